@@ -1,0 +1,27 @@
+/// Reads any crash report input: picks the parser by the document's first character.
+public enum CrashReportReader {
+  /// Reads every report in a decoded input.
+  ///
+  /// - Throws: ``ReportParseError`` when the input holds no report at all.
+  public static func read(_ source: SourceText) throws(ReportParseError) -> [CrashReport] {
+    guard let first = source.lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+      throw .empty
+    }
+    let firstLine = source.lines[first].drop(while: \.isWhitespace)
+    if firstLine.hasPrefix("{") {
+      return try IPSReportParser().parseDocument(source)
+    }
+    let reports = LegacyCrashReportParser().parseDocument(source)
+    if reports.isEmpty {
+      throw .notAReport("no crash report header or backtrace found")
+    }
+    return reports
+  }
+
+  /// Decodes raw bytes and reads every report in them.
+  ///
+  /// - Throws: ``ReportParseError`` when the input holds no report at all.
+  public static func read(bytes: some Collection<UInt8>) throws(ReportParseError) -> [CrashReport] {
+    try read(SourceText(bytes: bytes))
+  }
+}

@@ -1,0 +1,5 @@
+import BglogCLI
+
+import Foundation
+
+exit(BglogCLI.run(arguments: Array(CommandLine.arguments.dropFirst())))
