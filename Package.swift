@@ -15,7 +15,10 @@ let package = Package(
     // Argument parsing, commands and exit codes; called in-process by the tests.
     .target(name: "BglogCLI", dependencies: ["BglogKit", "BglogRendering"]),
     .executableTarget(name: "bglog", dependencies: ["BglogCLI"]),
-    .testTarget(name: "BglogKitTests", dependencies: ["BglogKit"]),
-    .testTarget(name: "BglogCLITests", dependencies: ["BglogCLI", "BglogRendering", "BglogKit"]),
+    // Fixture lookup and golden-file helpers shared by the test targets; not a product.
+    .target(name: "BglogTestSupport", dependencies: ["BglogKit"]),
+    .testTarget(name: "BglogKitTests", dependencies: ["BglogKit", "BglogTestSupport"]),
+    .testTarget(
+      name: "BglogCLITests", dependencies: ["BglogCLI", "BglogRendering", "BglogKit", "BglogTestSupport"]),
   ]
 )
