@@ -1,8 +1,97 @@
 import BglogKit
 import BglogRendering
 
-/// The `bglog` command line, callable in-process.
+/// The `bglog` command line, callable in-process: `main.swift` only forwards to ``run(arguments:io:)``.
 public enum BglogCLI {
-  /// Runs bglog with `arguments` (without the program name) and returns the exit status.
-  public static func run(arguments: [String]) -> Int32 { 0 }
+  /// The version printed by `bglog --version` and written into JSON output.
+  public static let version = "0.1.0"
+
+  /// The commands, in the order `bglog --help` lists them.
+  static var commands: [any Command.Type] { [DiagnoseCommand.self, ExplainCommand.self] }
+
+  /// Runs bglog with `arguments` (without the program name).
+  ///
+  /// - Returns: the exit status; see ``ExitStatus``.
+  public static func run(arguments: [String], io: CommandIO) -> ExitStatus {
+    guard let first = arguments.first else {
+      io.writeErr(HelpText.overview(commands: commands))
+      return .usage
+    }
+    switch first {
+    case "--help", "-h":
+      io.writeOut(HelpText.overview(commands: commands))
+      return .success
+    case "--version", "-V":
+      io.writeOut("bglog \(version)\n")
+      return .success
+    case "help":
+      if arguments.count > 1 {
+        guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+          return usage(UsageError(problem: "unknown command '\(arguments[1])'", suggestion: closestCommand(arguments[1])), io: io)
+        }
+        io.writeOut(command.help)
+        return .success
+      }
+      io.writeOut(HelpText.overview(commands: commands))
+      return .success
+    default:
+      break
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+      let problem = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+      return usage(UsageError(problem: problem, suggestion: closestCommand(first)), io: io)
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+      io.writeOut(command.help)
+      return .success
+    }
+    do {
+      let parsed = try ArgumentParser.parse(rest, specs: command.options)
+      return try command.run(parsed, io: io)
+    } catch {
+      return usage(error, io: io, command: command)
+    }
+  }
+
+  static func usage(_ error: UsageError, io: CommandIO, command: (any Command.Type)? = nil) -> ExitStatus {
+    io.writeErr("bglog: error: \(error.message)\n")
+    io.writeErr("Run 'bglog \(command.map { "\($0.name) " } ?? "")--help' for usage.\n")
+    return .usage
+  }
+
+  static func closestCommand(_ word: String) -> String? {
+    ArgumentParser.closest(word, in: commands.map { $0.name } + ["help", "--help", "--version"])
+  }
+}
+
+/// A subcommand.
+protocol Command {
+  /// The name typed after `bglog`.
+  static var name: String { get }
+  /// One line for `bglog --help`.
+  static var summary: String { get }
+  /// The full help text.
+  static var help: String { get }
+  /// The options it accepts.
+  static var options: [OptionSpec] { get }
+  /// Runs it.
+  static func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus
+}
+
+/// Colour choice shared by the commands.
+enum ColorChoice {
+  static let spec = OptionSpec(name: "color", short: nil, takesValue: true, allowed: ["auto", "always", "never"])
+
+  static func style(_ arguments: ParsedArguments, io: CommandIO) -> TerminalStyle {
+    switch arguments.value("color") ?? "auto" {
+    case "always": return TerminalStyle(enabled: true)
+    case "never": return TerminalStyle(enabled: false)
+    default:
+      // NO_COLOR (no-color.org): any non-empty value turns colour off unless asked for explicitly.
+      let noColor = !(io.environment["NO_COLOR"] ?? "").isEmpty
+      let dumb = io.environment["TERM"] == "dumb"
+      return TerminalStyle(enabled: io.stdoutIsTerminal && !noColor && !dumb)
+    }
+  }
 }

@@ -37,7 +37,7 @@ public enum Fixtures {
       guard name != "README.md", !name.hasPrefix(".") else { return nil }
       if let extensions, !extensions.contains((name as NSString).pathExtension) { return nil }
       var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory)
+      _ = FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory)
       return isDirectory.boolValue ? nil : folder + "/" + name
     }
   }

@@ -1,5 +1,4 @@
 import BglogCLI
-
 import Foundation
 
-exit(BglogCLI.run(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(BglogCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), io: Terminal.processIO()).rawValue)

@@ -1,0 +1,61 @@
+import BglogKit
+import BglogRendering
+
+/// `bglog diagnose`: what killed the app, from crash reports.
+enum DiagnoseCommand: Command {
+  static let name = "diagnose"
+  static let summary = "Say what killed the app, from crash reports (.crash, .ips, MetricKit, jetsam)."
+  static let options: [OptionSpec] = [
+    OptionSpec(name: "format", short: "f", takesValue: true, allowed: DiagnoseFormat.allCases.map(\.rawValue)),
+    ColorChoice.spec,
+  ]
+  static let help = """
+    OVERVIEW: Say what killed the app, with the evidence quoted from the report, a confidence and what to change.
+
+    Reads legacy text reports (.crash), JSON .ips reports (iOS 15+), reports with a JSON header and a text
+    body, jetsam events, MetricKit payloads and KSCrash JSON; several reports in one file; pastes with
+    damaged line breaks; UTF-8 or UTF-16. Directories are searched recursively; files in them that are
+    not reports are skipped and counted.
+
+    USAGE: bglog diagnose [--format text|json] [--color auto|always|never] <inputs...>
+
+    ARGUMENTS:
+      <inputs...>            Report files, directories, or - for standard input.
+
+    OPTIONS:
+      -f, --format <format>  text (default) or json (versioned; see the README).
+      --color <when>         auto (default: only on a terminal, off with NO_COLOR), always, never.
+      -h, --help             Show help.
+
+    EXAMPLES:
+      bglog diagnose Samples/leaked-background-task/report.crash
+      bglog diagnose --format json ~/Library/Logs/DiagnosticReports/ > diagnoses.json
+      pbpaste | bglog diagnose -
+
+    EXIT CODES: 0 all inputs diagnosed; 2 an input could not be read or parsed; 64 usage error.
+
+    """
+
+  static func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError(problem: "no inputs: give report files, directories, or - for standard input")
+    }
+    let format = DiagnoseFormat(rawValue: arguments.value("format") ?? "text") ?? .text
+    let collected = InputCollector.collect(arguments.positionals)
+    var results = DiagnoseRun().run(collected.inputs, stdin: io.readStdin)
+    results += collected.errors.map { FileDiagnosis(input: InputFile(path: $0.path), outcome: .failed($0)) }
+    switch format {
+    case .text:
+      let renderer = DiagnoseTextRenderer(style: ColorChoice.style(arguments, io: io))
+      io.writeOut(renderer.render(results))
+      let errors = renderer.renderErrors(results)
+      if !errors.isEmpty { io.writeErr(errors) }
+    case .json:
+      io.writeOut(JSONOutput.encode(DiagnoseOutputV1(results, version: BglogCLI.version)))
+      let errors = DiagnoseTextRenderer().renderErrors(results)
+      if !errors.isEmpty { io.writeErr(errors) }
+    }
+    let failed = results.contains { if case .failed = $0.outcome { return true } else { return false } }
+    return failed ? .inputError : .success
+  }
+}

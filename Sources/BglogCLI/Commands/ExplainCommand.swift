@@ -1,0 +1,96 @@
+import BglogKit
+
+/// `bglog explain`: the reference for a termination code or a kind.
+enum ExplainCommand: Command {
+  static let name = "explain"
+  static let summary = "Explain a termination code (0x8badf00d, 2343432205) or a kind id."
+  static let options: [OptionSpec] = []
+  static let help = """
+    OVERVIEW: Print what a termination code or a kind means, how to confirm it, and what to change.
+
+    USAGE: bglog explain <code-or-kind>
+           bglog explain list
+
+    ARGUMENTS:
+      <code-or-kind>  A code in hex (0x8badf00d) or decimal (2343432205, as .ips files write it),
+                      or a kind id (leaked-background-task).
+
+    EXAMPLES:
+      bglog explain 0x8badf00d
+      bglog explain 3735883980
+      bglog explain background-session-completion-not-called
+
+    """
+
+  static func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+    guard arguments.positionals.count == 1, let query = arguments.positionals.first else {
+      throw UsageError(problem: "give one termination code or kind id")
+    }
+    if query == "list" {
+      for kind in DiagnosisKind.allCases {
+        let codes = kind.reference.codes.map { "0x" + String($0, radix: 16) }.joined(separator: ", ")
+        io.writeOut(kind.rawValue.padding(toLength: 42) + kind.reference.title + (codes.isEmpty ? "" : " (\(codes))") + "\n")
+      }
+      return .success
+    }
+    let kinds = resolve(query)
+    guard !kinds.isEmpty else {
+      throw UsageError(
+        problem: "'\(query)' is neither a known termination code nor a kind id; try 'bglog explain list'",
+        suggestion: ArgumentParser.closest(query, in: DiagnosisKind.allCases.map(\.rawValue)))
+    }
+    io.writeOut(kinds.map(render).joined(separator: "\n"))
+    return .success
+  }
+
+  /// The kinds a query names: a kind id, or a code in hex or decimal.
+  static func resolve(_ query: String) -> [DiagnosisKind] {
+    if let kind = DiagnosisKind(rawValue: query) { return [kind] }
+    let lowered = query.lowercased()
+    let code: UInt64? =
+      lowered.hasPrefix("0x") ? UInt64(lowered.dropFirst(2), radix: 16) : UInt64(lowered) ?? UInt64(lowered, radix: 16)
+    guard let code else { return [] }
+    var kinds = DiagnosisKind.allCases.filter { $0.reference.codes.contains(code) }
+    // 0x8badf00d is both a hang and, with an idle main thread, a leaked background task.
+    if code == 0x8bad_f00d { kinds.append(.leakedBackgroundTask) }
+    if code == 0x8bad_f00d { kinds.append(.backgroundSessionCompletionNotCalled) }
+    return kinds
+  }
+
+  static func render(_ kind: DiagnosisKind) -> String {
+    let reference = kind.reference
+    var text = "\(kind.rawValue): \(reference.title)\n"
+    if !reference.codes.isEmpty {
+      text += "  codes: " + reference.codes.map { "0x\(String($0, radix: 16)) (\($0))" }.joined(separator: ", ") + "\n"
+    }
+    text += "\n" + wrap(reference.meaning, indent: "  ")
+    if !reference.howToConfirm.isEmpty {
+      text += "\n  How to confirm:\n" + wrap(reference.howToConfirm, indent: "    ")
+    }
+    if !reference.advice.isEmpty {
+      text += "\n  What to change:\n"
+      for advice in reference.advice { text += wrap(advice, indent: "    - ", continuation: "      ") }
+    }
+    if !reference.sources.isEmpty {
+      text += "\n  Sources:\n"
+      for source in reference.sources { text += "    " + source + "\n" }
+    }
+    return text
+  }
+
+  static func wrap(_ text: String, indent: String, continuation: String? = nil) -> String {
+    var out = ""
+    var line = indent
+    var hasWord = false
+    for word in text.split(separator: " ") {
+      if hasWord, line.count + word.count + 1 > 100 {
+        out += line + "\n"
+        line = continuation ?? String(repeating: " ", count: indent.count)
+        hasWord = false
+      }
+      line += (hasWord ? " " : "") + word
+      hasWord = true
+    }
+    return out + line + "\n"
+  }
+}

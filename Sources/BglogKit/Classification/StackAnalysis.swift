@@ -1,0 +1,155 @@
+/// Reads what a thread was doing from its frames, symbolicated or not.
+public enum StackAnalysis {
+  /// What the main thread was doing when the report was taken.
+  public enum MainThreadState: Sendable, Hashable {
+    /// Idle in its run loop, waiting for a message: nothing was blocking it.
+    case idleRunLoop(frames: [StackFrame], symbolicated: Bool)
+    /// Waiting for something: the description says what, the frame is where.
+    case blocked(reason: String, frame: StackFrame)
+    /// Running code: the frame is the first app frame, or the top frame.
+    case busy(frame: StackFrame?)
+  }
+
+  private static let kernelTrapSymbols: Set<String> = [
+    "mach_msg_trap", "mach_msg2_trap", "mach_msg", "mach_msg2_internal", "mach_msg_overwrite",
+  ]
+  private static let kernelImages: Set<String> = ["libsystem_kernel.dylib"]
+  private static let uiKitImages: Set<String> = ["UIKit", "UIKitCore"]
+
+  /// Classifies the main thread's state.
+  ///
+  /// - Parameters:
+  ///   - thread: the main thread.
+  ///   - appImages: image names that belong to the app.
+  public static func mainThreadState(_ thread: ThreadBacktrace, appImages: Set<String>) -> MainThreadState {
+    if let idle = idleRunLoopFrames(thread) {
+      return .idleRunLoop(frames: idle.frames, symbolicated: idle.symbolicated)
+    }
+    if let blocked = blockingReason(thread) {
+      return .blocked(reason: blocked.reason, frame: blocked.frame)
+    }
+    return .busy(frame: firstAppFrame(thread, appImages: appImages) ?? thread.frames.first)
+  }
+
+  /// The frames that show an idle run loop (mach_msg → __CFRunLoopServiceMachPort → __CFRunLoopRun →
+  /// CFRunLoopRunSpecific → GSEventRunModal → UIApplicationMain), or the same image sequence when the
+  /// frames are not symbolicated; `nil` when the thread is doing something else.
+  public static func idleRunLoopFrames(_ thread: ThreadBacktrace) -> (frames: [StackFrame], symbolicated: Bool)? {
+    let frames = thread.frames
+    guard let first = frames.first else { return nil }
+    if first.symbol != nil, frames.prefix(4).filter({ $0.symbol != nil }).count >= 3 {
+      return symbolicatedIdle(frames)
+    }
+    return imageSequenceIdle(frames)
+  }
+
+  private static func symbolicatedIdle(_ frames: [StackFrame]) -> (frames: [StackFrame], symbolicated: Bool)? {
+    guard let top = frames.first?.symbol, kernelTrapSymbols.contains(top) else { return nil }
+    // The steps must appear in this order, with nothing but kernel frames before the first one:
+    // a callout (`__CFRUNLOOP_IS_CALLING_OUT_…`) or app code in between means the run loop was working.
+    let steps = ["__CFRunLoopServiceMachPort", "__CFRunLoopRun", "CFRunLoopRunSpecific"]
+    var index = 0
+    for step in steps {
+      guard let found = frames[index...].prefix(6).firstIndex(where: { $0.symbol?.hasPrefix(step) ?? false })
+      else { return nil }
+      if step == steps[0],
+        frames[..<found].contains(where: { !kernelImages.contains($0.image) && !kernelTrapSymbols.contains($0.symbol ?? "") })
+      {
+        return nil
+      }
+      index = found + 1
+    }
+    // Then GSEventRunModal and UIApplicationMain (UIKit), or SwiftUI/AppKit's equivalents.
+    let window = frames[index...].prefix(6)
+    guard
+      let end = window.firstIndex(where: {
+        let symbol = $0.symbol ?? ""
+        return symbol == "UIApplicationMain" || symbol.hasPrefix("-[UIApplication _run]")
+          || symbol == "GSEventRunModal" || symbol.hasPrefix("RunCurrentEventLoopInMode")
+      })
+    else { return nil }
+    let last = window[end...].firstIndex(where: { $0.symbol == "UIApplicationMain" }) ?? end
+    return (Array(frames[...last]), true)
+  }
+
+  private static func imageSequenceIdle(_ frames: [StackFrame]) -> (frames: [StackFrame], symbolicated: Bool)? {
+    var index = 0
+    func run(_ accepts: (String) -> Bool, min: Int, max: Int) -> Bool {
+      var count = 0
+      while index < frames.count, count < max, accepts(frames[index].image) {
+        index += 1
+        count += 1
+      }
+      return count >= min
+    }
+    guard run({ kernelImages.contains($0) }, min: 1, max: 4),
+      run({ $0 == "CoreFoundation" }, min: 2, max: 5),
+      run({ $0 == "GraphicsServices" }, min: 1, max: 2),
+      run({ uiKitImages.contains($0) }, min: 1, max: 4)
+    else { return nil }
+    return (Array(frames[..<index]), false)
+  }
+
+  /// What the thread waits on, judged from its top frames; `nil` when it is not waiting.
+  public static func blockingReason(_ thread: ThreadBacktrace) -> (reason: String, frame: StackFrame)? {
+    let top = thread.frames.prefix(8)
+    for frame in top {
+      guard let symbol = frame.symbol else { continue }
+      if let reason = reason(forSymbol: symbol, image: frame.image) {
+        return (reason, frame)
+      }
+    }
+    if let first = thread.frames.first, first.symbol == nil, kernelImages.contains(first.image) {
+      return ("waiting in a system call (frames are unsymbolicated; symbolicate to see which)", first)
+    }
+    return nil
+  }
+
+  private static func reason(forSymbol symbol: String, image: String) -> String? {
+    let rules: [(prefixes: [String], reason: String)] = [
+      (["semaphore_wait_trap", "_dispatch_sema4_wait", "_dispatch_semaphore_wait_slow", "dispatch_semaphore_wait"],
+       "waiting on a dispatch semaphore"),
+      (["__psynch_mutexwait", "_pthread_mutex_firstfit_lock_wait", "pthread_mutex_lock", "-[NSLock lock]",
+        "-[NSRecursiveLock lock]", "os_unfair_lock_lock", "__ulock_wait", "_os_unfair_lock_lock_slow"],
+       "waiting on a lock"),
+      (["__psynch_cvwait", "pthread_cond_wait", "-[NSCondition wait]", "-[NSConditionLock"],
+       "waiting on a condition variable"),
+      (["_dispatch_sync_wait", "__DISPATCH_WAIT_FOR_QUEUE__", "_dispatch_sync_f_slow", "dispatch_sync"],
+       "waiting in dispatch_sync for another queue"),
+      (["sqlite3_", "sqlite3VdbeExec", "unixSync", "unixWrite", "unixRead"], "in SQLite (database I/O)"),
+      (["+[NSURLConnection sendSynchronousRequest", "-[NSData initWithContentsOfURL", "+[NSData dataWithContentsOfURL",
+        "-[NSString initWithContentsOfURL", "CFURLConnectionSendSynchronousRequest"],
+       "doing synchronous networking"),
+      (["write", "pwrite", "read", "pread", "fsync", "__open", "open", "close", "stat", "lstat", "getattrlist",
+        "rename", "unlink", "fcntl", "flock", "_NSWriteToFileDescriptorWithProgress", "writeStringToURLOrPath",
+        "_NSWriteDataToFileWithExtendedAttributes"],
+       "doing file I/O"),
+      (["xpc_connection_send_message_with_reply_sync", "_xpc_send_serializer"], "waiting for a synchronous XPC reply"),
+    ]
+    for rule in rules {
+      for prefix in rule.prefixes {
+        // Exact names for short POSIX calls (so `read` does not match `readFromURL`), prefixes otherwise.
+        let matches = prefix.count <= 6 ? symbol == prefix || symbol == "__" + prefix : symbol.hasPrefix(prefix)
+        if matches { return rule.reason }
+      }
+    }
+    return nil
+  }
+
+  /// The first frame (innermost first) whose image belongs to the app.
+  public static func firstAppFrame(_ thread: ThreadBacktrace, appImages: Set<String>) -> StackFrame? {
+    thread.frames.first(where: { appImages.contains($0.image) })
+  }
+
+  /// The first frame in any thread whose symbol starts with one of `prefixes`.
+  public static func firstFrame(in threads: [ThreadBacktrace], symbolPrefixes prefixes: [String]) -> StackFrame? {
+    for thread in threads {
+      for frame in thread.frames {
+        if let symbol = frame.symbol, prefixes.contains(where: { symbol.hasPrefix($0) || symbol.contains($0) }) {
+          return frame
+        }
+      }
+    }
+    return nil
+  }
+}

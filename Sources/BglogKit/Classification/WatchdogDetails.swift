@@ -1,0 +1,63 @@
+import Foundation
+
+/// The watchdog figures written in a `Termination Description` or RBSTerminateContext explanation.
+///
+/// Real example (seed 001): `SPRINGBOARD, scene-update watchdog transgression: wmm.CPUTestTwo exhausted real
+/// (wall clock) time allowance of 10.00 seconds | | ProcessVisibility: Foreground | ProcessState: Running |
+/// WatchdogEvent: scene-update | WatchdogVisibility: Foreground | WatchdogCPUStatistics: ( | "Elapsed total CPU
+/// time (seconds): 1.870 (user 1.870, system 0.000), 22% CPU", | "Elapsed application CPU time (seconds): 1.284,
+/// 15% CPU" | )`
+public struct WatchdogDetails: Sendable, Hashable {
+  /// The watchdog event (`scene-create`, `scene-update`, `launch`, `suspend`, `resume`...).
+  public var event: String?
+  /// The wall-clock allowance in seconds.
+  public var allowanceSeconds: Double?
+  /// `ProcessVisibility` (Foreground, Background).
+  public var visibility: String?
+  /// Elapsed total CPU seconds.
+  public var totalCPUSeconds: Double?
+  /// Elapsed application CPU seconds.
+  public var applicationCPUSeconds: Double?
+  /// Application CPU as a percentage of the allowance.
+  public var applicationCPUPercent: Double?
+
+  /// Reads the figures from a description; fields the text does not hold stay `nil`.
+  public init(description text: String) {
+    if let value = WatchdogDetails.word(after: "WatchdogEvent: ", in: text) {
+      event = value
+    } else if let range = text.range(of: " watchdog transgression") {
+      let before = text[..<range.lowerBound]
+      let word = before.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ":" }).last
+      event = word.map(String.init)
+    }
+    allowanceSeconds = WatchdogDetails.number(after: "time allowance of ", in: text)
+    visibility = WatchdogDetails.word(after: "ProcessVisibility: ", in: text)
+    totalCPUSeconds = WatchdogDetails.number(after: "Elapsed total CPU time (seconds): ", in: text)
+    applicationCPUSeconds = WatchdogDetails.number(after: "Elapsed application CPU time (seconds): ", in: text)
+    if let range = text.range(of: "Elapsed application CPU time (seconds): ") {
+      let rest = text[range.upperBound...]
+      if let comma = rest.firstIndex(of: ","), let percent = rest[comma...].range(of: "% CPU") {
+        let digits = rest[rest.index(after: comma)..<percent.lowerBound].trimmingCharacters(in: .whitespaces)
+        applicationCPUPercent = Double(digits)
+      }
+    }
+  }
+
+  /// Whether the text held any watchdog figure.
+  public var isEmpty: Bool {
+    event == nil && allowanceSeconds == nil && visibility == nil && totalCPUSeconds == nil
+      && applicationCPUSeconds == nil
+  }
+
+  private static func word(after marker: String, in text: String) -> String? {
+    guard let range = text.range(of: marker) else { return nil }
+    let word = text[range.upperBound...].prefix(while: { !$0.isWhitespace && $0 != "|" && $0 != "," && $0 != ">" })
+    return word.isEmpty ? nil : String(word)
+  }
+
+  private static func number(after marker: String, in text: String) -> Double? {
+    guard let range = text.range(of: marker) else { return nil }
+    let digits = text[range.upperBound...].prefix(while: { $0.isNumber || $0 == "." })
+    return Double(digits)
+  }
+}

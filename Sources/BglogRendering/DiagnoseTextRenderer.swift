@@ -1,0 +1,195 @@
+import BglogKit
+
+/// Renders `diagnose` results as text for a terminal.
+public struct DiagnoseTextRenderer: Sendable {
+  /// The styling to use.
+  public var style: TerminalStyle
+
+  /// Creates a renderer.
+  public init(style: TerminalStyle = TerminalStyle(enabled: false)) {
+    self.style = style
+  }
+
+  /// Renders every result, then a summary line when there is more than one input.
+  public func render(_ results: [FileDiagnosis]) -> String {
+    var out = ""
+    var first = true
+    for result in results {
+      switch result.outcome {
+      case .diagnosed(let reports):
+        for (index, item) in reports.enumerated() {
+          if !first { out += "\n" }
+          first = false
+          out += render(item, path: displayPath(result.input), index: reports.count > 1 ? index + 1 : nil)
+        }
+      case .skipped, .failed:
+        continue
+      }
+    }
+    let summary = Summary(results)
+    if results.count > 1 || summary.failed > 0 || summary.skipped > 0 {
+      if !first { out += "\n" }
+      out += style.dim(summary.line) + "\n"
+    }
+    return out
+  }
+
+  /// Renders one diagnosed report.
+  public func render(_ item: DiagnosedReport, path: String, index: Int?) -> String {
+    let diagnosis = item.diagnosis
+    let report = item.report
+    var out = ""
+    var heading = path
+    if let index { heading += " (report \(index), line \(report.startLine))" }
+    out += style.bold(heading) + "\n"
+    var identity: [String] = []
+    if let name = report.header.processName {
+      identity.append(name + (report.header.processID.map { " [\($0)]" } ?? ""))
+    }
+    if let bundle = report.header.bundleIdentifier, bundle != report.header.processName { identity.append(bundle) }
+    if let os = report.header.osVersion { identity.append(os) }
+    if let date = report.header.dateTime { identity.append(date) }
+    if !identity.isEmpty { out += "  " + style.dim(identity.joined(separator: " · ")) + "\n" }
+    out += "  " + kindLabel(diagnosis) + "  " + confidenceLabel(diagnosis.confidence) + "\n"
+    out += wrapped(diagnosis.summary, indent: "  ")
+    out += "\n"
+    if !diagnosis.evidence.isEmpty {
+      out += "  " + style.bold("Evidence") + "\n"
+      for evidence in diagnosis.evidence {
+        out += "    " + style.cyan(locationText(evidence.location).padding(toLength: 9)) + " " + evidence.quote + "\n"
+        out += "    " + String(repeating: " ", count: 9) + " " + style.dim("↳ " + evidence.note) + "\n"
+      }
+    }
+    if !diagnosis.facts.isEmpty {
+      out += "  " + style.bold("Facts") + "\n"
+      for fact in diagnosis.facts {
+        out += "    \(fact.key): \(fact.value)\n"
+      }
+    }
+    out += "  " + style.bold("Why") + "\n"
+    out += wrapped(diagnosis.explanation, indent: "    ")
+    if !diagnosis.advice.isEmpty {
+      out += "  " + style.bold("Fix") + "\n"
+      for advice in diagnosis.advice {
+        out += wrapped(advice, indent: "    - ", continuation: "      ")
+      }
+    }
+    if !report.issues.isEmpty {
+      out += "  " + style.bold("Parse notes") + "\n"
+      for issue in report.issues.prefix(10) {
+        out += "    " + locationText(issue.location).padding(toLength: 9) + " " + issue.message + "\n"
+      }
+      if report.issues.count > 10 { out += "    … and \(report.issues.count - 10) more\n" }
+    }
+    return out
+  }
+
+  /// The error lines for failed inputs, one per input, for standard error.
+  public func renderErrors(_ results: [FileDiagnosis]) -> String {
+    var out = ""
+    for result in results {
+      if case .failed(let error) = result.outcome {
+        out += "bglog: error: " + ErrorDescription.located(error) + "\n"
+      }
+    }
+    return out
+  }
+
+  private func kindLabel(_ diagnosis: Diagnosis) -> String {
+    let text = diagnosis.kind.rawValue
+    switch diagnosis.kind {
+    case .unknown, .insufficientData: return style.bold(style.yellow(text))
+    case .stackshot, .kernelPanic, .otherReport, .forceQuit: return style.bold(text)
+    default: return style.bold(style.red(text))
+    }
+  }
+
+  private func confidenceLabel(_ confidence: Confidence) -> String {
+    let text = "confidence: \(confidence.rawValue)"
+    switch confidence {
+    case .high: return style.green(text)
+    case .medium: return style.yellow(text)
+    case .low: return style.red(text)
+    }
+  }
+
+  private func displayPath(_ input: InputFile) -> String { input.path == "-" ? "<stdin>" : input.path }
+
+  private func locationText(_ location: SourceLocation?) -> String {
+    guard let location else { return "" }
+    switch (location.line, location.jsonPath) {
+    case (let line?, nil): return "line \(line)"
+    case (let line?, let path?): return "line \(line) \(path)"
+    case (nil, let path?): return path
+    case (nil, nil): return ""
+    }
+  }
+
+  /// Wraps text at 100 columns.
+  func wrapped(_ text: String, indent: String, continuation: String? = nil, width: Int = 100) -> String {
+    var out = ""
+    var line = indent
+    var lineHasWord = false
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      if lineHasWord, line.count + 1 + word.count > width {
+        out += line + "\n"
+        line = continuation ?? String(repeating: " ", count: indent.count)
+        lineHasWord = false
+      }
+      line += (lineHasWord ? " " : "") + word
+      lineHasWord = true
+    }
+    return out + line + "\n"
+  }
+}
+
+extension String {
+  func padding(toLength length: Int) -> String {
+    count >= length ? self : self + String(repeating: " ", count: length - count)
+  }
+}
+
+/// Counts of a `diagnose` run.
+public struct Summary: Sendable, Hashable {
+  /// Inputs given or found.
+  public var inputs: Int
+  /// Reports diagnosed.
+  public var reports: Int
+  /// Inputs skipped (not reports, found while walking a directory).
+  public var skipped: Int
+  /// Inputs that could not be read or parsed.
+  public var failed: Int
+  /// Reports per kind.
+  public var kinds: [DiagnosisKind: Int]
+
+  /// Counts a run's results.
+  public init(_ results: [FileDiagnosis]) {
+    inputs = results.count
+    reports = 0
+    skipped = 0
+    failed = 0
+    kinds = [:]
+    for result in results {
+      switch result.outcome {
+      case .diagnosed(let items):
+        reports += items.count
+        for item in items { kinds[item.diagnosis.kind, default: 0] += 1 }
+      case .skipped: skipped += 1
+      case .failed: failed += 1
+      }
+    }
+  }
+
+  /// `3 inputs: 4 reports (2 leaked-background-task, ...), 1 skipped, 1 failed`.
+  public var line: String {
+    var text = "\(inputs) input\(inputs == 1 ? "" : "s"): \(reports) report\(reports == 1 ? "" : "s")"
+    if !kinds.isEmpty {
+      let parts = kinds.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
+        .map { "\($0.value) \($0.key.rawValue)" }
+      text += " (" + parts.joined(separator: ", ") + ")"
+    }
+    if skipped > 0 { text += ", \(skipped) skipped (not reports)" }
+    if failed > 0 { text += ", \(failed) failed" }
+    return text
+  }
+}
