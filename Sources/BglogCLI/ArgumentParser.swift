@@ -87,7 +87,8 @@ enum ArgumentParser {
         }
         if let allowed = spec.allowed, !allowed.contains(value) {
           throw UsageError(
-            problem: "'\(value)' is not a valid value for '--\(name)'; expected one of: \(allowed.joined(separator: ", "))",
+            problem:
+              "'\(value)' is not a valid value for '--\(name)'; expected one of: \(allowed.joined(separator: ", "))",
             suggestion: closest(value, in: allowed))
         }
       } else if inlineValue != nil {

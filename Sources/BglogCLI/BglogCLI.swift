@@ -27,7 +27,8 @@ public enum BglogCLI {
     case "help":
       if arguments.count > 1 {
         guard let command = commands.first(where: { $0.name == arguments[1] }) else {
-          return usage(UsageError(problem: "unknown command '\(arguments[1])'", suggestion: closestCommand(arguments[1])), io: io)
+          return usage(
+            UsageError(problem: "unknown command '\(arguments[1])'", suggestion: closestCommand(arguments[1])), io: io)
         }
         io.writeOut(command.help)
         return .success

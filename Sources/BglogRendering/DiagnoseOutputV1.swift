@@ -136,7 +136,8 @@ extension DiagnoseOutputV1 {
       case .skipped(let reason):
         skipped.append(SkippedV1(file: result.input.path, reason: reason))
       case .failed(let error):
-        errors.append(ErrorV1(file: error.path, line: ErrorDescription.line(error), message: ErrorDescription.message(error)))
+        errors.append(
+          ErrorV1(file: error.path, line: ErrorDescription.line(error), message: ErrorDescription.message(error)))
       }
     }
     let counts = Summary(results)
@@ -166,7 +167,8 @@ extension DiagnoseOutputV1.ReportV1 {
     explanation = diagnosis.explanation
     advice = diagnosis.advice
     evidence = diagnosis.evidence.map {
-      DiagnoseOutputV1.EvidenceV1(line: $0.location?.line, jsonPath: $0.location?.jsonPath, quote: $0.quote, note: $0.note)
+      DiagnoseOutputV1.EvidenceV1(
+        line: $0.location?.line, jsonPath: $0.location?.jsonPath, quote: $0.quote, note: $0.note)
     }
     var facts: [String: String] = [:]
     for fact in diagnosis.facts where facts[fact.key] == nil { facts[fact.key] = fact.value }

@@ -8,7 +8,8 @@ public enum ErrorDescription {
     case .notFound: return "no such file or directory"
     case .unreadable(_, let reason): return "could not be read (\(reason))"
     case .notARegularFile: return "not a regular file (a FIFO, device or socket); not read"
-    case .tooLarge(_, let bytes, let limit): return "file is \(bytes) bytes, over the \(limit)-byte limit for this command"
+    case .tooLarge(_, let bytes, let limit):
+      return "file is \(bytes) bytes, over the \(limit)-byte limit for this command"
     case .parse(_, let parseError): return message(parseError)
     }
   }
@@ -18,7 +19,8 @@ public enum ErrorDescription {
     switch error {
     case .empty: return "empty input: no report in it"
     case .notAReport(let reason): return "not a crash report: \(reason)"
-    case .invalidJSON(let line, let column, let message): return "invalid JSON at line \(line), column \(column): \(message)"
+    case .invalidJSON(let line, let column, let message):
+      return "invalid JSON at line \(line), column \(column): \(message)"
     case .nestingTooDeep(let line, let limit): return "JSON nested deeper than \(limit) levels at line \(line)"
     }
   }

@@ -29,7 +29,8 @@ enum ExplainCommand: Command {
     if query == "list" {
       for kind in DiagnosisKind.allCases {
         let codes = kind.reference.codes.map { "0x" + String($0, radix: 16) }.joined(separator: ", ")
-        io.writeOut(kind.rawValue.padding(toLength: 42) + kind.reference.title + (codes.isEmpty ? "" : " (\(codes))") + "\n")
+        io.writeOut(
+          kind.rawValue.padding(toLength: 42) + kind.reference.title + (codes.isEmpty ? "" : " (\(codes))") + "\n")
       }
       return .success
     }

@@ -33,7 +33,9 @@ private struct Context {
     if let name = report.header.processName { images.insert(name) }
     if let path = report.header.path, let last = path.split(separator: "/").last { images.insert(String(last)) }
     for image in report.binaryImages {
-      if let path = image.path, path.contains("/Bundle/Application/") || path.contains(".app/") && !path.hasPrefix("/System") {
+      if let path = image.path,
+        path.contains("/Bundle/Application/") || path.contains(".app/") && !path.hasPrefix("/System")
+      {
         images.insert(image.name)
       }
     }
@@ -104,7 +106,8 @@ private struct Context {
     if let os = report.header.osVersion { facts.append(Fact("os-version", os)) }
     if let role = report.header.role { facts.append(Fact("role", role)) }
     if let exception = report.exception, let type = exception.type {
-      facts.append(Fact("exception", [type, exception.signal.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")))
+      facts.append(
+        Fact("exception", [type, exception.signal.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")))
     }
     if let termination = report.termination {
       if let namespace = termination.namespace { facts.append(Fact("termination-namespace", namespace)) }
@@ -140,9 +143,11 @@ private struct Context {
     }
     if let namespace = report.termination?.namespace?.uppercased() {
       switch namespace {
-      case "CODESIGNING": return simple(.codeSigning, .high, "The kernel killed the process for a code-signing violation.")
+      case "CODESIGNING":
+        return simple(.codeSigning, .high, "The kernel killed the process for a code-signing violation.")
       case "DYLD": return dyldFailure()
-      case "JETSAM", "MEMORYSTATUS": return simple(.jetsam, .high, "Jetsam killed the process (termination namespace \(namespace)).")
+      case "JETSAM", "MEMORYSTATUS":
+        return simple(.jetsam, .high, "Jetsam killed the process (termination namespace \(namespace)).")
       default: break
       }
     }
@@ -152,7 +157,8 @@ private struct Context {
   /// The termination code when it is an OS kill code (not a signal number), also from the oldest
   /// `Exception Codes: 0x8badf00d` form and from the `Exception Code:` of stackshots.
   func watchdogCode() -> UInt64? {
-    if let termination = report.termination, let code = termination.code, termination.namespace?.uppercased() != "SIGNAL",
+    if let termination = report.termination, let code = termination.code,
+      termination.namespace?.uppercased() != "SIGNAL",
       termination.namespace?.uppercased() != "DYLD", termination.namespace?.uppercased() != "CODESIGNING"
     {
       if DiagnosisKind.forTerminationCode(code) != nil { return code }
@@ -175,7 +181,11 @@ private struct Context {
       return terminationEvidence
     }
     if let exception = report.exception {
-      return [evidence(exception.codesLocation ?? exception.location, "exception codes: \(exception.codes ?? "")", "the termination code")]
+      return [
+        evidence(
+          exception.codesLocation ?? exception.location, "exception codes: \(exception.codes ?? "")",
+          "the termination code")
+      ]
     }
     return terminationEvidence
   }
@@ -198,7 +208,9 @@ private struct Context {
           evidence.append(frameEvidence(first, "first app frame on the main thread"))
         }
       }
-      if kind == .leakedBackgroundTask, report.leakedAssertions.contains(where: { $0.purpose == .backgroundSessionEvents }) {
+      if kind == .leakedBackgroundTask,
+        report.leakedAssertions.contains(where: { $0.purpose == .backgroundSessionEvents })
+      {
         explanation += " The leaked assertion belongs to nsurlsessiond's background session events, though."
       }
       return Diagnosis(
@@ -227,7 +239,8 @@ private struct Context {
       return evidence(line.location, line.value, "the system listed assertions held past their time")
     }
     if let termination = report.termination, descriptionText.contains(marker) {
-      return evidence(termination.descriptionLocation ?? termination.location, termination.description ?? marker,
+      return evidence(
+        termination.descriptionLocation ?? termination.location, termination.description ?? marker,
         "the system listed assertions held past their time")
     }
     return nil
@@ -240,7 +253,10 @@ private struct Context {
     if let allowance = details.allowanceSeconds { facts.append(Fact("time-allowance", formatSeconds(allowance))) }
     if let visibility = details.visibility { facts.append(Fact("visibility", visibility)) }
     if let cpu = details.applicationCPUSeconds {
-      facts.append(Fact("application-cpu", formatSeconds(cpu) + (details.applicationCPUPercent.map { ", \(formatNumber($0))% CPU" } ?? "")))
+      facts.append(
+        Fact(
+          "application-cpu",
+          formatSeconds(cpu) + (details.applicationCPUPercent.map { ", \(formatNumber($0))% CPU" } ?? "")))
     }
     var evidence = codeEvidence
     if let termination = report.termination, termination.descriptionLocation != nil, !details.isEmpty {
@@ -315,7 +331,8 @@ private struct Context {
         evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
         facts.append(Fact("watchdog-event", "background task expiration handler"))
       }
-      return hang(code, details: details, blocking: reason, inExpirationHandler: expirationHandler != nil,
+      return hang(
+        code, details: details, blocking: reason, inExpirationHandler: expirationHandler != nil,
         evidence: evidence, facts: facts)
     case .busy(let frame):
       if let frame {
@@ -325,7 +342,8 @@ private struct Context {
       if let handler = expirationHandler {
         evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
       }
-      return hang(code, details: details, blocking: "busy running code", inExpirationHandler: expirationHandler != nil,
+      return hang(
+        code, details: details, blocking: "busy running code", inExpirationHandler: expirationHandler != nil,
         evidence: evidence, facts: facts)
     }
   }
@@ -334,10 +352,13 @@ private struct Context {
     _ code: UInt64, details: WatchdogDetails, symbolicated: Bool, evidence: [Evidence], facts: [Fact]
   ) -> Diagnosis {
     var facts = facts
-    facts.append(Fact("main-thread", "idle in its run loop" + (symbolicated ? "" : " (from the image sequence; unsymbolicated)")))
+    facts.append(
+      Fact("main-thread", "idle in its run loop" + (symbolicated ? "" : " (from the image sequence; unsymbolicated)")))
     var corroboration: [String] = []
     let namespace = report.termination?.namespace?.uppercased() ?? ""
-    if namespace == "ASSERTIOND" { corroboration.append("the kill came from assertiond, which enforces background time") }
+    if namespace == "ASSERTIOND" {
+      corroboration.append("the kill came from assertiond, which enforces background time")
+    }
     if let role = report.header.role, ["background", "non ui"].contains(role.lowercased()) {
       corroboration.append("the process role was \(role)")
     }
@@ -406,7 +427,8 @@ private struct Context {
       advice.insert("Make the expiration handler only end the task; move the file or network work out of it.", at: 0)
     }
     let confidence: Confidence = blocking.contains("unsymbolicated") ? .medium : .high
-    return Diagnosis(kind: .watchdogHang, confidence: confidence, summary: summary, explanation: explanation,
+    return Diagnosis(
+      kind: .watchdogHang, confidence: confidence, summary: summary, explanation: explanation,
       advice: advice, evidence: evidence, facts: facts)
   }
 
@@ -436,7 +458,8 @@ private struct Context {
       confidence = .medium
       explanation += " The stacks do not show which of the two it was."
     }
-    return Diagnosis(kind: .backgroundTaskOverflow, confidence: confidence, summary: summary,
+    return Diagnosis(
+      kind: .backgroundTaskOverflow, confidence: confidence, summary: summary,
       explanation: explanation, evidence: evidence, facts: facts)
   }
 
@@ -445,8 +468,10 @@ private struct Context {
     var facts = baseFacts
     let lockFrame = StackAnalysis.firstFrame(
       in: report.threads,
-      symbolPrefixes: ["sqlite3", "flock", "fcntl", "NSFileCoordinator", "NSPersistentStore", "NSManagedObjectContext",
-        "realm::", "GRDB"])
+      symbolPrefixes: [
+        "sqlite3", "flock", "fcntl", "NSFileCoordinator", "NSPersistentStore", "NSManagedObjectContext",
+        "realm::", "GRDB",
+      ])
     var explanation = "0xdead10cc means the app held a file lock or SQLite lock when it was suspended."
     if let lockFrame {
       evidence.append(frameEvidence(lockFrame, "a thread is using the locked resource"))
@@ -515,7 +540,8 @@ private struct Context {
     let library = report.termination?.details.first(where: { $0.contains("Library not loaded") })
     return Diagnosis(
       kind: .dyldLaunchFailure, confidence: .high,
-      summary: "dyld could not launch the app" + (library.map { ": \($0.trimmingCharacters(in: .whitespaces))" } ?? "."),
+      summary: "dyld could not launch the app"
+        + (library.map { ": \($0.trimmingCharacters(in: .whitespaces))" } ?? "."),
       explanation: "The termination namespace is DYLD: the process died before main().",
       evidence: evidence, facts: baseFacts)
   }
@@ -536,7 +562,8 @@ private struct Context {
   }
 
   func simple(_ kind: DiagnosisKind, _ confidence: Confidence, _ summary: String) -> Diagnosis {
-    Diagnosis(kind: kind, confidence: confidence, summary: summary, explanation: kind.reference.meaning,
+    Diagnosis(
+      kind: kind, confidence: confidence, summary: summary, explanation: kind.reference.meaning,
       evidence: terminationEvidence + exceptionEvidence, facts: baseFacts)
   }
 
@@ -561,7 +588,9 @@ private struct Context {
       }
     }
 
-    if type == "DEADLOCK" || report.applicationSpecificInformation.contains(where: { $0.value.lowercased().contains("deadlock") }) {
+    if type == "DEADLOCK"
+      || report.applicationSpecificInformation.contains(where: { $0.value.lowercased().contains("deadlock") })
+    {
       if let line = report.applicationSpecificInformation.first(where: { $0.value.lowercased().contains("deadlock") }) {
         evidence.append(self.evidence(line.location, line.value, "the in-app reporter's deadlock marker"))
       }
@@ -607,7 +636,8 @@ private struct Context {
       {
         evidence.append(frameEvidence(app, "where the exception was thrown (Last Exception Backtrace)"))
       }
-      return Diagnosis(kind: .abort, confidence: .high, summary: summary + ".",
+      return Diagnosis(
+        kind: .abort, confidence: .high, summary: summary + ".",
         explanation: DiagnosisKind.abort.reference.meaning, evidence: evidence, facts: facts)
     }
     if all.contains("EXC_BREAKPOINT") || all.contains("EXC_BAD_INSTRUCTION") || signal.contains("SIGTRAP")
@@ -615,7 +645,10 @@ private struct Context {
     {
       addCrashedThread()
       let swiftFrame = crashed.flatMap { thread in
-        thread.frames.prefix(6).first(where: { ($0.symbol ?? "").contains("assertionFailure") || ($0.symbol ?? "").contains("fatalError") || $0.image == "libswiftCore.dylib" })
+        thread.frames.prefix(6).first(where: {
+          ($0.symbol ?? "").contains("assertionFailure") || ($0.symbol ?? "").contains("fatalError")
+            || $0.image == "libswiftCore.dylib"
+        })
       }
       if let swiftFrame { evidence.append(frameEvidence(swiftFrame, "Swift runtime check")) }
       return Diagnosis(
@@ -626,9 +659,12 @@ private struct Context {
     }
     if type.contains("EXC_RESOURCE") {
       let subtype = (exception?.subtype ?? "") + " " + (exception?.message ?? "")
-      let kind: DiagnosisKind = subtype.uppercased().contains("WAKEUP") ? .wakeupsLimit
+      let kind: DiagnosisKind =
+        subtype.uppercased().contains("WAKEUP")
+        ? .wakeupsLimit
         : subtype.uppercased().contains("MEMORY") ? .jetsam : .cpuLimit
-      return Diagnosis(kind: kind, confidence: .medium, summary: "\(kind.reference.title) (EXC_RESOURCE).",
+      return Diagnosis(
+        kind: kind, confidence: .medium, summary: "\(kind.reference.title) (EXC_RESOURCE).",
         explanation: kind.reference.meaning, evidence: evidence, facts: facts)
     }
     let nothing = report.exception == nil && report.termination == nil && report.threads.isEmpty
@@ -637,21 +673,26 @@ private struct Context {
         kind: .insufficientData, confidence: .high,
         summary: "The report stops before the exception, termination reason and backtraces.",
         explanation: "Only \(report.header.fields.count) header lines were readable; there is nothing to classify.",
-        evidence: report.header.fields.suffix(1).map { self.evidence($0.location, "\($0.name): \($0.value)", "last readable line") },
+        evidence: report.header.fields.suffix(1).map {
+          self.evidence($0.location, "\($0.name): \($0.value)", "last readable line")
+        },
         facts: facts)
     }
     addCrashedThread()
     var seen: [String] = []
     if !type.isEmpty { seen.append("exception \(type)\(signal.isEmpty ? "" : " (\(signal))")") }
     if let termination = report.termination { seen.append("termination \"\(termination.reason)\"") }
-    if report.exception == nil && report.termination == nil { seen.append("\(report.threads.count) thread(s) and no exception or termination reason") }
+    if report.exception == nil && report.termination == nil {
+      seen.append("\(report.threads.count) thread(s) and no exception or termination reason")
+    }
     return Diagnosis(
       kind: .unknown, confidence: .low,
       summary: "No known cause fits: " + seen.joined(separator: ", ") + ".",
       explanation:
         "bglog saw " + seen.joined(separator: " and ")
         + " and none of its rules matched. "
-        + (signal == "SIGKILL" ? "SIGKILL without a termination code means another process killed it without saying why." : ""),
+        + (signal == "SIGKILL"
+          ? "SIGKILL without a termination code means another process killed it without saying why." : ""),
       evidence: evidence, facts: facts)
   }
 

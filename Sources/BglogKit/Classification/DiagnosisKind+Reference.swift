@@ -140,7 +140,7 @@ extension DiagnosisKind {
         howToConfirm: "0x2182bad4.",
         advice: [
           "Call the completion handler of the background fetch or BGAppRefreshTask on every path, and set "
-            + "an expiration handler that cancels the work and completes.",
+            + "an expiration handler that cancels the work and completes."
         ],
         sources: [appleSIGKILL])
     case .thermalKill:
@@ -209,7 +209,7 @@ extension DiagnosisKind {
         meaning: "The system killed a process to reclaim memory, or because it went over its memory limit.",
         howToConfirm:
           "A JetsamEvent report (bug_type 298) lists processes; the killed ones carry a reason "
-            + "(per-process-limit, vm-pageshortage, highwater, vm-thrashing...).",
+          + "(per-process-limit, vm-pageshortage, highwater, vm-thrashing...).",
         advice: [
           "Lower the memory footprint in the background: release caches on didEnterBackground and on memory "
             + "warnings; stream large files instead of loading them."

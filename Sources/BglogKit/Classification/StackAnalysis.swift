@@ -53,7 +53,9 @@ public enum StackAnalysis {
       guard let found = frames[index...].prefix(6).firstIndex(where: { $0.symbol?.hasPrefix(step) ?? false })
       else { return nil }
       if step == steps[0],
-        frames[..<found].contains(where: { !kernelImages.contains($0.image) && !kernelTrapSymbols.contains($0.symbol ?? "") })
+        frames[..<found].contains(where: {
+          !kernelImages.contains($0.image) && !kernelTrapSymbols.contains($0.symbol ?? "")
+        })
       {
         return nil
       }
@@ -107,23 +109,42 @@ public enum StackAnalysis {
 
   private static func reason(forSymbol symbol: String, image: String) -> String? {
     let rules: [(prefixes: [String], reason: String)] = [
-      (["semaphore_wait_trap", "_dispatch_sema4_wait", "_dispatch_semaphore_wait_slow", "dispatch_semaphore_wait"],
-       "waiting on a dispatch semaphore"),
-      (["__psynch_mutexwait", "_pthread_mutex_firstfit_lock_wait", "pthread_mutex_lock", "-[NSLock lock]",
-        "-[NSRecursiveLock lock]", "os_unfair_lock_lock", "__ulock_wait", "_os_unfair_lock_lock_slow"],
-       "waiting on a lock"),
-      (["__psynch_cvwait", "pthread_cond_wait", "-[NSCondition wait]", "-[NSConditionLock"],
-       "waiting on a condition variable"),
-      (["_dispatch_sync_wait", "__DISPATCH_WAIT_FOR_QUEUE__", "_dispatch_sync_f_slow", "dispatch_sync"],
-       "waiting in dispatch_sync for another queue"),
+      (
+        ["semaphore_wait_trap", "_dispatch_sema4_wait", "_dispatch_semaphore_wait_slow", "dispatch_semaphore_wait"],
+        "waiting on a dispatch semaphore"
+      ),
+      (
+        [
+          "__psynch_mutexwait", "_pthread_mutex_firstfit_lock_wait", "pthread_mutex_lock", "-[NSLock lock]",
+          "-[NSRecursiveLock lock]", "os_unfair_lock_lock", "__ulock_wait", "_os_unfair_lock_lock_slow",
+        ],
+        "waiting on a lock"
+      ),
+      (
+        ["__psynch_cvwait", "pthread_cond_wait", "-[NSCondition wait]", "-[NSConditionLock"],
+        "waiting on a condition variable"
+      ),
+      (
+        ["_dispatch_sync_wait", "__DISPATCH_WAIT_FOR_QUEUE__", "_dispatch_sync_f_slow", "dispatch_sync"],
+        "waiting in dispatch_sync for another queue"
+      ),
       (["sqlite3_", "sqlite3VdbeExec", "unixSync", "unixWrite", "unixRead"], "in SQLite (database I/O)"),
-      (["+[NSURLConnection sendSynchronousRequest", "-[NSData initWithContentsOfURL", "+[NSData dataWithContentsOfURL",
-        "-[NSString initWithContentsOfURL", "CFURLConnectionSendSynchronousRequest"],
-       "doing synchronous networking"),
-      (["write", "pwrite", "read", "pread", "fsync", "__open", "open", "close", "stat", "lstat", "getattrlist",
-        "rename", "unlink", "fcntl", "flock", "_NSWriteToFileDescriptorWithProgress", "writeStringToURLOrPath",
-        "_NSWriteDataToFileWithExtendedAttributes"],
-       "doing file I/O"),
+      (
+        [
+          "+[NSURLConnection sendSynchronousRequest", "-[NSData initWithContentsOfURL",
+          "+[NSData dataWithContentsOfURL",
+          "-[NSString initWithContentsOfURL", "CFURLConnectionSendSynchronousRequest",
+        ],
+        "doing synchronous networking"
+      ),
+      (
+        [
+          "write", "pwrite", "read", "pread", "fsync", "__open", "open", "close", "stat", "lstat", "getattrlist",
+          "rename", "unlink", "fcntl", "flock", "_NSWriteToFileDescriptorWithProgress", "writeStringToURLOrPath",
+          "_NSWriteDataToFileWithExtendedAttributes",
+        ],
+        "doing file I/O"
+      ),
       (["xpc_connection_send_message_with_reply_sync", "_xpc_send_serializer"], "waiting for a synchronous XPC reply"),
     ]
     for rule in rules {

@@ -50,7 +50,9 @@ public enum InputCollector {
   ///   - paths: files, directories, or `-`.
   ///   - extensions: when walking directories, only files with these extensions (lowercased, no dot);
   ///     `nil` takes every file.
-  public static func collect(_ paths: [String], extensions: Set<String>? = nil) -> (inputs: [InputFile], errors: [InputError]) {
+  public static func collect(_ paths: [String], extensions: Set<String>? = nil) -> (
+    inputs: [InputFile], errors: [InputError]
+  ) {
     var inputs: [InputFile] = []
     var errors: [InputError] = []
     let manager = FileManager.default
@@ -77,7 +79,9 @@ public enum InputCollector {
     return (stdin + files.filter { seen.insert($0.path).inserted }, errors)
   }
 
-  private static func walk(_ directory: String, into inputs: inout [InputFile], extensions: Set<String>?, errors: inout [InputError]) {
+  private static func walk(
+    _ directory: String, into inputs: inout [InputFile], extensions: Set<String>?, errors: inout [InputError]
+  ) {
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: directory) else {
       errors.append(.unreadable(path: directory, reason: "directory could not be listed"))

@@ -1,0 +1,35 @@
+import BglogCLI
+import Foundation
+
+/// Captures what a command writes, for in-process CLI tests.
+final class CapturedIO: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outText = ""
+  private var errText = ""
+  let stdin: [UInt8]
+  let environment: [String: String]
+
+  init(stdin: [UInt8] = [], environment: [String: String] = [:]) {
+    self.stdin = stdin
+    self.environment = environment
+  }
+
+  var out: String { lock.withLock { outText } }
+  var err: String { lock.withLock { errText } }
+
+  var io: CommandIO {
+    CommandIO(
+      writeOut: { text in self.lock.withLock { self.outText += text } },
+      writeErr: { text in self.lock.withLock { self.errText += text } },
+      readStdin: { self.stdin },
+      environment: environment,
+      stdoutIsTerminal: false)
+  }
+}
+
+/// Runs bglog in-process.
+func runBglog(_ arguments: [String], stdin: String = "") -> (status: ExitStatus, out: String, err: String) {
+  let captured = CapturedIO(stdin: Array(stdin.utf8))
+  let status = BglogCLI.run(arguments: arguments, io: captured.io)
+  return (status, captured.out, captured.err)
+}

@@ -1,0 +1,78 @@
+import BglogTestSupport
+import Testing
+
+@testable import BglogCLI
+
+@Suite struct CommandLineTests {
+  @Test func versionPrintsTheVersion() {
+    let result = runBglog(["--version"])
+    #expect(result.status == .success)
+    #expect(result.out == "bglog \(BglogCLI.version)\n")
+  }
+
+  @Test func noArgumentsIsAUsageErrorWithHelpOnStderr() {
+    let result = runBglog([])
+    #expect(result.status == .usage)
+    #expect(result.err.contains("USAGE: bglog <command>"))
+    #expect(result.out.isEmpty)
+  }
+
+  @Test func misspelledCommandSuggestsTheClosest() {
+    let result = runBglog(["diagnos", "x.crash"])
+    #expect(result.status == .usage)
+    #expect(result.err.contains("unknown command 'diagnos' (did you mean 'diagnose'?)"))
+  }
+
+  @Test func misspelledOptionSuggestsTheClosest() {
+    let result = runBglog(["diagnose", "--formt", "json", "x.crash"])
+    #expect(result.status == .usage)
+    #expect(result.err.contains("unknown option '--formt' (did you mean '--format'?)"))
+  }
+
+  @Test func invalidFormatValueListsTheValidOnes() {
+    let result = runBglog(["diagnose", "--format", "jsn", "x.crash"])
+    #expect(result.status == .usage)
+    #expect(result.err.contains("expected one of: text, json"))
+    #expect(result.err.contains("did you mean 'json'?"))
+  }
+
+  @Test func diagnoseWithoutInputsIsAUsageError() {
+    #expect(runBglog(["diagnose"]).status == .usage)
+  }
+
+  @Test func missingFileIsAnInputErrorNamingTheFile() {
+    let result = runBglog(["diagnose", "/nonexistent/report.crash"])
+    #expect(result.status == .inputError)
+    #expect(result.err.contains("bglog: error: /nonexistent/report.crash: no such file or directory"))
+  }
+
+  @Test func textOnStdinThatIsNotAReportIsAnError() {
+    let result = runBglog(["diagnose", "-"], stdin: "hello\nworld\n")
+    #expect(result.status == .inputError)
+    #expect(result.err.contains("<stdin>: not a crash report"))
+  }
+
+  @Test func commandHelpShowsExamples() {
+    let result = runBglog(["help", "diagnose"])
+    #expect(result.status == .success)
+    #expect(result.out.contains("EXAMPLES:"))
+    #expect(runBglog(["diagnose", "--help"]).out == result.out)
+  }
+
+  @Test func explainAcceptsHexDecimalAndKind() {
+    let hex = runBglog(["explain", "0xdead10cc"])
+    let decimal = runBglog(["explain", "3735883980"])
+    #expect(hex.status == .success)
+    #expect(hex.out == decimal.out)
+    #expect(hex.out.hasPrefix("suspended-with-locked-file: File or SQLite lock held at suspension"))
+    let watchdog = runBglog(["explain", "0x8badf00d"])
+    #expect(watchdog.out.contains("watchdog-hang"))
+    #expect(watchdog.out.contains("leaked-background-task"))
+  }
+
+  @Test func explainUnknownSuggestsAKind() {
+    let result = runBglog(["explain", "leaked-background-tsk"])
+    #expect(result.status == .usage)
+    #expect(result.err.contains("did you mean 'leaked-background-task'?"))
+  }
+}
