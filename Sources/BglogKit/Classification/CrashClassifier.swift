@@ -281,6 +281,20 @@ private struct Context {
             + "handler of application(_:handleEventsForBackgroundURLSession:completionHandler:).",
           evidence: evidence, facts: facts)
       }
+      let fetches = report.leakedAssertions.filter { $0.purpose == .backgroundFetch }
+      if !fetches.isEmpty, !report.leakedAssertions.contains(where: { $0.purpose == .backgroundTask }) {
+        return Diagnosis(
+          kind: .backgroundFetchTimeout, confidence: .high,
+          summary:
+            "A background fetch never called its completion handler; its assertion outlived its time and the "
+            + "system killed the app (\(hex(code))).",
+          explanation:
+            "The assertion held beyond permitted time is the background fetch's ("
+            + fetches.compactMap(\.name).joined(separator: ", ")
+            + "), which the system releases when the app calls the completion handler of "
+            + "application(_:performFetchWithCompletionHandler:).",
+          evidence: evidence, facts: facts)
+      }
       let names = report.leakedAssertions.compactMap(\.name).joined(separator: ", ")
       return Diagnosis(
         kind: .leakedBackgroundTask, confidence: .high,

@@ -53,6 +53,9 @@ public struct ProcessAssertion: Sendable, Hashable {
     {
       return .backgroundSessionEvents
     }
+    if reason == "backgroundcontentfetching" || name.hasPrefix("Background Content Fetching") {
+      return .backgroundFetch
+    }
     if reason.hasPrefix("finishtask") || name.hasPrefix("Shared Background Assertion")
       || name.contains("Called by UIKit") || name.hasPrefix("UIKit")
     {
@@ -67,6 +70,8 @@ public struct ProcessAssertion: Sendable, Hashable {
     case backgroundTask = "background-task"
     /// The time nsurlsessiond gives the app to handle background session events.
     case backgroundSessionEvents = "background-session-events"
+    /// The time a background fetch (`performFetchWithCompletionHandler`) gets to call its completion handler.
+    case backgroundFetch = "background-fetch"
     /// Anything else.
     case other
   }
@@ -90,15 +95,31 @@ public struct ProcessAssertion: Sendable, Hashable {
         rest = rest[afterOpen...]
         continue
       }
-      // The description runs to the matching `>`; SBProcessAssertion puts its fields after it,
-      // and the BK forms put `(owner: …)` after it, so take the tail up to the next `<`.
+      // The description runs to the matching `>`; the iOS 6-9 forms put their fields after it
+      // (`identifier: … process: <BKNewProcess: …> permittedBackgroundDuration: … reason: …`), and the
+      // BK forms put `(owner: …)` after it, so take the tail up to the next assertion or line end.
       let close = matchingClose(in: rest, from: open)
-      let tailEnd = rest[close...].dropFirst().firstIndex(of: "<") ?? rest.endIndex
+      let tailEnd = nextAssertionStart(in: rest, after: close)
       let body = rest[open..<tailEnd]
       results.append(parse(body, className: className, location: location))
       rest = rest[tailEnd...]
     }
     return results
+  }
+
+  /// Where the next `<…Assertion…` description or the next line starts after `index`.
+  private static func nextAssertionStart(in text: Substring, after index: Substring.Index) -> Substring.Index {
+    var cursor = text.index(after: index)
+    while cursor < text.endIndex {
+      let character = text[cursor]
+      if character.isNewline { return cursor }
+      if character == "<" {
+        let name = text[text.index(after: cursor)...].prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" })
+        if name.contains("Assertion") { return cursor }
+      }
+      cursor = text.index(after: cursor)
+    }
+    return text.endIndex
   }
 
   private static func matchingClose(in text: Substring, from open: Substring.Index) -> Substring.Index {
@@ -124,6 +145,8 @@ public struct ProcessAssertion: Sendable, Hashable {
       assertion.name = named
     } else if let quoted = value(after: "\"", in: body, until: "\"") {
       assertion.name = quoted
+    } else if let named = value(after: " name: ", in: body, until: " process:") {
+      assertion.name = named
     } else if let identifier = value(after: "identifier: ", in: body, until: " process:") {
       assertion.name = identifier
     }
