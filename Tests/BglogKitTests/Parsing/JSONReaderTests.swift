@@ -1,5 +1,6 @@
-@testable import BglogKit
 import Testing
+
+@testable import BglogKit
 
 @Suite struct JSONReaderTests {
   private func parse(_ text: String, depthLimit: Int = JSONReader.defaultDepthLimit) throws -> JSONValue {
@@ -76,7 +77,9 @@ import Testing
   }
 
   @Test func malformedInputReportsLineAndColumn() {
-    #expect(failure("{\n  \"a\": 1,\n  \"b\" 2\n}") == .invalidJSON(line: 3, column: 7, message: "expected ':' after object key \"b\""))
+    #expect(
+      failure("{\n  \"a\": 1,\n  \"b\" 2\n}")
+        == .invalidJSON(line: 3, column: 7, message: "expected ':' after object key \"b\""))
     #expect(failure("[1, 2") == .invalidJSON(line: 1, column: 6, message: "unexpected end of input inside an array"))
     #expect(failure("[1,]") == .invalidJSON(line: 1, column: 4, message: "unexpected character ']', expected a value"))
     #expect(failure("{\"a\": tru}") == .invalidJSON(line: 1, column: 7, message: "invalid literal, expected 'true'"))

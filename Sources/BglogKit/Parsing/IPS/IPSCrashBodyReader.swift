@@ -137,15 +137,17 @@ enum IPSCrashBodyReader {
     let anchor = codeValue ?? termination
     info.location = .json(codeValue == nil ? "termination" : "termination.code", line: anchor.line)
     let joined = details.joined(separator: " ")
-    if let explanation = explanation(in: indicator ?? "") ?? explanation(in: joined) {
+    if let indicator, let explanation = explanation(in: indicator) {
       info.description = explanation
-      info.descriptionLocation = .json(
-        indicator.flatMap(self.explanation(in:)) != nil ? "termination.indicator" : "termination.reasons",
-        line: termination.line)
+      info.descriptionLocation = .json("termination.indicator", line: termination.line)
+    } else if let explanation = details.lazy.compactMap(explanation(in:)).first {
+      info.description = explanation
+      info.descriptionLocation = .json("termination.reasons", line: termination.line)
     }
     if let flags = termination["flags"]?.scalarText {
       report.header.fields.append(
-        HeaderField(name: "termination.flags", value: flags, location: .json("termination.flags", line: termination.line)))
+        HeaderField(
+          name: "termination.flags", value: flags, location: .json("termination.flags", line: termination.line)))
     }
     report.termination = info
     // Assertions held too long are listed in the reasons (one per string, or split across
@@ -153,19 +155,26 @@ enum IPSCrashBodyReader {
     let location = SourceLocation.json("termination.reasons", line: termination.line)
     var assertions = ProcessAssertion.all(in: Substring(joined), location: location)
     if let indicator {
-      assertions += ProcessAssertion.all(in: Substring(indicator), location: .json("termination.indicator", line: termination.line))
+      assertions += ProcessAssertion.all(
+        in: Substring(indicator), location: .json("termination.indicator", line: termination.line))
     }
     report.leakedAssertions += assertions
   }
 
-  /// The `explanation:` part of an RBSTerminateContext, up to the next field or `>`.
+  /// The `explanation:` part of an RBSTerminateContext, without the fields after it.
+  ///
+  /// The explanation itself holds `<` and `>` (`[app<com.example>:812]`), so it runs to the
+  /// next known field or the end of the string, not to the first `>`.
   private static func explanation(in text: String) -> String? {
     guard let start = text.range(of: "explanation:")?.upperBound else { return nil }
     var rest = text[start...]
-    for terminator in [" ProcessVisibility:", " reportType:", ">"] {
+    for terminator in [" ProcessVisibility:", " reportType:", " maxTerminationResistance:"] {
       if let end = rest.range(of: terminator)?.lowerBound { rest = rest[..<end] }
     }
-    let value = rest.trimmedForJSON
+    var value = rest.trimmedForJSON
+    if value.hasSuffix(">"), value.filter({ $0 == ">" }).count > value.filter({ $0 == "<" }).count {
+      value.removeLast()
+    }
     return value.isEmpty ? nil : value
   }
 
@@ -233,7 +242,8 @@ enum IPSCrashBodyReader {
           image = images[imageIndex]
         } else {
           issues.append(
-            ParseIssue("\(framePath).imageIndex \(imageIndex) is not in usedImages", at: .json(framePath, line: frame.line)))
+            ParseIssue(
+              "\(framePath).imageIndex \(imageIndex) is not in usedImages", at: .json(framePath, line: frame.line)))
         }
       }
       let offset = frame["imageOffset"]?.uint64

@@ -9,7 +9,8 @@ enum KSCrashReportReader {
 
   /// Whether an object looks like a KSCrash report.
   static func looksLikeReport(_ value: JSONValue) -> Bool {
-    value["crash"]?.members != nil && (value["report"] != nil || value["system"] != nil || value["binary_images"] != nil)
+    value["crash"]?.members != nil
+      && (value["report"] != nil || value["system"] != nil || value["binary_images"] != nil)
   }
 
   /// The report for a KSCrash document.
@@ -55,7 +56,9 @@ enum KSCrashReportReader {
       for member in object?.members ?? [] {
         guard let text = member.value.scalarText else { continue }
         header.fields.append(
-          HeaderField(name: "\(prefix).\(member.key)", value: text, location: .json("\(prefix).\(member.key)", line: member.value.line)))
+          HeaderField(
+            name: "\(prefix).\(member.key)", value: text,
+            location: .json("\(prefix).\(member.key)", line: member.value.line)))
       }
     }
     report.header = header
@@ -95,6 +98,13 @@ enum KSCrashReportReader {
       report.applicationSpecificInformation.append(Located(text, at: .json("crash.error.reason", line: reason.line)))
     }
     report.exception = exception
+    // Recent KSCrash versions record the OS exit reason of a watchdog kill (`exit_reason.code`,
+    // 2343432205 for 0x8badf00d) alongside their own `hang` timing.
+    if let exitReason = error["exit_reason"], let code = exitReason["code"]?.uint64 {
+      report.termination = TerminationInfo(
+        code: code, reason: "exit_reason code 0x" + String(code, radix: 16),
+        location: .json("crash.error.exit_reason.code", line: exitReason["code"]?.line ?? exitReason.line))
+    }
   }
 
   private static func readImages(_ value: JSONValue?, into report: inout CrashReport) -> [BinaryImage] {

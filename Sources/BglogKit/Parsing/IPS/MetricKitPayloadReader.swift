@@ -25,7 +25,7 @@ enum MetricKitPayloadReader {
         result.append(report(diagnostic, key: key, path: "\(key)[\(index)]", endLine: max(last, diagnostic.line)))
       }
     }
-    return result
+    return result.sorted { $0.startLine < $1.startLine }
   }
 
   private static func report(_ diagnostic: JSONValue, key: String, path: String, endLine: Int) -> CrashReport {
@@ -144,14 +144,16 @@ enum MetricKitPayloadReader {
       }
       if branched {
         report.issues.append(
-          ParseIssue("call stack \(index) branches; only the first branch was kept", at: .json(stackPath, line: stack.line)))
+          ParseIssue(
+            "call stack \(index) branches; only the first branch was kept", at: .json(stackPath, line: stack.line)))
       }
       let attributed = stack["threadAttributed"]?.bool == true
       if attributed, report.crashedThread == nil {
         report.crashedThread = Located(index, at: .json("\(stackPath).threadAttributed", line: stack.line))
       }
       report.threads.append(
-        ThreadBacktrace(index: index, crashed: attributed, frames: frames, location: .json(stackPath, line: stack.line)))
+        ThreadBacktrace(index: index, crashed: attributed, frames: frames, location: .json(stackPath, line: stack.line))
+      )
     }
     report.binaryImages = images.values.sorted { ($0.base ?? 0, $0.name) < ($1.base ?? 0, $1.name) }
   }
