@@ -56,7 +56,14 @@ public struct DiagnoseTextRenderer: Sendable {
     if !diagnosis.evidence.isEmpty {
       out += "  " + style.bold("Evidence") + "\n"
       for evidence in diagnosis.evidence {
-        out += "    " + style.cyan(locationText(evidence.location).padding(toLength: 9)) + " " + evidence.quote + "\n"
+        // JSON evidence shows its path on a line of its own; text evidence shows the line number in a column.
+        if let path = evidence.location?.jsonPath {
+          let line = evidence.location?.line.map { "line \($0) " } ?? ""
+          out += "    " + style.cyan(line + path) + "\n"
+          out += "    " + String(repeating: " ", count: 9) + " " + evidence.quote + "\n"
+        } else {
+          out += "    " + style.cyan(locationText(evidence.location).padding(toLength: 9)) + " " + evidence.quote + "\n"
+        }
         out += "    " + String(repeating: " ", count: 9) + " " + style.dim("↳ " + evidence.note) + "\n"
       }
     }

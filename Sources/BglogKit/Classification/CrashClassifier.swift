@@ -382,14 +382,18 @@ private struct Context {
     } else if let percent = details.applicationCPUPercent, percent < 10 {
       corroboration.append("the app used little CPU (\(formatNumber(percent))%)")
     }
-    if let event = details.event, ["scene-create", "scene-update", "launch"].contains(event) {
+    // A named watchdog event other than background-task expiry is a deadline the app missed (launch,
+    // scene-create, scene-update, process-exit...): an idle main thread then does not mean a leak.
+    if let event = details.event, !event.contains("background"), !event.contains("expir"),
+      !event.contains("assertion")
+    {
       return Diagnosis(
         kind: .watchdogHang, confidence: .low,
         summary: "The \(event) watchdog killed the app (\(hex(code))), but the main thread was idle when sampled.",
         explanation:
           "The watchdog event is \(event), a foreground deadline, yet the main thread sat idle in its run loop when "
-          + "the report was taken; the blocking work may have ended just before the kill. A leaked background task "
-          + "would not produce a \(event) event.",
+          + "the report was taken; the blocking work may have ended just before the kill, or the main thread was "
+          + "waiting for something outside this process. A leaked background task would not produce a \(event) event.",
         evidence: evidence, facts: facts)
     }
     if namespace == "<0XF>" {
@@ -525,8 +529,30 @@ private struct Context {
   }
 
   func resourceLimit(_ resource: ResourceEvent) -> Diagnosis {
-    let wakeups = resource.event.lowercased().contains("wakeup")
-    let kind: DiagnosisKind = wakeups ? .wakeupsLimit : .cpuLimit
+    let event = resource.event.lowercased()
+    let wakeups = event.contains("wakeup")
+    let kind: DiagnosisKind
+    if wakeups {
+      kind = .wakeupsLimit
+    } else if event.contains("cpu") {
+      kind = .cpuLimit
+    } else if event.contains("hang") {
+      kind = .hangReport
+    } else if event.contains("disk") || event.contains("write") {
+      kind = .diskWritesLimit
+    } else {
+      return Diagnosis(
+        kind: .unknown, confidence: .low, summary: "A resource report for \"\(resource.event)\", which bglog does not know.",
+        explanation: "The report names the resource event \"\(resource.event)\"; none of bglog's rules covers it.",
+        evidence: [self.evidence(resource.location, "Event: \(resource.event)", "the resource event")], facts: baseFacts)
+    }
+    if kind == .hangReport || kind == .diskWritesLimit {
+      return Diagnosis(
+        kind: kind, confidence: .high, summary: kind.reference.title + (resource.summary.map { ": \($0)" } ?? "") + ".",
+        explanation: kind.reference.meaning,
+        evidence: [self.evidence(resource.location, "\(resource.event)" + (resource.summary.map { ": \($0)" } ?? ""), "the diagnostic")],
+        facts: baseFacts)
+    }
     var evidence = [self.evidence(resource.location, "Event: \(resource.event)", "the resource event")]
     if let action = resource.actionTaken {
       evidence.append(self.evidence(resource.actionLocation, "Action taken: \(action)", "what the system did"))

@@ -229,6 +229,22 @@ extension DiagnosisKind {
         howToConfirm: "EXC_RESOURCE (WAKEUPS), or a microstackshot report with Event: wakeups.",
         advice: ["Coalesce timers and polling; avoid tight loops of short sleeps."],
         sources: [tn2151])
+    case .diskWritesLimit:
+      return KindReference(
+        title: "Disk writes limit", codes: [],
+        meaning: "The process wrote more to disk than the system allows over a day; it was not killed for it.",
+        howToConfirm: "EXC_RESOURCE (DISK WRITES), or a MetricKit diskWriteExceptionDiagnostics entry.",
+        advice: ["Batch and shrink writes; avoid rewriting whole files for small changes."],
+        sources: [tn2151])
+    case .hangReport:
+      return KindReference(
+        title: "Main-thread hang (reported, not necessarily killed)", codes: [],
+        meaning:
+          "The main thread stopped responding for a while (MetricKit hangDiagnostics or a hang report). Unlike "
+          + "0x8badf00d, the system did not necessarily kill the app.",
+        howToConfirm: "A hang diagnostic with its duration and call stack.",
+        advice: ["Move the work in the hang's call stack off the main thread."],
+        sources: [])
     case .codeSigning:
       return KindReference(
         title: "Code signing", codes: [],

@@ -34,6 +34,10 @@ public enum DiagnosisKind: String, Sendable, Hashable, CaseIterable, Codable {
   case cpuLimit = "cpu-limit"
   /// Over the wakeups limit (EXC_RESOURCE WAKEUPS).
   case wakeupsLimit = "wakeups-limit"
+  /// Over the disk-writes limit (EXC_RESOURCE DISK WRITES, MetricKit disk-write exception); not a kill.
+  case diskWritesLimit = "disk-writes-limit"
+  /// A main-thread hang reported by MetricKit or a hang report; the app was not necessarily killed.
+  case hangReport = "hang"
   /// Killed by code signing.
   case codeSigning = "code-signing"
   /// dyld could not launch the app (missing library or symbol).

@@ -47,7 +47,9 @@ public enum StackAnalysis {
     guard let top = frames.first?.symbol, kernelTrapSymbols.contains(top) else { return nil }
     // The steps must appear in this order, with nothing but kernel frames before the first one:
     // a callout (`__CFRUNLOOP_IS_CALLING_OUT_…`) or app code in between means the run loop was working.
-    let steps = ["__CFRunLoopServiceMachPort", "__CFRunLoopRun", "CFRunLoopRunSpecific"]
+    // CFRunLoopRunSpecific is left out of the required steps: pasted reports sometimes drop frames,
+    // and GSEventRunModal / UIApplicationMain below already prove this is the main run loop.
+    let steps = ["__CFRunLoopServiceMachPort", "__CFRunLoopRun"]
     var index = 0
     for step in steps {
       guard let found = frames[index...].prefix(6).firstIndex(where: { $0.symbol?.hasPrefix(step) ?? false })

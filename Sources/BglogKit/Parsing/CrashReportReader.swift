@@ -8,7 +8,7 @@ public enum CrashReportReader {
       throw .empty
     }
     let firstLine = source.lines[first].drop(while: \.isWhitespace)
-    if firstLine.hasPrefix("{") {
+    if firstLine.hasPrefix("{") || firstLine.hasPrefix("[") {
       return try IPSReportParser().parseDocument(source)
     }
     let reports = LegacyCrashReportParser().parseDocument(source)
