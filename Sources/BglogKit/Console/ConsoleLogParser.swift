@@ -48,7 +48,9 @@ public struct ConsoleLogParser {
   public mutating func consume(_ line: Substring) -> LogEntry? {
     statistics.lines += 1
     let number = statistics.lines
-    if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
+    // Blank lines belong to the record being read (messages can hold empty lines); before the
+    // first record they are skipped.
+    if pending == nil, line.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
     let startsBlank = line.first == " " || line.first == "\t"
     if !startsBlank, var header = header(line, number: number) {
       let completed = complete()
