@@ -4,7 +4,8 @@ extension ConsoleLayout {
   /// The order in which layouts are tried on a line when none has been detected yet: the most
   /// specific first, so a bare `HH:MM:SS` layout never claims a Console.app line.
   static let detectionOrder: [ConsoleLayout] = [
-    .logShowNDJSON, .logShow, .logShowCompact, .xcode, .consoleApp, .idevicesyslog, .timeProcessMessage,
+    .logShowNDJSON, .logShow, .logShowCompact, .xcode, .consoleApp, .idevicesyslog,
+    .timeProcessMessage,
   ]
 
   /// Reads one line as the first line of a record in this layout; `nil` when it does not fit.
@@ -45,7 +46,9 @@ extension ConsoleLayout {
       timestamp = consoleTime(fields[1])
       fields.removeFirst()
     }
-    guard let timestamp, fields.count >= 3, let first = fields[1].first, first != " " else { return nil }
+    guard let timestamp, fields.count >= 3, let first = fields[1].first, first != " " else {
+      return nil
+    }
     let process = fields[1]
     var library: Substring?
     var message: Substring
@@ -58,7 +61,8 @@ extension ConsoleLayout {
     if let level, level.contains(" ") && level.count > 24 { return nil }
     message = message.drop(while: { $0 == " " })
     return LogEntry(
-      line: number, timestamp: timestamp, process: String(process), library: library.map(String.init),
+      line: number, timestamp: timestamp, process: String(process),
+      library: library.map(String.init),
       level: level.map(String.init), message: String(message))
   }
 
@@ -78,7 +82,9 @@ extension ConsoleLayout {
     !field.isEmpty && field.count <= 64 && !field.contains(" ") && !field.contains("[")
   }
 
-  private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
 
   /// `[NNNN   :]Jul 15 09:37:49 iPhoneSE assertiond(Lib)[66] <Notice>: message`
   private static func parseIdevicesyslog(_ line: Substring, number: Int) -> LogEntry? {
@@ -119,8 +125,10 @@ extension ConsoleLayout {
     }
     return LogEntry(
       line: number,
-      timestamp: LogTimestamp(secondsOfDay: time, date: LogDate(year: nil, month: monthIndex + 1, day: day)),
-      process: String(process), pid: pid, library: library.map(String.init), level: level.map(String.init),
+      timestamp: LogTimestamp(
+        secondsOfDay: time, date: LogDate(year: nil, month: monthIndex + 1, day: day)),
+      process: String(process), pid: pid, library: library.map(String.init),
+      level: level.map(String.init),
       message: unescapeMeta(scanner.rest))
   }
 
@@ -137,7 +145,9 @@ extension ConsoleLayout {
       scanner.skipBlanks() > 0, scanner.integer() != nil, scanner.skipBlanks() > 0
     else { return nil }
     let rest = scanner.rest
-    guard let colon = rest.range(of: ": ") ?? (rest.hasSuffix(":") ? rest.index(before: rest.endIndex)..<rest.endIndex : nil)
+    guard
+      let colon = rest.range(of: ": ")
+        ?? (rest.hasSuffix(":") ? rest.index(before: rest.endIndex)..<rest.endIndex : nil)
     else { return nil }
     var entry = LogEntry(
       line: number, timestamp: timestamp, process: String(rest[..<colon.lowerBound]), pid: pid,
@@ -151,7 +161,8 @@ extension ConsoleLayout {
     var scanner = ConsoleLineScanner(line)
     guard let timestamp = scanner.isoTimestamp(), scanner.skipBlanks() > 0 else { return nil }
     let level = scanner.word()
-    guard (1...3).contains(level.count), level.allSatisfy({ $0.isLetter }), scanner.skipBlanks() > 0,
+    guard (1...3).contains(level.count), level.allSatisfy({ $0.isLetter }),
+      scanner.skipBlanks() > 0,
       var entry = processWithIDs(&scanner, line: number, timestamp: timestamp)
     else { return nil }
     entry.level = String(level)
@@ -161,7 +172,8 @@ extension ConsoleLayout {
   /// `2021-08-03 12:21:19.012463-0700 Client[78393:13981511] [assertion] message`
   private static func parseXcode(_ line: Substring, number: Int) -> LogEntry? {
     var scanner = ConsoleLineScanner(line)
-    guard let timestamp = scanner.isoTimestamp(), timestamp.utcOffsetSeconds != nil, scanner.skipBlanks() > 0
+    guard let timestamp = scanner.isoTimestamp(), timestamp.utcOffsetSeconds != nil,
+      scanner.skipBlanks() > 0
     else { return nil }
     return processWithIDs(&scanner, line: number, timestamp: timestamp)
   }
@@ -171,12 +183,16 @@ extension ConsoleLayout {
     _ scanner: inout ConsoleLineScanner, line number: Int, timestamp: LogTimestamp
   ) -> LogEntry? {
     let rest = scanner.rest
-    guard let close = rest.range(of: "] ") ?? (rest.hasSuffix("]") ? rest.index(before: rest.endIndex)..<rest.endIndex : nil),
+    guard
+      let close = rest.range(of: "] ")
+        ?? (rest.hasSuffix("]") ? rest.index(before: rest.endIndex)..<rest.endIndex : nil),
       let open = rest[..<close.lowerBound].lastIndex(of: "[")
     else { return nil }
     let ids = rest[rest.index(after: open)..<close.lowerBound].split(separator: ":")
-    guard let pidText = ids.first, let pid = Int(pidText), ids.count <= 2, open > rest.startIndex else { return nil }
-    var entry = LogEntry(line: number, timestamp: timestamp, process: String(rest[..<open]), pid: pid, message: "")
+    guard let pidText = ids.first, let pid = Int(pidText), ids.count <= 2, open > rest.startIndex
+    else { return nil }
+    var entry = LogEntry(
+      line: number, timestamp: timestamp, process: String(rest[..<open]), pid: pid, message: "")
     readLibraryAndSubsystem(rest[close.upperBound...], into: &entry)
     return entry
   }
@@ -220,7 +236,8 @@ extension ConsoleLayout {
       return value
     }
     return LogEntry(
-      line: number, timestamp: timestamp, process: process, pid: (object["processID"] as? NSNumber)?.intValue,
+      line: number, timestamp: timestamp, process: process,
+      pid: (object["processID"] as? NSNumber)?.intValue,
       library: sender, subsystem: text("subsystem"), category: text("category"),
       level: text("messageType"), message: text("eventMessage") ?? "")
   }

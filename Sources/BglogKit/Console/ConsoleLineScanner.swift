@@ -62,7 +62,8 @@ struct ConsoleLineScanner {
   /// `HH:MM:SS` with an optional `.fff…` fraction, as seconds of the day.
   mutating func clockTime() -> Double? {
     let start = index
-    guard let hours = digits(2), expect(0x3A), let minutes = digits(2), expect(0x3A), let seconds = digits(2),
+    guard let hours = digits(2), expect(0x3A), let minutes = digits(2), expect(0x3A),
+      let seconds = digits(2),
       hours < 24, minutes < 60, seconds < 61
     else {
       index = start
@@ -84,7 +85,8 @@ struct ConsoleLineScanner {
   /// `YYYY-MM-DD`.
   mutating func isoDate() -> LogDate? {
     let start = index
-    guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
+    guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D),
+      let day = digits(2),
       (1...12).contains(month), (1...31).contains(day)
     else {
       index = start

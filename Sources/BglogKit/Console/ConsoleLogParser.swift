@@ -115,9 +115,11 @@ public struct ConsoleLogParser {
       return nil
     }
     if seen.count < Self.maximumRememberedRecords { seen.insert(hash) }
-    if let clock = entry.clock, let time = entry.timestamp, time.secondsOfDay != time.secondsOfDay.rounded(.down),
+    if let clock = entry.clock, let time = entry.timestamp,
+      time.secondsOfDay != time.secondsOfDay.rounded(.down),
       recent.contains(where: {
-        $0.process == entry.process && $0.message == entry.message && abs(($0.clock ?? .infinity) - clock) < 0.001
+        $0.process == entry.process && $0.message == entry.message
+          && abs(($0.clock ?? .infinity) - clock) < 0.001
       })
     {
       statistics.nearDuplicates += 1

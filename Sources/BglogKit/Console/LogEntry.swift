@@ -28,7 +28,8 @@ public struct LogEntry: Sendable, Hashable {
 
   /// Creates an entry.
   public init(
-    line: Int, timestamp: LogTimestamp? = nil, clock: Double? = nil, process: String, pid: Int? = nil,
+    line: Int, timestamp: LogTimestamp? = nil, clock: Double? = nil, process: String,
+    pid: Int? = nil,
     library: String? = nil, subsystem: String? = nil, category: String? = nil, level: String? = nil,
     message: String, lineCount: Int = 1, firstLine: String = ""
   ) {

@@ -123,7 +123,8 @@ public struct AppTimeline: Sendable, Hashable {
 
     /// Creates a wakeup.
     public init(
-      line: Int, timestamp: LogTimestamp?, offsetSeconds: Double?, gapSeconds: Double?, kind: TimelineEvent.Kind,
+      line: Int, timestamp: LogTimestamp?, offsetSeconds: Double?, gapSeconds: Double?,
+      kind: TimelineEvent.Kind,
       markerCounts: [MarkerCount], transfersStarted: Int
     ) {
       self.line = line
@@ -165,7 +166,8 @@ public struct AppTimeline: Sendable, Hashable {
 
     /// Creates a summary.
     public init(
-      spanSeconds: Double?, wakeups: Int, transferSeconds: Double?, longestGapSeconds: Double?, longestGapEndLine: Int?
+      spanSeconds: Double?, wakeups: Int, transferSeconds: Double?, longestGapSeconds: Double?,
+      longestGapEndLine: Int?
     ) {
       self.spanSeconds = spanSeconds
       self.wakeups = wakeups

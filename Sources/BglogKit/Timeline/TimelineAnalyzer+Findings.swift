@@ -8,7 +8,8 @@ extension TimelineAnalyzer {
     if let finding = cancelledAtOnce() { findings.append(finding) }
     findings += kills()
     return findings.enumerated().sorted {
-      $0.element.confidence != $1.element.confidence ? $0.element.confidence > $1.element.confidence
+      $0.element.confidence != $1.element.confidence
+        ? $0.element.confidence > $1.element.confidence
         : $0.offset < $1.offset
     }.map(\.element)
   }
@@ -20,7 +21,9 @@ extension TimelineAnalyzer {
     }
   }
 
-  private func time(_ event: TimelineEvent) -> String { event.timestamp?.timeOfDayText ?? "line \(event.line)" }
+  private func time(_ event: TimelineEvent) -> String {
+    event.timestamp?.timeOfDayText ?? "line \(event.line)"
+  }
 
   private func seconds(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
@@ -32,11 +35,14 @@ extension TimelineAnalyzer {
   private func backgroundTimeFindings() -> [TimelineFinding] {
     var findings: [TimelineFinding] = []
     var explainedPIDs = Set<Int>()
-    for (index, crash) in events.enumerated() where crash.kind == .crashed && crash.detail.hasPrefix("forced crash") {
+    for (index, crash) in events.enumerated()
+    where crash.kind == .crashed && crash.detail.hasPrefix("forced crash") {
       let before = events[..<index].filter {
         $0.pid == crash.pid && (crash.clock ?? 0) - ($0.clock ?? 0) <= 600
       }
-      let relaunch = events[..<index].last { $0.kind == .relaunchedInBackground && $0.pid == crash.pid }
+      let relaunch = events[..<index].last {
+        $0.kind == .relaunchedInBackground && $0.pid == crash.pid
+      }
       let timer = before.last { $0.kind == .permissionTimer }
       let warnings = before.filter { $0.kind == .expiryWarning }
       let acquired = before.filter { $0.kind == .assertionAcquired || $0.kind == .assertionChanged }
@@ -47,35 +53,48 @@ extension TimelineAnalyzer {
       if let pid = crash.pid { explainedPIDs.insert(pid) }
       let pidText = crash.pid.map { "pid \($0)" } ?? "the app"
       if let relaunch, !session.isEmpty {
-        let assertions = session.map { TimelineEventRecognizer.describe($0) }.joined(separator: " then ")
+        let assertions = session.map { TimelineEventRecognizer.describe($0) }.joined(
+          separator: " then ")
         var lived = ""
-        if let a = relaunch.clock, let b = crash.clock { lived = " \(seconds(b - a)) after the relaunch" }
+        if let a = relaunch.clock, let b = crash.clock {
+          lived = " \(seconds(b - a)) after the relaunch"
+        }
         findings.append(
           TimelineFinding(
             kind: .completionHandlerNotCalled, confidence: .high,
-            summary: "\(pidText) was relaunched in the background at \(time(relaunch)) to handle URL session events, "
+            summary:
+              "\(pidText) was relaunched in the background at \(time(relaunch)) to handle URL session events, "
               + "held \(assertions), and was killed at \(time(crash))\(lived): the "
               + "handleEventsForBackgroundURLSession completion handler was never called.",
-            advice: "Keep the completion handler from application(_:handleEventsForBackgroundURLSession:"
+            advice:
+              "Keep the completion handler from application(_:handleEventsForBackgroundURLSession:"
               + "completionHandler:) and call it on the main queue from urlSessionDidFinishEvents(forBackgroundURLSession:).",
             evidence: evidence([relaunch] + acquired + warnings + [crash])))
         continue
       }
-      guard timer != nil || !warnings.isEmpty || held.contains(where: { $0.purpose == .backgroundTask }) else {
+      guard
+        timer != nil || !warnings.isEmpty || held.contains(where: { $0.purpose == .backgroundTask })
+      else {
         continue
       }
       var steps: [String] = []
       if let timer { steps.append("permission timer at \(time(timer))") }
       if let warning = warnings.last { steps.append("expiration warning at \(time(warning))") }
       steps.append("forced crash report at \(time(crash))")
-      var summary = "Background time ran out for \(pidText): " + steps.joined(separator: " → ")
+      var summary =
+        "Background time ran out for \(pidText): " + steps.joined(separator: " → ")
         + " (the crash report should show 0x8badf00d with the main thread idle in its run loop)."
       var confidence = TimelineFinding.Confidence.medium
-      if held.contains(where: { $0.purpose == .backgroundTask && $0.reason != "finishTaskAfterBackgroundDownload" }) {
+      if held.contains(where: {
+        $0.purpose == .backgroundTask && $0.reason != "finishTaskAfterBackgroundDownload"
+      }) {
         confidence = .high
         summary += " A background task was still held."
-      } else if let named = crash.namedAssertions.first(where: { $0.purpose == .backgroundSessionEvents }) {
-        summary += " The assertion still held was \(TimelineEventRecognizer.describe(named))"
+      } else if let named = crash.namedAssertions.first(where: {
+        $0.purpose == .backgroundSessionEvents
+      }) {
+        summary +=
+          " The assertion still held was \(TimelineEventRecognizer.describe(named))"
           + (named.owner.map { " owned by \($0)" } ?? "")
           + ", not a finishTask one, so the handleEvents completion handler may also have been outstanding."
       } else {
@@ -84,19 +103,22 @@ extension TimelineAnalyzer {
       findings.append(
         TimelineFinding(
           kind: .leakedBackgroundTask, confidence: confidence, summary: summary,
-          advice: "End every beginBackgroundTask with endBackgroundTask, in the expiration handler too; "
+          advice:
+            "End every beginBackgroundTask with endBackgroundTask, in the expiration handler too; "
             + "if the crash report's main thread is blocked rather than idle, it is a hang instead.",
           evidence: evidence([timer].compactMap { $0 } + warnings + [crash])))
     }
     // UIKit's own complaint, when no forced crash report explained it.
     let complaints = events.filter {
-      $0.kind == .expiryWarning && $0.detail.contains("still not ended") && !explainedPIDs.contains($0.pid ?? -1)
+      $0.kind == .expiryWarning && $0.detail.contains("still not ended")
+        && !explainedPIDs.contains($0.pid ?? -1)
     }
     if let first = complaints.first {
       findings.append(
         TimelineFinding(
           kind: .leakedBackgroundTask, confidence: .high,
-          summary: "UIKit reports a background task still not ended after its expiration handler ran "
+          summary:
+            "UIKit reports a background task still not ended after its expiration handler ran "
             + "(\(time(first))): the app will be killed when background time runs out.",
           advice: "Call endBackgroundTask in every path, including the expiration handler.",
           evidence: evidence(complaints)))
@@ -115,7 +137,8 @@ extension TimelineAnalyzer {
     var constant: (name: String, count: Int)?
     let names = Set(wakeups.flatMap { $0.markerCounts.map(\.name) })
     for name in names.sorted() {
-      let counts = wakeups.map { wakeup in wakeup.markerCounts.first { $0.name == name }?.count ?? 0 }
+      let counts = wakeups.map { wakeup in wakeup.markerCounts.first { $0.name == name }?.count ?? 0
+      }
       if let low = counts.min(), let high = counts.max(), low >= 1, high <= 16, high - low <= 1 {
         constant = (name, counts.sorted()[counts.count / 2])
         break
@@ -126,27 +149,33 @@ extension TimelineAnalyzer {
     if let constant {
       return TimelineFinding(
         kind: .rateLimiter, confidence: .high,
-        summary: "\(wakeups.count) background wakeups with growing gaps (\(gapText)), each adding about "
+        summary:
+          "\(wakeups.count) background wakeups with growing gaps (\(gapText)), each adding about "
           + "\(constant.count) '\(constant.name)' markers: the background download rate limiter delays each "
           + "task started from the background a little more at every wakeup.",
-        advice: "Enqueue all download tasks at once in one background session and cap concurrency with "
+        advice:
+          "Enqueue all download tasks at once in one background session and cap concurrency with "
           + "HTTPMaximumConnectionsPerHost, instead of adding a few tasks per wakeup.",
         evidence: evidence(wakeupEvents))
     }
     return TimelineFinding(
       kind: .rateLimiter, confidence: names.isEmpty ? .low : .medium,
-      summary: "\(wakeups.count) background wakeups with growing gaps (\(gapText)); this looks like the background "
+      summary:
+        "\(wakeups.count) background wakeups with growing gaps (\(gapText)); this looks like the background "
         + "download rate limiter, but "
         + (names.isEmpty
           ? "no --mark counts show how many tasks each wakeup added."
           : "the marker counts per wakeup are not constant."),
-      advice: "Count the tasks the app adds per wakeup with --mark; enqueue them all at once if it is a few each time.",
+      advice:
+        "Count the tasks the app adds per wakeup with --mark; enqueue them all at once if it is a few each time.",
       evidence: evidence(wakeupEvents))
   }
 
   /// After ≥ 2 wakeups, the app goes quiet while the log carries on for much longer than the last gap.
   private func stoppedWaking(_ timeline: AppTimeline) -> TimelineFinding? {
-    guard timeline.wakeups.count >= 2, let last = events.last, let lastClock = last.clock, let logEnd else {
+    guard timeline.wakeups.count >= 2, let last = events.last, let lastClock = last.clock,
+      let logEnd
+    else {
       return nil
     }
     let lastGap = timeline.wakeups.last?.gapSeconds ?? 0
@@ -156,7 +185,8 @@ extension TimelineAnalyzer {
     if let value = timeline.offset(of: last) { offset = " (+\(seconds(value)))" }
     return TimelineFinding(
       kind: .stoppedWaking, confidence: .medium,
-      summary: "The system stopped waking the app: nothing after \(time(last))\(offset), while the log goes on "
+      summary:
+        "The system stopped waking the app: nothing after \(time(last))\(offset), while the log goes on "
         + "for \(seconds(silence)) more. Either all work was done or the rate limiter gave up; the log alone cannot tell.",
       advice: nil,
       evidence: evidence([last]))
@@ -179,7 +209,8 @@ extension TimelineAnalyzer {
     let more = pairs.count > 1 ? " (\(pairs.count) connections in all)" : ""
     return TimelineFinding(
       kind: .transferCancelledImmediately, confidence: .medium,
-      summary: "nsurlsessiond started connection \(connection) at \(time(start)) and cancelled it \(seconds(gap)) "
+      summary:
+        "nsurlsessiond started connection \(connection) at \(time(start)) and cancelled it \(seconds(gap)) "
         + "later\(more); the log does not say why.",
       advice: nil,
       evidence: evidence(pairs.flatMap { [$0.0, $0.1] }))
@@ -196,14 +227,18 @@ extension TimelineAnalyzer {
           TimelineFinding(
             kind: .jetsamInBackground, confidence: inBackground ? .high : .medium,
             summary: "Killed by jetsam at \(time(kill))"
-              + (inBackground ? " while in the background." : "; the log does not show whether it was in the background."),
-            advice: "Lower memory use before suspension (free caches in applicationDidEnterBackground).",
+              + (inBackground
+                ? " while in the background."
+                : "; the log does not show whether it was in the background."),
+            advice:
+              "Lower memory use before suspension (free caches in applicationDidEnterBackground).",
             evidence: evidence([kill])))
       } else if kill.detail.contains("force quit") {
         findings.append(
           TimelineFinding(
             kind: .forceQuit, confidence: .high,
-            summary: "The user force-quit the app at \(time(kill)); this cancels its background URL session tasks.",
+            summary:
+              "The user force-quit the app at \(time(kill)); this cancels its background URL session tasks.",
             advice: "Test background relaunch with exit() instead of force-quitting.",
             evidence: evidence([kill])))
       }

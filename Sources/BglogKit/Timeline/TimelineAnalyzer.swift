@@ -22,7 +22,8 @@ struct TimelineAnalyzer {
       return left != right ? left < right : a.offset < b.offset
     }.map(\.element)
     let collapsible: Set<TimelineEvent.Kind> = [
-      .exited, .killed, .crashed, .wakeRequest, .relaunchedInBackground, .launched, .enteredBackground,
+      .exited, .killed, .crashed, .wakeRequest, .relaunchedInBackground, .launched,
+      .enteredBackground,
       .backgroundTaskStarted, .backgroundTaskEnded,
     ]
     var result: [TimelineEvent] = []
@@ -38,7 +39,9 @@ struct TimelineAnalyzer {
       result.append(event)
     }
     for index in result.indices
-    where result[index].pid == nil && [.launched, .relaunchedInBackground].contains(result[index].kind) {
+    where result[index].pid == nil
+      && [.launched, .relaunchedInBackground].contains(result[index].kind)
+    {
       result[index].pid = result[(index + 1)...].prefix(20).first(where: { $0.pid != nil })?.pid
     }
     return result
@@ -56,10 +59,13 @@ struct TimelineAnalyzer {
 
   private func anchor() -> AppTimeline.Anchor? {
     if let entered = events.first(where: { $0.kind == .enteredBackground }) {
-      return .init(kind: .enteredBackground, line: entered.line, timestamp: entered.timestamp, clock: entered.clock)
+      return .init(
+        kind: .enteredBackground, line: entered.line, timestamp: entered.timestamp,
+        clock: entered.clock)
     }
     guard let first = events.first else { return nil }
-    return .init(kind: .firstEvent, line: first.line, timestamp: first.timestamp, clock: first.clock)
+    return .init(
+      kind: .firstEvent, line: first.line, timestamp: first.timestamp, clock: first.clock)
   }
 
   private func lifetimes() -> [AppTimeline.ProcessLifetime] {
@@ -79,8 +85,10 @@ struct TimelineAnalyzer {
       var duration: Double?
       if let first = list.first?.clock, let last = list.last?.clock { duration = last - first }
       return .init(
-        pid: pid, firstLine: list.first?.line ?? 0, start: list.first?.timestamp, end: list.last?.timestamp,
-        durationSeconds: duration, startedBy: start?.kind, endedBy: end?.kind, endDetail: end?.detail)
+        pid: pid, firstLine: list.first?.line ?? 0, start: list.first?.timestamp,
+        end: list.last?.timestamp,
+        durationSeconds: duration, startedBy: start?.kind, endedBy: end?.kind,
+        endDetail: end?.detail)
     }
   }
 
@@ -108,9 +116,12 @@ struct TimelineAnalyzer {
       var gap: Double?
       if index > 0, let a = merged[index - 1].clock, let b = event.clock { gap = b - a }
       return .init(
-        line: event.line, timestamp: event.timestamp, offsetSeconds: event.clock.map { $0 - (anchor?.clock ?? $0) },
+        line: event.line, timestamp: event.timestamp,
+        offsetSeconds: event.clock.map { $0 - (anchor?.clock ?? $0) },
         gapSeconds: gap, kind: event.kind,
-        markerCounts: counts.sorted { $0.key < $1.key }.map { .init(name: $0.key, count: $0.value) },
+        markerCounts: counts.sorted { $0.key < $1.key }.map {
+          .init(name: $0.key, count: $0.value)
+        },
         transfersStarted: inWindow.filter { $0.kind == .transferStarted }.count)
     }
   }
@@ -129,7 +140,9 @@ struct TimelineAnalyzer {
     for event in events {
       let connection = String(event.detail.prefix(while: { $0 != " " }))
       if event.kind == .transferStarted, let clock = event.clock { open[connection] = clock }
-      if event.kind == .transferCancelled, let clock = event.clock, let began = open.removeValue(forKey: connection) {
+      if event.kind == .transferCancelled, let clock = event.clock,
+        let began = open.removeValue(forKey: connection)
+      {
         transfer = (transfer ?? 0) + (clock - began)
       }
     }

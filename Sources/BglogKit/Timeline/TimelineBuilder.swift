@@ -37,13 +37,19 @@ public struct TimelineBuilder {
   /// Ends the input and builds the timelines.
   public mutating func finish() -> TimelineResult {
     if let entry = parser.finish() { take(entry) }
-    var apps = group().map { TimelineAnalyzer(events: $0.events, bundle: $0.bundle, name: $0.name, logEnd: lastClock).timeline() }
+    var apps = group().map {
+      TimelineAnalyzer(events: $0.events, bundle: $0.bundle, name: $0.name, logEnd: lastClock)
+        .timeline()
+    }
     if let wanted = options.app?.lowercased() {
-      apps = apps.filter { $0.bundleID?.lowercased() == wanted || $0.processName?.lowercased() == wanted }
+      apps = apps.filter {
+        $0.bundleID?.lowercased() == wanted || $0.processName?.lowercased() == wanted
+      }
     }
     apps.sort { ($0.events.count, $1.name) > ($1.events.count, $0.name) }
     return TimelineResult(
-      layout: parser.layout, statistics: parser.statistics, apps: apps, droppedEvents: droppedEvents)
+      layout: parser.layout, statistics: parser.statistics, apps: apps, droppedEvents: droppedEvents
+    )
   }
 
   private mutating func take(_ entry: LogEntry) {
@@ -89,7 +95,9 @@ public struct TimelineBuilder {
       if let name = subject.name { names.insert(name.lowercased()) }
     }
     for bundle in bundles {
-      guard let last = bundle.split(separator: ".").last, names.contains(String(last)) else { continue }
+      guard let last = bundle.split(separator: ".").last, names.contains(String(last)) else {
+        continue
+      }
       union("b:" + bundle, "n:" + last)
     }
     var groups: [String: [(TimelineEvent, AppSubject)]] = [:]
@@ -102,7 +110,10 @@ public struct TimelineBuilder {
     }
     return order.map { root in
       let items = groups[root] ?? []
-      return (items.map(\.0), mostCommon(items.compactMap(\.1.bundle)), mostCommon(items.compactMap(\.1.name)))
+      return (
+        items.map(\.0), mostCommon(items.compactMap(\.1.bundle)),
+        mostCommon(items.compactMap(\.1.name))
+      )
     }
   }
 

@@ -25,8 +25,10 @@ public struct TimelineEvent: Sendable, Hashable {
 
   /// Creates an event.
   public init(
-    kind: Kind, line: Int, timestamp: LogTimestamp? = nil, clock: Double? = nil, lane: String, pid: Int? = nil,
-    detail: String = "", assertion: ProcessAssertion? = nil, namedAssertions: [ProcessAssertion] = [],
+    kind: Kind, line: Int, timestamp: LogTimestamp? = nil, clock: Double? = nil, lane: String,
+    pid: Int? = nil,
+    detail: String = "", assertion: ProcessAssertion? = nil,
+    namedAssertions: [ProcessAssertion] = [],
     marker: String? = nil, text: String
   ) {
     self.kind = kind

@@ -16,20 +16,25 @@ struct TimelineEventRecognizer {
 
   /// Processes that write about apps rather than being one.
   static let systemProcesses: Set<String> = [
-    "SpringBoard", "assertiond", "runningboardd", "nsurlsessiond", "backboardd", "symptomsd", "kernel",
-    "dasd", "locationd", "mediaserverd", "ReportCrash", "launchd", "installd", "coreduetd", "UserEventAgent",
+    "SpringBoard", "assertiond", "runningboardd", "nsurlsessiond", "backboardd", "symptomsd",
+    "kernel",
+    "dasd", "locationd", "mediaserverd", "ReportCrash", "launchd", "installd", "coreduetd",
+    "UserEventAgent",
   ]
 
   mutating func recognize(_ entry: LogEntry) -> [(TimelineEvent, AppSubject)] {
     var results: [(TimelineEvent, AppSubject)] = []
     func add(
-      _ kind: TimelineEvent.Kind, _ subject: AppSubject, detail: String = "", assertion: ProcessAssertion? = nil,
+      _ kind: TimelineEvent.Kind, _ subject: AppSubject, detail: String = "",
+      assertion: ProcessAssertion? = nil,
       named: [ProcessAssertion] = [], marker: String? = nil
     ) {
       guard !subject.isEmpty else { return }
       let event = TimelineEvent(
-        kind: kind, line: entry.line, timestamp: entry.timestamp, clock: entry.clock, lane: entry.process,
-        pid: subject.pid, detail: detail, assertion: assertion, namedAssertions: named, marker: marker,
+        kind: kind, line: entry.line, timestamp: entry.timestamp, clock: entry.clock,
+        lane: entry.process,
+        pid: subject.pid, detail: detail, assertion: assertion, namedAssertions: named,
+        marker: marker,
         text: entry.firstLine.isEmpty ? String(entry.message.prefix(400)) : entry.firstLine)
       results.append((event, subject))
     }
@@ -43,7 +48,9 @@ struct TimelineEventRecognizer {
       if !Self.systemProcesses.contains(entry.process) { recognizeApp(entry, add) }
     }
     for marker in markers where marker.matches(message) {
-      add(.marker, AppSubject(name: entry.process, pid: entry.pid), detail: marker.name, marker: marker.name)
+      add(
+        .marker, AppSubject(name: entry.process, pid: entry.pid), detail: marker.name,
+        marker: marker.name)
     }
     return results
   }
@@ -52,7 +59,8 @@ struct TimelineEventRecognizer {
 
   private func recognizeAssertiond(
     _ entry: LogEntry,
-    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?) -> Void
+    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?)
+      -> Void
   ) {
     let message = entry.message[...]
     guard let (subject, body) = Self.bracketSubject(message) else { return }
@@ -65,7 +73,9 @@ struct TimelineEventRecognizer {
     } else if body.contains("Forcing crash report") {
       let named = ProcessAssertion.all(in: body, location: location)
       var detail = "forced crash report"
-      if body.contains("beyond permitted time") { detail += ": assertions held beyond permitted time" }
+      if body.contains("beyond permitted time") {
+        detail += ": assertions held beyond permitted time"
+      }
       add(.crashed, subject, detail + Self.describe(named), nil, named, nil)
     } else if body.hasPrefix("Add assertion:") {
       let assertion = ProcessAssertion.all(in: body, location: location).first
@@ -74,7 +84,8 @@ struct TimelineEventRecognizer {
       let assertion = ProcessAssertion.all(in: body, location: location).first
       add(.assertionInvalidated, subject, Self.describe(assertion), assertion, [], nil)
     } else if body.hasPrefix("Mutating assertion reason from ") {
-      let change = body.dropFirst("Mutating assertion reason from ".count).replacingOccurrences(of: " to ", with: " → ")
+      let change = body.dropFirst("Mutating assertion reason from ".count).replacingOccurrences(
+        of: " to ", with: " → ")
       add(.assertionChanged, subject, "reason " + change, nil, [], nil)
     } else if body.hasPrefix("Process exited") {
       add(.exited, subject, "process exited", nil, [], nil)
@@ -85,15 +96,20 @@ struct TimelineEventRecognizer {
 
   private mutating func recognizeRunningboardd(
     _ entry: LogEntry,
-    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?) -> Void
+    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?)
+      -> Void
   ) {
     let message = entry.message[...]
     if message.hasPrefix("Acquiring assertion targeting ") {
       let descriptionStart = message.range(of: "with description ")?.upperBound ?? message.endIndex
       var subject = Self.appSubject(in: message[..<descriptionStart])
-      let assertions = ProcessAssertion.all(in: message[descriptionStart...], location: .line(entry.line))
+      let assertions = ProcessAssertion.all(
+        in: message[descriptionStart...], location: .line(entry.line))
       guard let assertion = assertions.first, Self.isBackgroundRelevant(assertion) else { return }
-      if subject.pid == nil, let target = Self.text(after: "target:", in: message[descriptionStart...], until: [" ", ">"]) {
+      if subject.pid == nil,
+        let target = Self.text(
+          after: "target:", in: message[descriptionStart...], until: [" ", ">"])
+      {
         subject.pid = Int(target)
       }
       if let id = Self.text(after: "ID:", in: message[descriptionStart...], until: [" ", ">"]),
@@ -110,7 +126,9 @@ struct TimelineEventRecognizer {
       add(.expiryWarning, Self.appSubject(in: message), "assertions will expire soon", nil, [], nil)
     } else if message.hasPrefix("Calculated state for ") {
       let subject = Self.appSubject(in: message)
-      guard let key = subject.bundle, let role = Self.text(after: "(role: ", in: message, until: [")"]) else { return }
+      guard let key = subject.bundle,
+        let role = Self.text(after: "(role: ", in: message, until: [")"])
+      else { return }
       let previous = lastState["role:" + key]
       lastState["role:" + key] = role
       if role == "Background", let previous, previous != "Background" {
@@ -119,24 +137,30 @@ struct TimelineEventRecognizer {
     } else if message.contains("] Suspending task") || message.contains("] Resuming task") {
       let subject = Self.appSubject(in: message)
       let suspending = message.contains("Suspending")
-      add(suspending ? .suspended : .resumed, subject, suspending ? "suspending task" : "resuming task", nil, [], nil)
+      add(
+        suspending ? .suspended : .resumed, subject,
+        suspending ? "suspending task" : "resuming task", nil, [], nil)
     } else if message.contains("termination reported by launchd") {
       let codes = Self.text(after: "launchd ", in: message, until: ["\n"]) ?? ""
-      add(.exited, Self.appSubject(in: message), "termination reported by launchd \(codes)", nil, [], nil)
+      add(
+        .exited, Self.appSubject(in: message), "termination reported by launchd \(codes)", nil, [],
+        nil)
     }
   }
 
   private static func isBackgroundRelevant(_ assertion: ProcessAssertion) -> Bool {
     if assertion.purpose != .other { return true }
     let name = assertion.name ?? ""
-    return name.contains("Background") || name.contains("FinishTask") || name.contains("nsurlsessiond")
+    return name.contains("Background") || name.contains("FinishTask")
+      || name.contains("nsurlsessiond")
   }
 
   // MARK: - SpringBoard / FrontBoard
 
   private mutating func recognizeSpringBoard(
     _ entry: LogEntry,
-    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?) -> Void
+    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?)
+      -> Void
   ) {
     let message = entry.message[...]
     if let range = message.range(of: "Bootstrapping ") {
@@ -209,10 +233,13 @@ struct TimelineEventRecognizer {
 
   private func recognizeNSURLSessiond(
     _ entry: LogEntry,
-    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?) -> Void
+    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?)
+      -> Void
   ) {
     let message = entry.message[...]
-    guard message.hasPrefix("[C"), let bundle = Self.text(after: "bundle id: ", in: message, until: [",", "]"]) else {
+    guard message.hasPrefix("[C"),
+      let bundle = Self.text(after: "bundle id: ", in: message, until: [",", "]"])
+    else {
       return
     }
     let connection = Self.text(after: "[", in: message, until: [" "]) ?? "?"
@@ -221,7 +248,9 @@ struct TimelineEventRecognizer {
     if firstLine.hasSuffix("] start") {
       add(.transferStarted, AppSubject(bundle: bundle), "\(connection) \(host) start", nil, [], nil)
     } else if firstLine.hasSuffix("] cancel") {
-      add(.transferCancelled, AppSubject(bundle: bundle), "\(connection) \(host) cancel", nil, [], nil)
+      add(
+        .transferCancelled, AppSubject(bundle: bundle), "\(connection) \(host) cancel", nil, [], nil
+      )
     }
   }
 
@@ -229,14 +258,17 @@ struct TimelineEventRecognizer {
 
   private func recognizeApp(
     _ entry: LogEntry,
-    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?) -> Void
+    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?)
+      -> Void
   ) {
     let message = entry.message[...]
     let subject = AppSubject(name: entry.process, pid: entry.pid)
     if message.hasPrefix("Created background task ") {
       let name = Self.text(after: "taskName = ", in: message, until: [",", "\n"]) ?? "<unnamed>"
       let id = Self.text(after: "taskID = ", in: message, until: [",", " "])
-      add(.backgroundTaskStarted, subject, "background task \(id.map { "\($0) " } ?? "")\(name)", nil, [], nil)
+      add(
+        .backgroundTaskStarted, subject, "background task \(id.map { "\($0) " } ?? "")\(name)", nil,
+        [], nil)
     } else if message.hasPrefix("Ending background task with UIBackgroundTaskIdentifier: ") {
       let id = message.dropFirst("Ending background task with UIBackgroundTaskIdentifier: ".count)
         .prefix(while: { $0.isNumber })
@@ -245,12 +277,20 @@ struct TimelineEventRecognizer {
       add(.backgroundTaskEnded, subject, "can't end background task (not found)", nil, [], nil)
     } else if message.contains("was created over 30 seconds ago") {
       add(.expiryWarning, subject, "background task created over 30 seconds ago", nil, [], nil)
-    } else if message.contains("Background task still not ended after expiration handlers were called") {
-      add(.expiryWarning, subject, "background task still not ended after expiration handlers", nil, [], nil)
-    } else if message.contains("handleEventsForBackgroundURLSession"), message.contains("completion handler"),
-      message.contains("never called") || message.contains("not called") || message.contains("wasn't called")
+    } else if message.contains(
+      "Background task still not ended after expiration handlers were called")
     {
-      add(.completionHandlerWarning, subject, "handleEvents completion handler not called", nil, [], nil)
+      add(
+        .expiryWarning, subject, "background task still not ended after expiration handlers", nil,
+        [], nil)
+    } else if message.contains("handleEventsForBackgroundURLSession"),
+      message.contains("completion handler"),
+      message.contains("never called") || message.contains("not called")
+        || message.contains("wasn't called")
+    {
+      add(
+        .completionHandlerWarning, subject, "handleEvents completion handler not called", nil, [],
+        nil)
     }
   }
 
@@ -260,7 +300,9 @@ struct TimelineEventRecognizer {
   static func bracketSubject(_ message: Substring) -> (AppSubject, Substring)? {
     guard message.hasPrefix("["), let close = message.firstIndex(of: "]") else { return nil }
     let inside = message[message.index(after: message.startIndex)..<close]
-    guard let colon = inside.lastIndex(of: ":"), let pid = Int(inside[inside.index(after: colon)...]) else {
+    guard let colon = inside.lastIndex(of: ":"),
+      let pid = Int(inside[inside.index(after: colon)...])
+    else {
       return nil
     }
     let identity = inside[..<colon]
@@ -283,7 +325,9 @@ struct TimelineEventRecognizer {
       if let close = rest.firstIndex(of: ">") {
         var after = rest[rest.index(after: close)...]
         if after.hasPrefix(")") { after = after.dropFirst() }
-        if after.hasPrefix(":") { subject.pid = Int(after.dropFirst().prefix(while: { $0.isNumber })) }
+        if after.hasPrefix(":") {
+          subject.pid = Int(after.dropFirst().prefix(while: { $0.isNumber }))
+        }
       }
       return subject
     }

@@ -12,7 +12,9 @@ public struct TimelineFinding: Sendable, Hashable {
   public var evidence: [Evidence]
 
   /// Creates a finding.
-  public init(kind: Kind, confidence: Confidence, summary: String, advice: String? = nil, evidence: [Evidence]) {
+  public init(
+    kind: Kind, confidence: Confidence, summary: String, advice: String? = nil, evidence: [Evidence]
+  ) {
     self.kind = kind
     self.confidence = confidence
     self.summary = summary

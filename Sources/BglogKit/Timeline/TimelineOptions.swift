@@ -28,7 +28,9 @@ public struct TimelineMarker: Sendable {
   /// Compiles a marker; throws `TimelineMarker.Error` when the pattern is not a valid regex.
   public init(name: String, pattern: String) throws(TimelineMarker.Error) {
     guard !name.isEmpty else { throw .emptyName(pattern) }
-    guard let regex = try? NSRegularExpression(pattern: pattern) else { throw .invalidPattern(pattern) }
+    guard let regex = try? NSRegularExpression(pattern: pattern) else {
+      throw .invalidPattern(pattern)
+    }
     self.name = name
     self.pattern = pattern
     self.expression = NSRegularExpressionBox(regex)
@@ -37,12 +39,15 @@ public struct TimelineMarker: Sendable {
   /// Reads `NAME=REGEX`, the form of `--mark`.
   public init(argument: String) throws(TimelineMarker.Error) {
     guard let equals = argument.firstIndex(of: "=") else { throw .missingEquals(argument) }
-    try self.init(name: String(argument[..<equals]), pattern: String(argument[argument.index(after: equals)...]))
+    try self.init(
+      name: String(argument[..<equals]), pattern: String(argument[argument.index(after: equals)...])
+    )
   }
 
   /// Whether a message matches.
   public func matches(_ message: String) -> Bool {
-    expression.regex.firstMatch(in: message, range: NSRange(message.startIndex..., in: message)) != nil
+    expression.regex.firstMatch(in: message, range: NSRange(message.startIndex..., in: message))
+      != nil
   }
 
   /// Why a marker could not be made.

@@ -10,7 +10,10 @@ public struct TimelineResult: Sendable, Hashable {
   public var droppedEvents: Int
 
   /// Creates a result.
-  public init(layout: ConsoleLayout?, statistics: ConsoleLogStatistics, apps: [AppTimeline], droppedEvents: Int = 0) {
+  public init(
+    layout: ConsoleLayout?, statistics: ConsoleLogStatistics, apps: [AppTimeline],
+    droppedEvents: Int = 0
+  ) {
     self.layout = layout
     self.statistics = statistics
     self.apps = apps

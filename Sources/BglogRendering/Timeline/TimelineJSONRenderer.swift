@@ -21,18 +21,22 @@ public struct TimelineJSONRenderer: Sendable {
       schemaVersion: 1, layout: result.layout?.rawValue,
       statistics: .init(
         lines: stats.lines, records: stats.entries, continuationLines: stats.continuationLines,
-        unknownLines: stats.unknownLines, duplicates: stats.duplicates, nearDuplicates: stats.nearDuplicates),
+        unknownLines: stats.unknownLines, duplicates: stats.duplicates,
+        nearDuplicates: stats.nearDuplicates),
       apps: result.apps.map(app))
   }
 
   private func app(_ app: AppTimeline) -> TimelineReportV1.App {
     TimelineReportV1.App(
-      app: app.name, bundleID: app.bundleID, processName: app.processName, anchor: app.anchor?.kind.rawValue,
+      app: app.name, bundleID: app.bundleID, processName: app.processName,
+      anchor: app.anchor?.kind.rawValue,
       anchorLine: app.anchor?.line,
       events: app.events.map { event in
         TimelineReportV1.Event(
-          time: event.timestamp?.timeOfDayText, offsetSeconds: app.offset(of: event).map(round), kind: event.kind.rawValue,
-          line: event.line, lane: event.lane, pid: event.pid, detail: event.detail, marker: event.marker,
+          time: event.timestamp?.timeOfDayText, offsetSeconds: app.offset(of: event).map(round),
+          kind: event.kind.rawValue,
+          line: event.line, lane: event.lane, pid: event.pid, detail: event.detail,
+          marker: event.marker,
           assertion: event.assertion.map {
             .init(name: $0.name, reason: $0.reason, durationSeconds: $0.durationSeconds)
           })
@@ -45,7 +49,8 @@ public struct TimelineJSONRenderer: Sendable {
       },
       wakeups: app.wakeups.map {
         .init(
-          line: $0.line, time: $0.timestamp?.timeOfDayText, offsetSeconds: $0.offsetSeconds.map(round),
+          line: $0.line, time: $0.timestamp?.timeOfDayText,
+          offsetSeconds: $0.offsetSeconds.map(round),
           gapSeconds: $0.gapSeconds.map(round),
           markers: Dictionary($0.markerCounts.map { ($0.name, $0.count) }, uniquingKeysWith: +),
           transfersStarted: $0.transfersStarted)
@@ -56,7 +61,8 @@ public struct TimelineJSONRenderer: Sendable {
         longestGapSeconds: app.summary.longestGapSeconds.map(round)),
       findings: app.findings.map {
         .init(
-          kind: $0.kind.rawValue, confidence: $0.confidence.rawValue, summary: $0.summary, advice: $0.advice,
+          kind: $0.kind.rawValue, confidence: $0.confidence.rawValue, summary: $0.summary,
+          advice: $0.advice,
           evidence: $0.evidence.map { .init(line: $0.line, text: $0.text) })
       })
   }

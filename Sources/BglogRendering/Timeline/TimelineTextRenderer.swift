@@ -10,7 +10,8 @@ public struct TimelineTextRenderer: Sendable {
   public func render(_ result: TimelineResult) -> String {
     var out = ""
     let stats = result.statistics
-    out += "Read \(stats.lines) lines as \(result.layout?.rawValue ?? "no known layout"): \(stats.entries) records, "
+    out +=
+      "Read \(stats.lines) lines as \(result.layout?.rawValue ?? "no known layout"): \(stats.entries) records, "
       + "\(stats.continuationLines) continuation lines, \(stats.unknownLines) unknown, "
       + "\(stats.duplicates + stats.nearDuplicates) duplicates removed.\n"
     if result.apps.isEmpty {
@@ -30,28 +31,35 @@ public struct TimelineTextRenderer: Sendable {
     if let anchor = app.anchor {
       switch anchor.kind {
       case .enteredBackground:
-        out += "Offsets are seconds since the app entered the background at \(time(anchor.timestamp)) "
+        out +=
+          "Offsets are seconds since the app entered the background at \(time(anchor.timestamp)) "
           + "(line \(anchor.line)).\n"
       case .firstEvent:
-        out += "No entered-background record: offsets are seconds since the first event "
+        out +=
+          "No entered-background record: offsets are seconds since the first event "
           + "(\(time(anchor.timestamp)), line \(anchor.line)).\n"
       }
     }
-    out += "\n" + table(
-      header: ["TIME", "+SEC", "LANE", "EVENT", "DETAIL"],
-      rows: app.events.map { event in
-        [
-          time(event.timestamp), app.offset(of: event).map { offset($0) } ?? "", event.lane, event.kind.rawValue,
-          (event.pid.map { "pid \($0) · " } ?? "") + event.detail,
-        ]
-      }, rightAligned: [1])
+    out +=
+      "\n"
+      + table(
+        header: ["TIME", "+SEC", "LANE", "EVENT", "DETAIL"],
+        rows: app.events.map { event in
+          [
+            time(event.timestamp), app.offset(of: event).map { offset($0) } ?? "", event.lane,
+            event.kind.rawValue,
+            (event.pid.map { "pid \($0) · " } ?? "") + event.detail,
+          ]
+        }, rightAligned: [1])
     if !app.processes.isEmpty {
       out += "\nProcesses\n"
       for process in app.processes {
         out += "  pid \(process.pid)  \(time(process.start)) → \(time(process.end))"
         if let duration = process.durationSeconds { out += " (\(seconds(duration)))" }
         if let started = process.startedBy { out += "  started: \(started.rawValue)" }
-        out += "  ended: " + (process.endedBy.map { "\($0.rawValue) (\(process.endDetail ?? ""))" } ?? "not seen")
+        out +=
+          "  ended: "
+          + (process.endedBy.map { "\($0.rawValue) (\(process.endDetail ?? ""))" } ?? "not seen")
         out += "\n"
       }
     }
@@ -71,7 +79,9 @@ public struct TimelineTextRenderer: Sendable {
     out += "\nSummary\n"
     out += "  span: " + (summary.spanSeconds.map { seconds($0) } ?? "unknown")
     out += " · wakeups: \(summary.wakeups)"
-    out += " · nsurlsessiond connection time: " + (summary.transferSeconds.map { seconds($0) } ?? "none seen")
+    out +=
+      " · nsurlsessiond connection time: "
+      + (summary.transferSeconds.map { seconds($0) } ?? "none seen")
     if let gap = summary.longestGapSeconds, let line = summary.longestGapEndLine {
       out += " · longest gap: \(seconds(gap)) (ending line \(line))"
     }
@@ -79,7 +89,8 @@ public struct TimelineTextRenderer: Sendable {
     out += "\nFindings\n"
     if app.findings.isEmpty { out += "  none\n" }
     for (index, finding) in app.findings.enumerated() {
-      out += "  \(index + 1). [\(finding.confidence.rawValue)] \(finding.kind.rawValue): \(finding.summary)\n"
+      out +=
+        "  \(index + 1). [\(finding.confidence.rawValue)] \(finding.kind.rawValue): \(finding.summary)\n"
       if let advice = finding.advice { out += "     advice: \(advice)\n" }
       for evidence in finding.evidence {
         out += "     line \(evidence.line): \(evidence.text)\n"

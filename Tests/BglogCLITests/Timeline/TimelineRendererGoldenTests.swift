@@ -46,6 +46,7 @@ import Testing
       return
     }
     let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(output == expected, "output differs from \(name); re-record with BGLOG_RECORD=1 if intended")
+    #expect(
+      output == expected, "output differs from \(name); re-record with BGLOG_RECORD=1 if intended")
   }
 }

@@ -14,7 +14,9 @@ import Testing
   }
 
   @Test func juniperFullLaunchShowsBackgroundTasksAndTermination() throws {
-    guard let result = try Self.build("juniper-console-ios26-full-launch-bgtask-crash.log") else { return }
+    guard let result = try Self.build("juniper-console-ios26-full-launch-bgtask-crash.log") else {
+      return
+    }
     #expect(result.layout == .consoleApp)
     #expect(result.statistics.unknownLines == 0)
     #expect(result.statistics.continuationLines == 266)
@@ -32,12 +34,15 @@ import Testing
   @Test func juniperTCCExitIsAKill() throws {
     guard let result = try Self.build("juniper-console-ios26-process-exit-tcc.log") else { return }
     #expect(result.statistics.unknownLines == 0)
-    let app = try #require(result.apps.first { $0.bundleID == "com.hightowerai.MobileJarvisNative" })
+    let app = try #require(
+      result.apps.first { $0.bundleID == "com.hightowerai.MobileJarvisNative" })
     #expect(app.events.contains { $0.kind == .killed && $0.detail.contains("tcc") })
   }
 
   @Test func bizlevelTriplicatedStreamIsDeduplicated() throws {
-    guard let result = try Self.build("bizlevel-console-ios26-uikit-bgtask-triplicated.log") else { return }
+    guard let result = try Self.build("bizlevel-console-ios26-uikit-bgtask-triplicated.log") else {
+      return
+    }
     #expect(result.statistics.unknownLines == 0)
     #expect(result.statistics.nearDuplicates > 0)
     let app = try #require(result.apps.first)

@@ -31,7 +31,8 @@ import Testing
     #expect(relaunch.timestamp?.timeOfDayText == "18:14:31")
     let assertions = app.events.compactMap(\.assertion)
     #expect(assertions.map(\.durationSeconds) == [30, 40])
-    #expect(assertions.map(\.reason) == ["backgroundDownload", "finishTaskAfterBackgroundDownload"])
+    #expect(
+      assertions.map(\.reason) == ["backgroundDownload", "finishTaskAfterBackgroundDownload"])
   }
 
   @Test func seedFirstKillIsBackgroundTimeRunningOut() throws {
@@ -77,9 +78,15 @@ import Testing
 
   @Test func appOptionFiltersByProcessName() throws {
     var options = TimelineOptions(app: "backgrounddemo")
-    #expect(TimelineBuilder(options: options).build(from: try Fixtures.source("console/seed000-background-download.log")).apps.count == 1)
+    #expect(
+      TimelineBuilder(options: options).build(
+        from: try Fixtures.source("console/seed000-background-download.log")
+      ).apps.count == 1)
     options.app = "com.example.other"
-    #expect(TimelineBuilder(options: options).build(from: try Fixtures.source("console/seed000-background-download.log")).apps.isEmpty)
+    #expect(
+      TimelineBuilder(options: options).build(
+        from: try Fixtures.source("console/seed000-background-download.log")
+      ).apps.isEmpty)
   }
 
   @Test func invalidMarkerIsRejected() {
