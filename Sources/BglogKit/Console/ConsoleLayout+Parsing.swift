@@ -1,0 +1,275 @@
+import Foundation
+
+extension ConsoleLayout {
+  /// The order in which layouts are tried on a line when none has been detected yet: the most
+  /// specific first, so a bare `HH:MM:SS` layout never claims a Console.app line.
+  static let detectionOrder: [ConsoleLayout] = [
+    .logShowNDJSON, .logShow, .logShowCompact, .xcode, .consoleApp, .idevicesyslog,
+    .timeProcessMessage,
+  ]
+
+  /// Reads one line as the first line of a record in this layout; `nil` when it does not fit.
+  func parseHeader(_ line: Substring, number: Int) -> LogEntry? {
+    switch self {
+    case .timeProcessMessage: return Self.parseTimeProcessMessage(line, number: number)
+    case .consoleApp: return Self.parseConsoleApp(line, number: number)
+    case .idevicesyslog: return Self.parseIdevicesyslog(line, number: number)
+    case .logShow: return Self.parseLogShow(line, number: number)
+    case .logShowCompact: return Self.parseCompact(line, number: number)
+    case .logShowNDJSON: return Self.parseNDJSON(line, number: number)
+    case .xcode: return Self.parseXcode(line, number: number)
+    }
+  }
+
+  // MARK: - Layouts
+
+  /// `18:05:17    assertiond  [BackgroundDemo:12636] Setting up…`
+  private static func parseTimeProcessMessage(_ line: Substring, number: Int) -> LogEntry? {
+    var scanner = ConsoleLineScanner(line)
+    guard let time = scanner.clockTime(), scanner.skipBlanks() > 0 else { return nil }
+    let process = scanner.word()
+    guard !process.isEmpty, scanner.skipBlanks() > 0 || scanner.isAtEnd else { return nil }
+    return LogEntry(
+      line: number, timestamp: LogTimestamp(secondsOfDay: time), process: String(process),
+      message: String(scanner.rest))
+  }
+
+  /// `default<TAB>23:30:43.112133-0500<TAB>SpringBoard<TAB>message`, with an optional library column
+  /// before the message and an optional leading type column.
+  private static func parseConsoleApp(_ line: Substring, number: Int) -> LogEntry? {
+    guard line.utf8.contains(0x09) else { return nil }
+    var fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
+    var level: Substring?
+    var timestamp = consoleTime(fields.first ?? "")
+    if timestamp == nil, fields.count >= 3 {
+      level = fields[0]
+      timestamp = consoleTime(fields[1])
+      fields.removeFirst()
+    }
+    guard let timestamp, fields.count >= 3, let first = fields[1].first, first != " " else {
+      return nil
+    }
+    let process = fields[1]
+    var library: Substring?
+    var message: Substring
+    if fields.count >= 4, looksLikeLibrary(fields[2]) {
+      library = fields[2]
+      message = line[fields[3].startIndex...]
+    } else {
+      message = line[fields[2].startIndex...]
+    }
+    if let level, level.contains(" ") && level.count > 24 { return nil }
+    message = message.drop(while: { $0 == " " })
+    return LogEntry(
+      line: number, timestamp: timestamp, process: String(process),
+      library: library.map(String.init),
+      level: level.map(String.init), message: String(message))
+  }
+
+  /// `15:36:14.372646+0500` or `16:13:40.069955 +0100`.
+  private static func consoleTime(_ field: Substring) -> LogTimestamp? {
+    var scanner = ConsoleLineScanner(field)
+    let date = scanner.isoDate()
+    if date != nil { scanner.skipBlanks() }
+    guard let time = scanner.clockTime() else { return nil }
+    scanner.skipBlanks()
+    let offset = scanner.utcOffset()
+    guard scanner.isAtEnd else { return nil }
+    return LogTimestamp(secondsOfDay: time, date: date, utcOffsetSeconds: offset)
+  }
+
+  private static func looksLikeLibrary(_ field: Substring) -> Bool {
+    !field.isEmpty && field.count <= 64 && !field.contains(" ") && !field.contains("[")
+  }
+
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  /// `[NNNN   :]Jul 15 09:37:49 iPhoneSE assertiond(Lib)[66] <Notice>: message`
+  private static func parseIdevicesyslog(_ line: Substring, number: Int) -> LogEntry? {
+    var scanner = ConsoleLineScanner(line)
+    // Some captures number their lines: `1323   :Jul  1 …`.
+    let start = scanner.index
+    if scanner.integer() != nil, scanner.skipBlanks() >= 0, scanner.expect(0x3A) {
+    } else {
+      scanner.index = start
+    }
+    let monthWord = scanner.word()
+    guard let monthIndex = months.firstIndex(of: String(monthWord)), scanner.skipBlanks() > 0,
+      let day = scanner.integer(), scanner.skipBlanks() > 0, let time = scanner.clockTime(),
+      scanner.skipBlanks() > 0
+    else { return nil }
+    _ = scanner.word()  // device name
+    scanner.skipBlanks()
+    let sender = scanner.token(until: [0x20])
+    guard sender.hasSuffix("]"), let open = sender.lastIndex(of: "[") else { return nil }
+    let pid = Int(sender[sender.index(after: open)..<sender.index(before: sender.endIndex)])
+    var process = sender[..<open]
+    var library: Substring?
+    if process.hasSuffix(")"), let paren = process.firstIndex(of: "(") {
+      library = process[process.index(after: paren)..<process.index(before: process.endIndex)]
+      process = process[..<paren]
+    }
+    scanner.skipBlanks()
+    var level: Substring?
+    if scanner.peek == 0x3C {
+      scanner.advance()
+      level = scanner.token(until: [0x3E])
+      _ = scanner.expect(0x3E)
+      _ = scanner.expect(0x3A)
+      scanner.skipBlanks()
+    } else if scanner.peek == 0x3A {
+      scanner.advance()
+      scanner.skipBlanks()
+    }
+    return LogEntry(
+      line: number,
+      timestamp: LogTimestamp(
+        secondsOfDay: time, date: LogDate(year: nil, month: monthIndex + 1, day: day)),
+      process: String(process), pid: pid, library: library.map(String.init),
+      level: level.map(String.init),
+      message: unescapeMeta(scanner.rest))
+  }
+
+  /// `2020-04-12 23:57:42.216661+0300 0x8293 Default 0xdcdc 457 0 runningboardd: (RunningBoard) [s:c] message`
+  private static func parseLogShow(_ line: Substring, number: Int) -> LogEntry? {
+    var scanner = ConsoleLineScanner(line)
+    guard let timestamp = scanner.isoTimestamp(), scanner.skipBlanks() > 0 else { return nil }
+    let thread = scanner.word()
+    guard thread.hasPrefix("0x"), scanner.skipBlanks() > 0 else { return nil }
+    let level = scanner.word()
+    scanner.skipBlanks()
+    let activity = scanner.word()
+    guard activity.hasPrefix("0x"), scanner.skipBlanks() > 0, let pid = scanner.integer(),
+      scanner.skipBlanks() > 0, scanner.integer() != nil, scanner.skipBlanks() > 0
+    else { return nil }
+    let rest = scanner.rest
+    guard
+      let colon = rest.range(of: ": ")
+        ?? (rest.hasSuffix(":") ? rest.index(before: rest.endIndex)..<rest.endIndex : nil)
+    else { return nil }
+    var entry = LogEntry(
+      line: number, timestamp: timestamp, process: String(rest[..<colon.lowerBound]), pid: pid,
+      level: String(level), message: "")
+    readLibraryAndSubsystem(rest[colon.upperBound...], into: &entry)
+    return entry
+  }
+
+  /// `2020-04-12 23:57:42.216 Df runningboardd[457:8293] [s:c] message`
+  private static func parseCompact(_ line: Substring, number: Int) -> LogEntry? {
+    var scanner = ConsoleLineScanner(line)
+    guard let timestamp = scanner.isoTimestamp(), scanner.skipBlanks() > 0 else { return nil }
+    let level = scanner.word()
+    guard (1...3).contains(level.count), level.allSatisfy({ $0.isLetter }),
+      scanner.skipBlanks() > 0,
+      var entry = processWithIDs(&scanner, line: number, timestamp: timestamp)
+    else { return nil }
+    entry.level = String(level)
+    return entry
+  }
+
+  /// `2021-08-03 12:21:19.012463-0700 Client[78393:13981511] [assertion] message`
+  private static func parseXcode(_ line: Substring, number: Int) -> LogEntry? {
+    var scanner = ConsoleLineScanner(line)
+    guard let timestamp = scanner.isoTimestamp(), timestamp.utcOffsetSeconds != nil,
+      scanner.skipBlanks() > 0
+    else { return nil }
+    return processWithIDs(&scanner, line: number, timestamp: timestamp)
+  }
+
+  /// `process[pid:tid] ` followed by an optional `(library)` and `[subsystem:category]`.
+  private static func processWithIDs(
+    _ scanner: inout ConsoleLineScanner, line number: Int, timestamp: LogTimestamp
+  ) -> LogEntry? {
+    let rest = scanner.rest
+    guard
+      let close = rest.range(of: "] ")
+        ?? (rest.hasSuffix("]") ? rest.index(before: rest.endIndex)..<rest.endIndex : nil),
+      let open = rest[..<close.lowerBound].lastIndex(of: "[")
+    else { return nil }
+    let ids = rest[rest.index(after: open)..<close.lowerBound].split(separator: ":")
+    guard let pidText = ids.first, let pid = Int(pidText), ids.count <= 2, open > rest.startIndex
+    else { return nil }
+    var entry = LogEntry(
+      line: number, timestamp: timestamp, process: String(rest[..<open]), pid: pid, message: "")
+    readLibraryAndSubsystem(rest[close.upperBound...], into: &entry)
+    return entry
+  }
+
+  /// Splits `(library) [subsystem:category] message` off the front of a message.
+  private static func readLibraryAndSubsystem(_ text: Substring, into entry: inout LogEntry) {
+    var message = text.drop(while: { $0 == " " })
+    if message.hasPrefix("("), let close = message.firstIndex(of: ")"),
+      !message[..<close].contains(" ")
+    {
+      entry.library = String(message[message.index(after: message.startIndex)..<close])
+      message = message[message.index(after: close)...].drop(while: { $0 == " " })
+    }
+    if message.hasPrefix("["), let close = message.firstIndex(of: "]") {
+      let inside = message[message.index(after: message.startIndex)..<close]
+      if !inside.contains(" "), let colon = inside.firstIndex(of: ":"), inside.contains(".") {
+        entry.subsystem = String(inside[..<colon])
+        entry.category = String(inside[inside.index(after: colon)...])
+        message = message[message.index(after: close)...].drop(while: { $0 == " " })
+      }
+    }
+    entry.message = String(message)
+  }
+
+  /// One `log show --style ndjson` object.
+  private static func parseNDJSON(_ line: Substring, number: Int) -> LogEntry? {
+    let trimmed = line.drop(while: { $0 == " " })
+    guard trimmed.hasPrefix("{"), trimmed.contains("\"eventMessage\""),
+      let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any]
+    else { return nil }
+    var timestamp: LogTimestamp?
+    if let text = object["timestamp"] as? String {
+      var scanner = ConsoleLineScanner(Substring(text))
+      timestamp = scanner.isoTimestamp()
+    }
+    let path = (object["processImagePath"] as? String) ?? ""
+    let process = path.split(separator: "/").last.map(String.init) ?? "?"
+    let sender = (object["senderImagePath"] as? String)?.split(separator: "/").last.map(String.init)
+    func text(_ key: String) -> String? {
+      guard let value = object[key] as? String, !value.isEmpty else { return nil }
+      return value
+    }
+    return LogEntry(
+      line: number, timestamp: timestamp, process: process,
+      pid: (object["processID"] as? NSNumber)?.intValue,
+      library: sender, subsystem: text("subsystem"), category: text("category"),
+      level: text("messageType"), message: text("eventMessage") ?? "")
+  }
+
+  /// Undoes `idevicesyslog`'s `vis`-style escapes (`\M-b\M^@\M-&` is `…`), then decodes UTF-8.
+  static func unescapeMeta(_ text: Substring) -> String {
+    guard text.contains("\\M") || text.contains("\\^") else { return String(text) }
+    var output: [UInt8] = []
+    let bytes = Array(text.utf8)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x5C, index + 3 < bytes.count, bytes[index + 1] == 0x4D {
+        if bytes[index + 2] == 0x2D {  // \M-x
+          output.append(bytes[index + 3] | 0x80)
+          index += 4
+          continue
+        }
+        if bytes[index + 2] == 0x5E {  // \M^x
+          output.append((bytes[index + 3] ^ 0x40) | 0x80)
+          index += 4
+          continue
+        }
+      }
+      if byte == 0x5C, index + 2 < bytes.count, bytes[index + 1] == 0x5E {  // \^x
+        output.append(bytes[index + 2] ^ 0x40)
+        index += 3
+        continue
+      }
+      output.append(byte)
+      index += 1
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+}

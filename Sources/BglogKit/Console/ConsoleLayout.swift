@@ -1,0 +1,18 @@
+/// The console log layouts bglog reads; one is detected per file.
+public enum ConsoleLayout: String, Sendable, Hashable, CaseIterable {
+  /// `HH:MM:SS    process  message`, as quoted in articles (seed 000).
+  case timeProcessMessage = "time-process-message"
+  /// Console.app copies: `type<TAB>HH:MM:SS.ffffff±ZZZZ<TAB>process[<TAB>library]<TAB>message`,
+  /// also without the type column.
+  case consoleApp = "console-app"
+  /// `idevicesyslog`: `Mon DD HH:MM:SS device process(library)[pid] <Level>: message`.
+  case idevicesyslog
+  /// `log show` default style: `YYYY-MM-DD HH:MM:SS.ffffff-ZZZZ 0xTID Type 0xACT PID TTL process: …`.
+  case logShow = "log-show"
+  /// `log show --style compact`: `YYYY-MM-DD HH:MM:SS.fff Ty process[pid:tid] …`.
+  case logShowCompact = "log-show-compact"
+  /// `log show --style ndjson`: one JSON object per line.
+  case logShowNDJSON = "log-show-ndjson"
+  /// Xcode's debug console: `YYYY-MM-DD HH:MM:SS.ffffff+ZZZZ Process[pid:tid] message`.
+  case xcode
+}

@@ -1,0 +1,135 @@
+/// Byte-level reading of the pieces console layouts share: clock times, dates, UTC offsets.
+///
+/// Works on UTF-8 bytes, since every delimiter is ASCII; text between delimiters is handed
+/// back as `Substring` slices of the line.
+struct ConsoleLineScanner {
+  let text: Substring
+  let bytes: Substring.UTF8View
+  var index: Substring.UTF8View.Index
+
+  init(_ text: Substring) {
+    self.text = text
+    self.bytes = text.utf8
+    self.index = text.utf8.startIndex
+  }
+
+  var isAtEnd: Bool { index == bytes.endIndex }
+  var peek: UInt8? { isAtEnd ? nil : bytes[index] }
+  var rest: Substring { Substring(text.utf8[index...]) }
+
+  mutating func advance() { index = bytes.index(after: index) }
+
+  /// Skips spaces and tabs; returns how many were skipped.
+  @discardableResult
+  mutating func skipBlanks() -> Int {
+    var count = 0
+    while let byte = peek, byte == 0x20 || byte == 0x09 {
+      advance()
+      count += 1
+    }
+    return count
+  }
+
+  mutating func expect(_ byte: UInt8) -> Bool {
+    guard peek == byte else { return false }
+    advance()
+    return true
+  }
+
+  /// Reads exactly `count` decimal digits.
+  mutating func digits(_ count: Int) -> Int? {
+    var value = 0
+    for _ in 0..<count {
+      guard let byte = peek, byte >= 0x30, byte <= 0x39 else { return nil }
+      value = value * 10 + Int(byte - 0x30)
+      advance()
+    }
+    return value
+  }
+
+  /// Reads one or more decimal digits.
+  mutating func integer() -> Int? {
+    var value = 0
+    var any = false
+    while let byte = peek, byte >= 0x30, byte <= 0x39 {
+      value = value &* 10 &+ Int(byte - 0x30)
+      advance()
+      any = true
+    }
+    return any ? value : nil
+  }
+
+  /// `HH:MM:SS` with an optional `.fff…` fraction, as seconds of the day.
+  mutating func clockTime() -> Double? {
+    let start = index
+    guard let hours = digits(2), expect(0x3A), let minutes = digits(2), expect(0x3A),
+      let seconds = digits(2),
+      hours < 24, minutes < 60, seconds < 61
+    else {
+      index = start
+      return nil
+    }
+    var value = Double(hours * 3600 + minutes * 60 + seconds)
+    if peek == 0x2E {
+      advance()
+      var scale = 0.1
+      while let byte = peek, byte >= 0x30, byte <= 0x39 {
+        value += Double(byte - 0x30) * scale
+        scale /= 10
+        advance()
+      }
+    }
+    return value
+  }
+
+  /// `YYYY-MM-DD`.
+  mutating func isoDate() -> LogDate? {
+    let start = index
+    guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D),
+      let day = digits(2),
+      (1...12).contains(month), (1...31).contains(day)
+    else {
+      index = start
+      return nil
+    }
+    return LogDate(year: year, month: month, day: day)
+  }
+
+  /// `±HHMM` (or `±HH:MM`), as seconds east of UTC.
+  mutating func utcOffset() -> Int? {
+    let start = index
+    guard let sign = peek, sign == 0x2B || sign == 0x2D else { return nil }
+    advance()
+    guard let hours = digits(2) else {
+      index = start
+      return nil
+    }
+    _ = expect(0x3A)
+    guard let minutes = digits(2) else {
+      index = start
+      return nil
+    }
+    let value = hours * 3600 + minutes * 60
+    return sign == 0x2D ? -value : value
+  }
+
+  /// `YYYY-MM-DD HH:MM:SS.ffffff[±ZZZZ]`, the date form of `log show` and Xcode.
+  mutating func isoTimestamp() -> LogTimestamp? {
+    let start = index
+    guard let date = isoDate(), expect(0x20) || expect(0x54), let time = clockTime() else {
+      index = start
+      return nil
+    }
+    return LogTimestamp(secondsOfDay: time, date: date, utcOffsetSeconds: utcOffset())
+  }
+
+  /// Reads up to (not including) the first byte in `stops`, or to the end.
+  mutating func token(until stops: Set<UInt8>) -> Substring {
+    let start = index
+    while let byte = peek, !stops.contains(byte) { advance() }
+    return Substring(text.utf8[start..<index])
+  }
+
+  /// A run of non-blank bytes.
+  mutating func word() -> Substring { token(until: [0x20, 0x09]) }
+}

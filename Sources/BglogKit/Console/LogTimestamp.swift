@@ -1,0 +1,62 @@
+/// A time as written on a console log line: time of day, and the date and UTC offset when the
+/// layout carries them.
+///
+/// Layouts disagree on what they write (`18:05:17`, `Jul 15 09:37:49`,
+/// `2020-04-12 23:57:42.216661+0300`), so every part except the time of day is optional.
+public struct LogTimestamp: Sendable, Hashable {
+  /// Seconds since local midnight, with the fraction when written.
+  public var secondsOfDay: Double
+  /// The calendar date, when written.
+  public var date: LogDate?
+  /// The UTC offset in seconds (`-0500` is `-18000`), when written.
+  public var utcOffsetSeconds: Int?
+
+  /// Creates a timestamp.
+  public init(secondsOfDay: Double, date: LogDate? = nil, utcOffsetSeconds: Int? = nil) {
+    self.secondsOfDay = secondsOfDay
+    self.date = date
+    self.utcOffsetSeconds = utcOffsetSeconds
+  }
+
+  /// `HH:MM:SS`, adding `.ffffff` only when the input had a fraction.
+  public var timeOfDayText: String {
+    let whole = Int(secondsOfDay)
+    let text = pad(whole / 3600) + ":" + pad(whole / 60 % 60) + ":" + pad(whole % 60)
+    let micros = Int(((secondsOfDay - Double(whole)) * 1_000_000).rounded())
+    guard micros > 0 else { return text }
+    let fraction = String(micros)
+    return text + "." + String(repeating: "0", count: max(0, 6 - fraction.count)) + fraction
+  }
+
+  private func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
+
+/// A calendar date read from a log line; `year` is missing in `idevicesyslog` output.
+public struct LogDate: Sendable, Hashable {
+  /// The year, when written.
+  public var year: Int?
+  /// The month, 1–12.
+  public var month: Int
+  /// The day of the month, 1–31.
+  public var day: Int
+
+  /// Creates a date.
+  public init(year: Int?, month: Int, day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// Days since 1970-01-01 (proleptic Gregorian); a missing year counts as 2000, which keeps
+  /// the order of days within one log.
+  var dayNumber: Int {
+    // Howard Hinnant's days_from_civil.
+    let y = (year ?? 2000) - (month <= 2 ? 1 : 0)
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let shiftedMonth = month > 2 ? month - 3 : month + 9
+    let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+}

@@ -1,0 +1,248 @@
+extension TimelineAnalyzer {
+  /// Every finding the events support, most certain first, in time order within a confidence.
+  func findings(_ timeline: AppTimeline) -> [TimelineFinding] {
+    var findings: [TimelineFinding] = []
+    findings += backgroundTimeFindings()
+    if let finding = rateLimiter(timeline.wakeups) { findings.append(finding) }
+    if let finding = stoppedWaking(timeline) { findings.append(finding) }
+    if let finding = cancelledAtOnce() { findings.append(finding) }
+    findings += kills()
+    return findings.enumerated().sorted {
+      $0.element.confidence != $1.element.confidence
+        ? $0.element.confidence > $1.element.confidence
+        : $0.offset < $1.offset
+    }.map(\.element)
+  }
+
+  private func evidence(_ list: [TimelineEvent]) -> [TimelineFinding.Evidence] {
+    var seen = Set<Int>()
+    return list.sorted { $0.line < $1.line }.compactMap {
+      seen.insert($0.line).inserted ? TimelineFinding.Evidence(line: $0.line, text: $0.text) : nil
+    }
+  }
+
+  private func time(_ event: TimelineEvent) -> String {
+    event.timestamp?.timeOfDayText ?? "line \(event.line)"
+  }
+
+  private func seconds(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+  }
+
+  /// Forced crash reports and UIKit's "still not ended" warnings: leaked background tasks, or a
+  /// handleEvents completion handler that was never called.
+  private func backgroundTimeFindings() -> [TimelineFinding] {
+    var findings: [TimelineFinding] = []
+    var explainedPIDs = Set<Int>()
+    for (index, crash) in events.enumerated()
+    where crash.kind == .crashed && crash.detail.hasPrefix("forced crash") {
+      let before = events[..<index].filter {
+        $0.pid == crash.pid && (crash.clock ?? 0) - ($0.clock ?? 0) <= 600
+      }
+      let relaunch = events[..<index].last {
+        $0.kind == .relaunchedInBackground && $0.pid == crash.pid
+      }
+      let timer = before.last { $0.kind == .permissionTimer }
+      let warnings = before.filter { $0.kind == .expiryWarning }
+      let acquired = before.filter { $0.kind == .assertionAcquired || $0.kind == .assertionChanged }
+      let held = crash.namedAssertions + acquired.compactMap(\.assertion)
+      let session = held.filter {
+        $0.purpose == .backgroundSessionEvents || $0.reason == "finishTaskAfterBackgroundDownload"
+      }
+      if let pid = crash.pid { explainedPIDs.insert(pid) }
+      let pidText = crash.pid.map { "pid \($0)" } ?? "the app"
+      if let relaunch, !session.isEmpty {
+        let assertions = session.map { TimelineEventRecognizer.describe($0) }.joined(
+          separator: " then ")
+        var lived = ""
+        if let a = relaunch.clock, let b = crash.clock {
+          lived = " \(seconds(b - a)) after the relaunch"
+        }
+        findings.append(
+          TimelineFinding(
+            kind: .completionHandlerNotCalled, confidence: .high,
+            summary:
+              "\(pidText) was relaunched in the background at \(time(relaunch)) to handle URL session events, "
+              + "held \(assertions), and was killed at \(time(crash))\(lived): the "
+              + "handleEventsForBackgroundURLSession completion handler was never called.",
+            advice:
+              "Keep the completion handler from application(_:handleEventsForBackgroundURLSession:"
+              + "completionHandler:) and call it on the main queue from urlSessionDidFinishEvents(forBackgroundURLSession:).",
+            evidence: evidence([relaunch] + acquired + warnings + [crash])))
+        continue
+      }
+      guard
+        timer != nil || !warnings.isEmpty || held.contains(where: { $0.purpose == .backgroundTask })
+      else {
+        continue
+      }
+      var steps: [String] = []
+      if let timer { steps.append("permission timer at \(time(timer))") }
+      if let warning = warnings.last { steps.append("expiration warning at \(time(warning))") }
+      steps.append("forced crash report at \(time(crash))")
+      var summary =
+        "Background time ran out for \(pidText): " + steps.joined(separator: " → ")
+        + " (the crash report should show 0x8badf00d with the main thread idle in its run loop)."
+      var confidence = TimelineFinding.Confidence.medium
+      if held.contains(where: {
+        $0.purpose == .backgroundTask && $0.reason != "finishTaskAfterBackgroundDownload"
+      }) {
+        confidence = .high
+        summary += " A background task was still held."
+      } else if let named = crash.namedAssertions.first(where: {
+        $0.purpose == .backgroundSessionEvents
+      }) {
+        summary +=
+          " The assertion still held was \(TimelineEventRecognizer.describe(named))"
+          + (named.owner.map { " owned by \($0)" } ?? "")
+          + ", not a finishTask one, so the handleEvents completion handler may also have been outstanding."
+      } else {
+        summary += " The log does not name the assertion that was held."
+      }
+      findings.append(
+        TimelineFinding(
+          kind: .leakedBackgroundTask, confidence: confidence, summary: summary,
+          advice:
+            "End every beginBackgroundTask with endBackgroundTask, in the expiration handler too; "
+            + "if the crash report's main thread is blocked rather than idle, it is a hang instead.",
+          evidence: evidence([timer].compactMap { $0 } + warnings + [crash])))
+    }
+    // UIKit's own complaint, when no forced crash report explained it.
+    let complaints = events.filter {
+      $0.kind == .expiryWarning && $0.detail.contains("still not ended")
+        && !explainedPIDs.contains($0.pid ?? -1)
+    }
+    if let first = complaints.first {
+      findings.append(
+        TimelineFinding(
+          kind: .leakedBackgroundTask, confidence: .high,
+          summary:
+            "UIKit reports a background task still not ended after its expiration handler ran "
+            + "(\(time(first))): the app will be killed when background time runs out.",
+          advice: "Call endBackgroundTask in every path, including the expiration handler.",
+          evidence: evidence(complaints)))
+    }
+    return findings
+  }
+
+  /// ≥ 3 wakeups whose gaps grow, with a small constant number of markers each time.
+  private func rateLimiter(_ wakeups: [AppTimeline.Wakeup]) -> TimelineFinding? {
+    guard wakeups.count >= 3 else { return nil }
+    let gaps = wakeups.compactMap(\.gapSeconds)
+    guard gaps.count >= 2, let firstGap = gaps.first, let lastGap = gaps.last else { return nil }
+    let increases = zip(gaps, gaps.dropFirst()).filter { $1 > $0 }.count
+    let growing = lastGap > firstGap && Double(increases) >= Double(gaps.count - 1) * 2 / 3
+    guard growing else { return nil }
+    var constant: (name: String, count: Int)?
+    let names = Set(wakeups.flatMap { $0.markerCounts.map(\.name) })
+    for name in names.sorted() {
+      let counts = wakeups.map { wakeup in wakeup.markerCounts.first { $0.name == name }?.count ?? 0
+      }
+      if let low = counts.min(), let high = counts.max(), low >= 1, high <= 16, high - low <= 1 {
+        constant = (name, counts.sorted()[counts.count / 2])
+        break
+      }
+    }
+    let gapText = gaps.map { seconds($0) }.joined(separator: " → ")
+    let wakeupEvents = events.filter { event in wakeups.contains { $0.line == event.line } }
+    if let constant {
+      return TimelineFinding(
+        kind: .rateLimiter, confidence: .high,
+        summary:
+          "\(wakeups.count) background wakeups with growing gaps (\(gapText)), each adding about "
+          + "\(constant.count) '\(constant.name)' markers: the background download rate limiter delays each "
+          + "task started from the background a little more at every wakeup.",
+        advice:
+          "Enqueue all download tasks at once in one background session and cap concurrency with "
+          + "HTTPMaximumConnectionsPerHost, instead of adding a few tasks per wakeup.",
+        evidence: evidence(wakeupEvents))
+    }
+    return TimelineFinding(
+      kind: .rateLimiter, confidence: names.isEmpty ? .low : .medium,
+      summary:
+        "\(wakeups.count) background wakeups with growing gaps (\(gapText)); this looks like the background "
+        + "download rate limiter, but "
+        + (names.isEmpty
+          ? "no --mark counts show how many tasks each wakeup added."
+          : "the marker counts per wakeup are not constant."),
+      advice:
+        "Count the tasks the app adds per wakeup with --mark; enqueue them all at once if it is a few each time.",
+      evidence: evidence(wakeupEvents))
+  }
+
+  /// After ≥ 2 wakeups, the app goes quiet while the log carries on for much longer than the last gap.
+  private func stoppedWaking(_ timeline: AppTimeline) -> TimelineFinding? {
+    guard timeline.wakeups.count >= 2, let last = events.last, let lastClock = last.clock,
+      let logEnd
+    else {
+      return nil
+    }
+    let lastGap = timeline.wakeups.last?.gapSeconds ?? 0
+    let silence = logEnd - lastClock
+    guard silence > max(2 * lastGap, 600) else { return nil }
+    var offset = ""
+    if let value = timeline.offset(of: last) { offset = " (+\(seconds(value)))" }
+    return TimelineFinding(
+      kind: .stoppedWaking, confidence: .medium,
+      summary:
+        "The system stopped waking the app: nothing after \(time(last))\(offset), while the log goes on "
+        + "for \(seconds(silence)) more. Either all work was done or the rate limiter gave up; the log alone cannot tell.",
+      advice: nil,
+      evidence: evidence([last]))
+  }
+
+  /// nsurlsessiond connections cancelled within 5 s of starting.
+  private func cancelledAtOnce() -> TimelineFinding? {
+    var pairs: [(TimelineEvent, TimelineEvent)] = []
+    for (index, cancel) in events.enumerated() where cancel.kind == .transferCancelled {
+      let connection = cancel.detail.prefix(while: { $0 != " " })
+      if let start = events[..<index].last(where: {
+        $0.kind == .transferStarted && $0.detail.prefix(while: { $0 != " " }) == connection
+      }), let a = start.clock, let b = cancel.clock, b - a <= 5 {
+        pairs.append((start, cancel))
+      }
+    }
+    guard let (start, cancel) = pairs.first else { return nil }
+    let connection = start.detail.prefix(while: { $0 != " " })
+    let gap = (cancel.clock ?? 0) - (start.clock ?? 0)
+    let more = pairs.count > 1 ? " (\(pairs.count) connections in all)" : ""
+    return TimelineFinding(
+      kind: .transferCancelledImmediately, confidence: .medium,
+      summary:
+        "nsurlsessiond started connection \(connection) at \(time(start)) and cancelled it \(seconds(gap)) "
+        + "later\(more); the log does not say why.",
+      advice: nil,
+      evidence: evidence(pairs.flatMap { [$0.0, $0.1] }))
+  }
+
+  /// Jetsam kills in the background and force quits.
+  private func kills() -> [TimelineFinding] {
+    var findings: [TimelineFinding] = []
+    let background = events.first { $0.kind == .enteredBackground }?.clock
+    for kill in events where kill.kind == .killed {
+      if kill.detail.contains("jetsam") {
+        let inBackground = background.map { (kill.clock ?? 0) >= $0 } ?? false
+        findings.append(
+          TimelineFinding(
+            kind: .jetsamInBackground, confidence: inBackground ? .high : .medium,
+            summary: "Killed by jetsam at \(time(kill))"
+              + (inBackground
+                ? " while in the background."
+                : "; the log does not show whether it was in the background."),
+            advice:
+              "Lower memory use before suspension (free caches in applicationDidEnterBackground).",
+            evidence: evidence([kill])))
+      } else if kill.detail.contains("force quit") {
+        findings.append(
+          TimelineFinding(
+            kind: .forceQuit, confidence: .high,
+            summary:
+              "The user force-quit the app at \(time(kill)); this cancels its background URL session tasks.",
+            advice: "Test background relaunch with exit() instead of force-quitting.",
+            evidence: evidence([kill])))
+      }
+    }
+    return findings
+  }
+}

@@ -1,0 +1,155 @@
+/// Turns one app's recognised events into lifetimes, wakeups, a summary and findings.
+struct TimelineAnalyzer {
+  var events: [TimelineEvent]
+  let bundle: String?
+  let name: String?
+  /// The clock of the log's last record, to tell "the log ended" from "the app went quiet".
+  let logEnd: Double?
+
+  init(events: [TimelineEvent], bundle: String?, name: String?, logEnd: Double?) {
+    self.bundle = bundle
+    self.name = name
+    self.logEnd = logEnd
+    self.events = Self.prepare(events)
+  }
+
+  /// Sorts by time, drops the same exit or launch reported twice, and gives pid-less launches the
+  /// pid of the next event that has one.
+  private static func prepare(_ input: [TimelineEvent]) -> [TimelineEvent] {
+    let sorted = input.enumerated().sorted { a, b in
+      let left = a.element.clock ?? -.infinity
+      let right = b.element.clock ?? -.infinity
+      return left != right ? left < right : a.offset < b.offset
+    }.map(\.element)
+    let collapsible: Set<TimelineEvent.Kind> = [
+      .exited, .killed, .crashed, .wakeRequest, .relaunchedInBackground, .launched,
+      .enteredBackground,
+      .backgroundTaskStarted, .backgroundTaskEnded,
+    ]
+    var result: [TimelineEvent] = []
+    for event in sorted {
+      if collapsible.contains(event.kind),
+        result.suffix(8).contains(where: {
+          $0.kind == event.kind && $0.pid == event.pid && $0.detail == event.detail
+            && abs(($0.clock ?? 0) - (event.clock ?? 0)) <= 1
+        })
+      {
+        continue
+      }
+      result.append(event)
+    }
+    for index in result.indices
+    where result[index].pid == nil
+      && [.launched, .relaunchedInBackground].contains(result[index].kind)
+    {
+      result[index].pid = result[(index + 1)...].prefix(20).first(where: { $0.pid != nil })?.pid
+    }
+    return result
+  }
+
+  func timeline() -> AppTimeline {
+    let anchor = self.anchor()
+    let wakeups = self.wakeups(anchor: anchor)
+    var timeline = AppTimeline(
+      bundleID: bundle, processName: name, events: events, anchor: anchor, processes: lifetimes(),
+      wakeups: wakeups, summary: summary(anchor: anchor, wakeups: wakeups.count), findings: [])
+    timeline.findings = findings(timeline)
+    return timeline
+  }
+
+  private func anchor() -> AppTimeline.Anchor? {
+    if let entered = events.first(where: { $0.kind == .enteredBackground }) {
+      return .init(
+        kind: .enteredBackground, line: entered.line, timestamp: entered.timestamp,
+        clock: entered.clock)
+    }
+    guard let first = events.first else { return nil }
+    return .init(
+      kind: .firstEvent, line: first.line, timestamp: first.timestamp, clock: first.clock)
+  }
+
+  private func lifetimes() -> [AppTimeline.ProcessLifetime] {
+    var order: [Int] = []
+    var byPID: [Int: [TimelineEvent]] = [:]
+    for event in events {
+      guard let pid = event.pid else { continue }
+      if byPID[pid] == nil { order.append(pid) }
+      byPID[pid, default: []].append(event)
+    }
+    return order.map { pid in
+      let list = byPID[pid] ?? []
+      let start = list.first(where: { $0.kind == .launched || $0.kind == .relaunchedInBackground })
+      let end =
+        list.last(where: { $0.kind == .crashed || $0.kind == .killed })
+        ?? list.last(where: { $0.kind == .exited })
+      var duration: Double?
+      if let first = list.first?.clock, let last = list.last?.clock { duration = last - first }
+      return .init(
+        pid: pid, firstLine: list.first?.line ?? 0, start: list.first?.timestamp,
+        end: list.last?.timestamp,
+        durationSeconds: duration, startedBy: start?.kind, endedBy: end?.kind,
+        endDetail: end?.detail)
+    }
+  }
+
+  /// Relaunches in the background and resumes after the anchor; wake requests only when the
+  /// log shows neither. Records within 10 s of each other are one wakeup.
+  private func wakeups(anchor: AppTimeline.Anchor?) -> [AppTimeline.Wakeup] {
+    let start = anchor?.clock ?? -.infinity
+    var candidates = events.filter {
+      ($0.kind == .relaunchedInBackground || $0.kind == .resumed) && ($0.clock ?? start) >= start
+    }
+    if candidates.isEmpty { candidates = events.filter { $0.kind == .wakeRequest } }
+    var merged: [TimelineEvent] = []
+    for event in candidates {
+      if let last = merged.last, let a = last.clock, let b = event.clock, b - a <= 10 { continue }
+      merged.append(event)
+    }
+    return merged.enumerated().map { index, event in
+      let next = index + 1 < merged.count ? merged[index + 1].clock : nil
+      let inWindow = events.filter {
+        guard let clock = $0.clock, let from = event.clock else { return false }
+        return clock >= from && (next.map { clock < $0 } ?? true)
+      }
+      var counts: [String: Int] = [:]
+      for marker in inWindow.compactMap(\.marker) { counts[marker, default: 0] += 1 }
+      var gap: Double?
+      if index > 0, let a = merged[index - 1].clock, let b = event.clock { gap = b - a }
+      return .init(
+        line: event.line, timestamp: event.timestamp,
+        offsetSeconds: event.clock.map { $0 - (anchor?.clock ?? $0) },
+        gapSeconds: gap, kind: event.kind,
+        markerCounts: counts.sorted { $0.key < $1.key }.map {
+          .init(name: $0.key, count: $0.value)
+        },
+        transfersStarted: inWindow.filter { $0.kind == .transferStarted }.count)
+    }
+  }
+
+  private func summary(anchor: AppTimeline.Anchor?, wakeups: Int) -> AppTimeline.Summary {
+    var longest: Double?
+    var longestEnd: Int?
+    var transfer: Double?
+    var open: [String: Double] = [:]
+    for (previous, event) in zip(events, events.dropFirst()) {
+      if let a = previous.clock, let b = event.clock, b - a > (longest ?? 0) {
+        longest = b - a
+        longestEnd = event.line
+      }
+    }
+    for event in events {
+      let connection = String(event.detail.prefix(while: { $0 != " " }))
+      if event.kind == .transferStarted, let clock = event.clock { open[connection] = clock }
+      if event.kind == .transferCancelled, let clock = event.clock,
+        let began = open.removeValue(forKey: connection)
+      {
+        transfer = (transfer ?? 0) + (clock - began)
+      }
+    }
+    var span: Double?
+    if let from = anchor?.clock, let to = events.last?.clock { span = to - from }
+    return .init(
+      spanSeconds: span, wakeups: wakeups, transferSeconds: transfer, longestGapSeconds: longest,
+      longestGapEndLine: longestEnd)
+  }
+}

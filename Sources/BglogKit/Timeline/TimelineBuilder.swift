@@ -1,0 +1,125 @@
+/// Builds per-app background timelines from a console log, streaming.
+///
+/// Feed lines with `consume(line:)` and call `finish()`, or call `build(from:)` with a whole text.
+/// Only recognised events are kept (up to `maximumEvents`), never every record, so memory stays
+/// bounded whatever the log's size.
+public struct TimelineBuilder {
+  /// The options in use.
+  public let options: TimelineOptions
+  private var parser: ConsoleLogParser
+  private var recognizer: TimelineEventRecognizer
+  private var events: [(TimelineEvent, AppSubject)] = []
+  private var droppedEvents = 0
+  private var lastClock: Double?
+
+  /// The most events kept; later ones are counted in `TimelineResult.droppedEvents`.
+  public static let maximumEvents = 200_000
+
+  /// Creates a builder.
+  public init(options: TimelineOptions = TimelineOptions()) {
+    self.options = options
+    self.parser = ConsoleLogParser(layout: options.layout)
+    self.recognizer = TimelineEventRecognizer(markers: options.markers)
+  }
+
+  /// Builds the timelines of a whole text.
+  public func build(from source: SourceText) -> TimelineResult {
+    var builder = self
+    for line in source.lines { builder.consume(line: line) }
+    return builder.finish()
+  }
+
+  /// Reads the next line of the log.
+  public mutating func consume(line: Substring) {
+    if let entry = parser.consume(line) { take(entry) }
+  }
+
+  /// Ends the input and builds the timelines.
+  public mutating func finish() -> TimelineResult {
+    if let entry = parser.finish() { take(entry) }
+    var apps = group().map {
+      TimelineAnalyzer(events: $0.events, bundle: $0.bundle, name: $0.name, logEnd: lastClock)
+        .timeline()
+    }
+    if let wanted = options.app?.lowercased() {
+      apps = apps.filter {
+        $0.bundleID?.lowercased() == wanted || $0.processName?.lowercased() == wanted
+      }
+    }
+    apps.sort { ($0.events.count, $1.name) > ($1.events.count, $0.name) }
+    return TimelineResult(
+      layout: parser.layout, statistics: parser.statistics, apps: apps, droppedEvents: droppedEvents
+    )
+  }
+
+  private mutating func take(_ entry: LogEntry) {
+    if let clock = entry.clock { lastClock = max(lastClock ?? clock, clock) }
+    for recognised in recognizer.recognize(entry) {
+      if events.count < Self.maximumEvents {
+        events.append(recognised)
+      } else {
+        droppedEvents += 1
+      }
+    }
+  }
+
+  /// Groups events into apps: subjects that share a bundle id, process name or pid are one app,
+  /// and a process name equal to the last part of a bundle id (`BackgroundDemo`,
+  /// `com.x.backgrounddemo`) belongs to that bundle.
+  private func group() -> [(events: [TimelineEvent], bundle: String?, name: String?)] {
+    var parent: [String: String] = [:]
+    func find(_ key: String) -> String {
+      var key = key
+      while let next = parent[key], next != key { key = next }
+      return key
+    }
+    func union(_ a: String, _ b: String) {
+      let rootA = find(a)
+      let rootB = find(b)
+      if rootA != rootB { parent[rootA] = rootB }
+    }
+    func keys(_ subject: AppSubject) -> [String] {
+      var keys: [String] = []
+      if let bundle = subject.bundle { keys.append("b:" + bundle.lowercased()) }
+      if let name = subject.name { keys.append("n:" + name.lowercased()) }
+      if let pid = subject.pid { keys.append("p:\(pid)") }
+      return keys
+    }
+    var bundles = Set<String>()
+    var names = Set<String>()
+    for (_, subject) in events {
+      let subjectKeys = keys(subject)
+      for key in subjectKeys where parent[key] == nil { parent[key] = key }
+      for key in subjectKeys.dropFirst() { union(subjectKeys[0], key) }
+      if let bundle = subject.bundle { bundles.insert(bundle.lowercased()) }
+      if let name = subject.name { names.insert(name.lowercased()) }
+    }
+    for bundle in bundles {
+      guard let last = bundle.split(separator: ".").last, names.contains(String(last)) else {
+        continue
+      }
+      union("b:" + bundle, "n:" + last)
+    }
+    var groups: [String: [(TimelineEvent, AppSubject)]] = [:]
+    var order: [String] = []
+    for item in events {
+      guard let first = keys(item.1).first else { continue }
+      let root = find(first)
+      if groups[root] == nil { order.append(root) }
+      groups[root, default: []].append(item)
+    }
+    return order.map { root in
+      let items = groups[root] ?? []
+      return (
+        items.map(\.0), mostCommon(items.compactMap(\.1.bundle)),
+        mostCommon(items.compactMap(\.1.name))
+      )
+    }
+  }
+
+  private func mostCommon(_ values: [String]) -> String? {
+    var counts: [String: Int] = [:]
+    for value in values { counts[value, default: 0] += 1 }
+    return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+  }
+}

@@ -1,0 +1,90 @@
+/// One thing that happened to an app, recognised from a console log record.
+public struct TimelineEvent: Sendable, Hashable {
+  /// What happened.
+  public var kind: Kind
+  /// The 1-based line of the record that shows it.
+  public var line: Int
+  /// The time as written on that record.
+  public var timestamp: LogTimestamp?
+  /// The record's position on the file's continuous clock (see `LogEntry.clock`).
+  public var clock: Double?
+  /// The process that wrote the record: the lane (`assertiond`, `SpringBoard`, the app…).
+  public var lane: String
+  /// The app process's pid, when the record names it.
+  public var pid: Int?
+  /// A short description: the assertion, the reason, the marker name…
+  public var detail: String
+  /// The assertion the record describes, when there is one.
+  public var assertion: ProcessAssertion?
+  /// Every assertion named in the record (a forced crash report lists those held too long).
+  public var namedAssertions: [ProcessAssertion]
+  /// The marker's name, for `.marker` events.
+  public var marker: String?
+  /// The record's first line, shortened, as evidence.
+  public var text: String
+
+  /// Creates an event.
+  public init(
+    kind: Kind, line: Int, timestamp: LogTimestamp? = nil, clock: Double? = nil, lane: String,
+    pid: Int? = nil,
+    detail: String = "", assertion: ProcessAssertion? = nil,
+    namedAssertions: [ProcessAssertion] = [],
+    marker: String? = nil, text: String
+  ) {
+    self.kind = kind
+    self.line = line
+    self.timestamp = timestamp
+    self.clock = clock
+    self.lane = lane
+    self.pid = pid
+    self.detail = detail
+    self.assertion = assertion
+    self.namedAssertions = namedAssertions
+    self.marker = marker
+    self.text = text
+  }
+
+  /// The kinds of event; the raw values are the stable ids written in JSON.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// The app went to the background (visibility Background, role Background).
+    case enteredBackground = "entered-background"
+    /// A UIKit background task began (`beginBackgroundTask`).
+    case backgroundTaskStarted = "background-task-started"
+    /// A UIKit background task ended.
+    case backgroundTaskEnded = "background-task-ended"
+    /// The system warned that background time is about to run out.
+    case expiryWarning = "expiry-warning"
+    /// assertiond set its 30 s background permission check timer.
+    case permissionTimer = "permission-timer"
+    /// A process assertion was added or acquired for the app.
+    case assertionAcquired = "assertion-acquired"
+    /// An assertion's reason was changed (`Mutating assertion reason from X to Y`).
+    case assertionChanged = "assertion-changed"
+    /// An assertion was invalidated, deactivated or relinquished.
+    case assertionInvalidated = "assertion-invalidated"
+    /// The process was killed by the system (jetsam, watchdog, TCC, user…).
+    case killed
+    /// The process crashed, or the system forced a crash report.
+    case crashed
+    /// The process exited and the record does not say why.
+    case exited
+    /// The process was suspended.
+    case suspended
+    /// The process was resumed.
+    case resumed
+    /// The app was launched in the background (by nsurlsessiond, a push, a fetch…).
+    case relaunchedInBackground = "relaunched-in-background"
+    /// The app was launched into the foreground.
+    case launched
+    /// nsurlsessiond opened a connection for the app.
+    case transferStarted = "transfer-started"
+    /// nsurlsessiond cancelled a connection for the app.
+    case transferCancelled = "transfer-cancelled"
+    /// A daemon asked for the app to be woken (`Received request to open "…" from nsurlsessiond`).
+    case wakeRequest = "wake-request"
+    /// The app logged a warning that its handleEvents completion handler was not called.
+    case completionHandlerWarning = "completion-handler-warning"
+    /// The app's own log line matched a `--mark` pattern.
+    case marker
+  }
+}

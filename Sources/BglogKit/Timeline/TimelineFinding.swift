@@ -1,0 +1,73 @@
+/// A conclusion drawn from an app's timeline, with the lines that prove it.
+public struct TimelineFinding: Sendable, Hashable {
+  /// What was found.
+  public var kind: Kind
+  /// How sure bglog is.
+  public var confidence: Confidence
+  /// One sentence saying what happened.
+  public var summary: String
+  /// What to do about it, when bglog knows.
+  public var advice: String?
+  /// The records that show it, in file order.
+  public var evidence: [Evidence]
+
+  /// Creates a finding.
+  public init(
+    kind: Kind, confidence: Confidence, summary: String, advice: String? = nil, evidence: [Evidence]
+  ) {
+    self.kind = kind
+    self.confidence = confidence
+    self.summary = summary
+    self.advice = advice
+    self.evidence = evidence
+  }
+
+  /// The kinds of finding; raw values are the stable ids written in JSON.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// Background time ran out while a background task (or other assertion) was still held.
+    case leakedBackgroundTask = "leaked-background-task"
+    /// After a background relaunch for URL session events the app never called the
+    /// `handleEventsForBackgroundURLSession` completion handler, and was killed for it.
+    case completionHandlerNotCalled = "completion-handler-not-called"
+    /// Wakeups with growing gaps and a few tasks added each time: the background download rate limiter.
+    case rateLimiter = "rate-limiter"
+    /// The system stopped waking the app while the log went on.
+    case stoppedWaking = "stopped-waking"
+    /// nsurlsessiond started a connection and cancelled it at once.
+    case transferCancelledImmediately = "transfer-cancelled-immediately"
+    /// The app was killed by jetsam (memory) while in the background.
+    case jetsamInBackground = "jetsam-in-background"
+    /// The user force-quit the app, which cancels its background transfers.
+    case forceQuit = "force-quit"
+  }
+
+  /// How sure a finding is.
+  public enum Confidence: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// A guess worth checking.
+    case low
+    /// Likely, but part of the picture is missing.
+    case medium
+    /// The lines leave little doubt.
+    case high
+
+    /// Orders low < medium < high.
+    public static func < (lhs: Confidence, rhs: Confidence) -> Bool {
+      let order: [Confidence] = [.low, .medium, .high]
+      return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
+    }
+  }
+
+  /// One line of evidence.
+  public struct Evidence: Sendable, Hashable {
+    /// The 1-based line number.
+    public var line: Int
+    /// The line's text (shortened).
+    public var text: String
+
+    /// Creates evidence.
+    public init(line: Int, text: String) {
+      self.line = line
+      self.text = text
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import BglogKit
+
+/// Runs the long Console.app exports in the shared corpus (read at test time, never copied).
+@Suite struct CorpusTimelineTests {
+  static let folder = URL(fileURLWithPath: "/work/shared/corpus/syslog")
+
+  static func build(_ name: String) throws -> TimelineResult? {
+    let url = folder.appendingPathComponent(name)
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    return TimelineBuilder().build(from: SourceText(bytes: [UInt8](try Data(contentsOf: url))))
+  }
+
+  @Test func juniperFullLaunchShowsBackgroundTasksAndTermination() throws {
+    guard let result = try Self.build("juniper-console-ios26-full-launch-bgtask-crash.log") else {
+      return
+    }
+    #expect(result.layout == .consoleApp)
+    #expect(result.statistics.unknownLines == 0)
+    #expect(result.statistics.continuationLines == 266)
+    let app = try #require(result.apps.first)
+    #expect(app.processName == "MobileJarvisNative")
+    #expect(app.bundleID == "com.hightowerai.MobileJarvisNative")
+    #expect(app.events.contains { $0.kind == .launched })
+    #expect(app.events.contains { $0.kind == .backgroundTaskStarted })
+    #expect(app.events.contains { $0.kind == .backgroundTaskEnded && $0.line == 442 })
+    let crash = try #require(app.events.first { $0.kind == .crashed })
+    #expect(crash.detail.contains("SIGABRT"))
+    #expect(app.processes.first { $0.pid == 26683 }?.endedBy == .crashed)
+  }
+
+  @Test func juniperTCCExitIsAKill() throws {
+    guard let result = try Self.build("juniper-console-ios26-process-exit-tcc.log") else { return }
+    #expect(result.statistics.unknownLines == 0)
+    let app = try #require(
+      result.apps.first { $0.bundleID == "com.hightowerai.MobileJarvisNative" })
+    #expect(app.events.contains { $0.kind == .killed && $0.detail.contains("tcc") })
+  }
+
+  @Test func bizlevelTriplicatedStreamIsDeduplicated() throws {
+    guard let result = try Self.build("bizlevel-console-ios26-uikit-bgtask-triplicated.log") else {
+      return
+    }
+    #expect(result.statistics.unknownLines == 0)
+    #expect(result.statistics.nearDuplicates > 0)
+    let app = try #require(result.apps.first)
+    #expect(app.processName == "Runner")
+    let started = app.events.filter { $0.kind == .backgroundTaskStarted }
+    let ended = app.events.filter { $0.kind == .backgroundTaskEnded }
+    #expect(!started.isEmpty)
+    #expect(!ended.isEmpty)
+    #expect(started.contains { $0.detail.contains("GDTCCTUploader-upload") })
+    // Three copies of each record must not become three events.
+    #expect(Set(started.map(\.detail)).count == started.count)
+  }
+}
