@@ -542,15 +542,20 @@ private struct Context {
       kind = .diskWritesLimit
     } else {
       return Diagnosis(
-        kind: .unknown, confidence: .low, summary: "A resource report for \"\(resource.event)\", which bglog does not know.",
+        kind: .unknown, confidence: .low,
+        summary: "A resource report for \"\(resource.event)\", which bglog does not know.",
         explanation: "The report names the resource event \"\(resource.event)\"; none of bglog's rules covers it.",
-        evidence: [self.evidence(resource.location, "Event: \(resource.event)", "the resource event")], facts: baseFacts)
+        evidence: [self.evidence(resource.location, "Event: \(resource.event)", "the resource event")], facts: baseFacts
+      )
     }
     if kind == .hangReport || kind == .diskWritesLimit {
       return Diagnosis(
         kind: kind, confidence: .high, summary: kind.reference.title + (resource.summary.map { ": \($0)" } ?? "") + ".",
         explanation: kind.reference.meaning,
-        evidence: [self.evidence(resource.location, "\(resource.event)" + (resource.summary.map { ": \($0)" } ?? ""), "the diagnostic")],
+        evidence: [
+          self.evidence(
+            resource.location, "\(resource.event)" + (resource.summary.map { ": \($0)" } ?? ""), "the diagnostic")
+        ],
         facts: baseFacts)
     }
     var evidence = [self.evidence(resource.location, "Event: \(resource.event)", "the resource event")]

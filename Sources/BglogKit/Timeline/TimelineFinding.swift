@@ -28,7 +28,7 @@ public struct TimelineFinding: Sendable, Hashable {
     case leakedBackgroundTask = "leaked-background-task"
     /// After a background relaunch for URL session events the app never called the
     /// `handleEventsForBackgroundURLSession` completion handler, and was killed for it.
-    case completionHandlerNotCalled = "completion-handler-not-called"
+    case completionHandlerNotCalled = "background-session-completion-not-called"
     /// Wakeups with growing gaps and a few tasks added each time: the background download rate limiter.
     case rateLimiter = "rate-limiter"
     /// The system stopped waking the app while the log went on.

@@ -1,0 +1,91 @@
+import BglogKit
+import BglogRendering
+
+/// `bglog timeline`: the background, download and wakeup timeline from a console log.
+enum TimelineCommand: Command {
+  static let name = "timeline"
+  static let summary = "Rebuild the background / download / wakeup timeline from a device console log."
+  static let options: [OptionSpec] = [
+    OptionSpec(name: "format", short: "f", takesValue: true, allowed: ["text", "json"]),
+    OptionSpec(name: "app", short: nil, takesValue: true),
+    OptionSpec(name: "mark", short: "m", takesValue: true, repeatable: true),
+    OptionSpec(name: "input-format", short: nil, takesValue: true, allowed: ConsoleLayout.allCases.map(\.rawValue)),
+  ]
+  static let help = """
+    OVERVIEW: Rebuild what the system did to the app in the background, from device console text.
+
+    Reads Console.app copies, idevicesyslog, `log show` (default, compact, ndjson), Xcode's console and
+    the `HH:MM:SS  process  message` form, detected per file. Recognises assertiond, runningboardd,
+    SpringBoard/FrontBoard, nsurlsessiond and UIKit background-task lines, and your own markers.
+    Prints the events per app (wall time, seconds since entering the background), a summary, and
+    findings with the lines that prove them: leaked background task, background session completion
+    handler never called, resume rate limiter, the system stopped waking the app, and more.
+
+    USAGE: bglog timeline [options] <log>
+
+    ARGUMENTS:
+      <log>                     A console log file, or - for standard input.
+
+    OPTIONS:
+      -f, --format <format>     text (default) or json (versioned; see the README).
+      --app <app>               Only this app: a bundle id or process name. Default: every app found.
+      -m, --mark <NAME=REGEX>   Count the app's own log lines matching REGEX as marker NAME, per wakeup.
+                                Repeatable.
+      --input-format <layout>   Force the log layout instead of detecting it: \(ConsoleLayout.allCases.map(\.rawValue).joined(separator: ", ")).
+      -h, --help                Show help.
+
+    EXAMPLES:
+      bglog timeline console.log
+      bglog timeline --app com.mycompany.backgrounddemo --mark 'added=hello 添加下载任务' --mark 'done=hello 分片下载完成' console.log
+      idevicesyslog > device.log; bglog timeline --format json device.log
+
+    EXIT CODES: 0 the log was read; 2 it could not be read; 64 usage error.
+
+    """
+
+  static func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+    guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+      throw UsageError(
+        problem: arguments.positionals.isEmpty
+          ? "no input: give one console log file, or - for standard input"
+          : "timeline reads one log at a time (got \(arguments.positionals.count)); run it once per log")
+    }
+    var markers: [TimelineMarker] = []
+    for argument in arguments.values("mark") {
+      do {
+        markers.append(try TimelineMarker(argument: argument))
+      } catch {
+        throw UsageError(problem: "invalid --mark '\(argument)': expected NAME=REGEX with a valid regular expression")
+      }
+    }
+    let layout = arguments.value("input-format").flatMap(ConsoleLayout.init(rawValue:))
+    var builder = TimelineBuilder(
+      options: TimelineOptions(app: arguments.value("app"), markers: markers, layout: layout))
+    let input = InputFile(path: path)
+    do {
+      try LineStream.forEachLine(input) { line in
+        builder.consume(line: line)
+        return true
+      }
+    } catch {
+      io.writeErr("bglog: error: " + ErrorDescription.located(error) + "\n")
+      return .inputError
+    }
+    let result = builder.finish()
+    if arguments.value("format") == "json" {
+      do {
+        io.writeOut(try TimelineJSONRenderer().render(result))
+      } catch {
+        io.writeErr("bglog: error: could not encode the timeline as JSON\n")
+        return .inputError
+      }
+    } else {
+      io.writeOut(TimelineTextRenderer().render(result))
+    }
+    if result.apps.isEmpty {
+      let what = arguments.value("app").map { "no events for app '\($0)'" } ?? "no app events recognised"
+      io.writeErr("bglog: note: \(path == "-" ? "<stdin>" : path): \(what) (\(result.statistics.lines) lines read)\n")
+    }
+    return .success
+  }
+}

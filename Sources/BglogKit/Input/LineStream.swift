@@ -1,0 +1,106 @@
+import Foundation
+
+/// Reads a file (or standard input) line by line in large chunks, so memory stays flat whatever the
+/// size of the input. Lines end at `\n`, `\r\n` or a lone `\r`; invalid UTF-8 is replaced, never fatal.
+public struct LineStream {
+  /// The chunk size read at a time.
+  public static let chunkSize = 1 << 20
+  /// Lines longer than this are cut, and the rest of the line is dropped, so one endless line cannot
+  /// use unbounded memory.
+  public static let maximumLineLength = 1 << 20
+
+  /// Calls `body` with every line of the input.
+  ///
+  /// - Parameters:
+  ///   - input: the file, or `-` for standard input.
+  ///   - body: receives each line (without its terminator); return `false` to stop early.
+  /// - Returns: the number of lines that were cut at ``maximumLineLength``.
+  /// - Throws: ``InputError`` when the file cannot be opened or is not a regular file or pipe.
+  @discardableResult
+  public static func forEachLine(_ input: InputFile, _ body: (Substring) -> Bool) throws(InputError) -> Int {
+    let handle: FileHandle
+    if input.path == "-" {
+      handle = FileHandle.standardInput
+    } else {
+      let manager = FileManager.default
+      guard let attributes = try? manager.attributesOfItem(atPath: input.path) else {
+        if manager.fileExists(atPath: input.path) { throw .unreadable(path: input.path, reason: "permission denied") }
+        throw .notFound(path: input.path)
+      }
+      let type = attributes[.type] as? FileAttributeType
+      guard type == .typeRegular else { throw .notARegularFile(path: input.path) }
+      guard let opened = FileHandle(forReadingAtPath: input.path) else {
+        throw .unreadable(path: input.path, reason: "permission denied")
+      }
+      handle = opened
+    }
+    defer { if input.path != "-" { try? handle.close() } }
+
+    var pending: [UInt8] = []
+    var cutLines = 0
+    var skippingRestOfLine = false
+    var first = true
+    var utf16 = false
+    var whole: [UInt8] = []
+    while true {
+      let chunk: Data
+      do {
+        guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty else { break }
+        chunk = data
+      } catch {
+        throw .unreadable(path: input.path, reason: error.localizedDescription)
+      }
+      var bytes = [UInt8](chunk)
+      if first {
+        first = false
+        // UTF-16 logs (rare; Windows tools) are decoded whole; everything else streams.
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+          utf16 = true
+        } else if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+          bytes.removeFirst(3)
+        }
+      }
+      if utf16 {
+        whole += bytes
+        continue
+      }
+      var start = 0
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == 0x0A || byte == 0x0D {
+          if !skippingRestOfLine {
+            pending += bytes[start..<index]
+            if !emit(&pending, body) { return cutLines }
+          }
+          skippingRestOfLine = false
+          // A CR LF pair split across chunks yields an empty line; harmless for the line consumers.
+          if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+          start = index + 1
+        }
+        index += 1
+      }
+      if !skippingRestOfLine {
+        pending += bytes[start..<bytes.count]
+        if pending.count > maximumLineLength {
+          pending.removeLast(pending.count - maximumLineLength)
+          if !emit(&pending, body) { return cutLines }
+          cutLines += 1
+          skippingRestOfLine = true
+        }
+      }
+    }
+    if utf16 {
+      for line in SourceText(bytes: whole).lines where !body(line) { break }
+      return cutLines
+    }
+    if !pending.isEmpty { _ = emit(&pending, body) }
+    return cutLines
+  }
+
+  private static func emit(_ pending: inout [UInt8], _ body: (Substring) -> Bool) -> Bool {
+    let line = String(decoding: pending, as: UTF8.self)
+    pending.removeAll(keepingCapacity: true)
+    return body(Substring(line))
+  }
+}
