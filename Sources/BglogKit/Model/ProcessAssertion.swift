@@ -91,14 +91,31 @@ public struct ProcessAssertion: Sendable, Hashable {
         continue
       }
       // The description runs to the matching `>`; SBProcessAssertion puts its fields after it,
-      // and the BK forms put `(owner: …)` after it, so take the tail up to the next `<`.
+      // and the BK forms put `(owner: …)` after it, so take the tail up to the next assertion.
+      // The tail may itself hold `<BKNewProcess: …>` (iOS 8 `process:`), which is not a new one.
       let close = matchingClose(in: rest, from: open)
-      let tailEnd = rest[close...].dropFirst().firstIndex(of: "<") ?? rest.endIndex
+      let tailEnd = nextAssertionStart(in: rest[close...].dropFirst()) ?? rest.endIndex
       let body = rest[open..<tailEnd]
       results.append(parse(body, className: className, location: location))
       rest = rest[tailEnd...]
     }
     return results
+  }
+
+  /// Where the next `<…Assertion…` description or the `)}` closing a set begins.
+  private static func nextAssertionStart(in text: Substring) -> Substring.Index? {
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if character == ")", text[index...].hasPrefix(")}") { return index }
+      if character == "<" {
+        let afterOpen = text.index(after: index)
+        let name = text[afterOpen...].prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" })
+        if name.contains("Assertion") { return index }
+      }
+      index = text.index(after: index)
+    }
+    return nil
   }
 
   private static func matchingClose(in text: Substring, from open: Substring.Index) -> Substring.Index {
@@ -126,6 +143,9 @@ public struct ProcessAssertion: Sendable, Hashable {
       assertion.name = quoted
     } else if let identifier = value(after: "identifier: ", in: body, until: " process:") {
       assertion.name = identifier
+    } else if let named = value(after: "name: ", in: body, until: " process:") {
+      // iOS 8: `name: Background Content Fetching (1065) process: <BKNewProcess…>`.
+      assertion.name = named
     }
     // `(finishTask:180s)` after the quoted name.
     if let parenthesised = value(after: "\" (", in: body, until: ")"),

@@ -350,7 +350,11 @@ struct TextReportBuilder {
     {
       return .consumed
     }
-    if let (key, value) = TextScanning.keyValue(text) {
+    // Prose ending in a colon (`And the one from yesterday:`) is not a field: unknown keys need
+    // a value and at most six words.
+    if let (key, value) = TextScanning.keyValue(text),
+      Self.reportKeys.contains(key.lowercased()) || (!value.isEmpty && TextScanning.tokens(key).count <= 6)
+    {
       handleField(key: key, value: value, index: index)
       return .consumed
     }
