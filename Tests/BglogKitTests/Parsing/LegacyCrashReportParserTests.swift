@@ -122,7 +122,8 @@ import Testing
         "Sample[408] has active assertions beyond permitted time: ",
         "{(",
         "    <BKProcessAssertion: 0x1dd52880> identifier: UIKitBackgroundCompletionTask process: Sample[408] "
-          + "permittedBackgroundDuration: 600.000000 reason: finishTask owner pid:408 preventSuspend  preventIdleSleep ",
+          + "permittedBackgroundDuration: 600.000000 reason: finishTask owner pid:408 preventSuspend  "
+          + "preventIdleSleep ",
         ")}",
       ]).first)
     let assertion = try #require(report.leakedAssertions.first)
@@ -171,7 +172,8 @@ import Testing
     #expect(termination.details.last == "(terminated at launch; ignore backtrace)")
     #expect(termination.details.count == 4)
     #expect(report.header.field("Reason") == nil)
-    #expect(report.header.field("Kernel Triage")?.value == "VM - (arg = 0x0) pmap_enter retried due to resource shortage")
+    let triage = report.header.field("Kernel Triage")?.value
+    #expect(triage == "VM - (arg = 0x0) pmap_enter retried due to resource shortage")
     #expect(report.crashedThread?.value == 0)
   }
 

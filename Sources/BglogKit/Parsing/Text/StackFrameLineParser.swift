@@ -22,8 +22,10 @@ enum StackFrameLineParser {
 
   /// Reads a frame line; nil when the line is not a frame.
   static func parse(_ text: Substring, line: Int) -> Result? {
-    guard var (frame, rest, notes) = parseOne(text, line: line) else { return nil }
-    var frames = [frame]
+    guard let (first, firstRest, firstNotes) = parseOne(text, line: line) else { return nil }
+    var frames = [first]
+    var rest = firstRest
+    var notes = firstNotes
     var guardCount = 0
     while let remainder = rest, guardCount < 8 {
       guardCount += 1
@@ -36,7 +38,6 @@ enum StackFrameLineParser {
       frames.append(next)
       rest = nextRest
     }
-    frame = frames[0]
     return Result(frames: frames, notes: notes)
   }
 

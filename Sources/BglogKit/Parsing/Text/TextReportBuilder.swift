@@ -239,7 +239,10 @@ struct TextReportBuilder {
         mode = .header
         return .blank
       }
-      if !endsFreeText(text) {
+      // Only the iOS 16+ form (`DYLD 1 Library missing`) continues on the next lines; the older
+      // `Namespace X, Code Y` form is always one line.
+      let continues = report.termination?.reason.hasPrefix("Namespace") == false
+      if continues, !endsFreeText(text) {
         terminationContinuation.append(String(text))
         return .consumed
       }
@@ -263,7 +266,9 @@ struct TextReportBuilder {
         appendAddressList(text, line: line)
         return .consumed
       }
-      if ThreadHeading.parse(text) == nil, !opensSection(text), let parsed = StackFrameLineParser.parse(text, line: line) {
+      if ThreadHeading.parse(text) == nil, !opensSection(text),
+        let parsed = StackFrameLineParser.parse(text, line: line)
+      {
         append(parsed, to: target, line: line)
         return .consumed
       }
@@ -516,8 +521,8 @@ struct TextReportBuilder {
     if let open = value.lastIndex(of: "["), value.hasSuffix("]") {
       let name = TextScanning.trimmed(value[..<open])
       report.header.processName = name.isEmpty ? nil : String(name)
-      report.header.processID = TextScanning.smallInt(value[value.index(after: open)..<value.index(before: value.endIndex)])
-        ?? Int(value[value.index(after: open)..<value.index(before: value.endIndex)])
+      let pid = value[value.index(after: open)..<value.index(before: value.endIndex)]
+      report.header.processID = TextScanning.smallInt(pid) ?? Int(pid)
     } else {
       report.header.processName = value.isEmpty ? nil : String(value)
     }
@@ -569,7 +574,8 @@ struct TextReportBuilder {
         report.issues.append(ParseIssue("line break lost after the thread heading", at: .line(line)))
         append(parsed, to: .thread(position), line: line)
       } else {
-        report.issues.append(ParseIssue("unreadable text after the thread heading: `\(trailing.prefix(60))`", at: .line(line)))
+        report.issues.append(
+          ParseIssue("unreadable text after the thread heading: `\(trailing.prefix(60))`", at: .line(line)))
       }
     }
   }
@@ -577,7 +583,9 @@ struct TextReportBuilder {
   /// The thread to fill for a heading: the last one when it is the same thread and still empty
   /// (`Thread 0 name:` then `Thread 0 Crashed:`), else a new one.
   private mutating func threadPosition(for index: Int, line: Int) -> Int {
-    if let last = report.threads.indices.last, report.threads[last].index == index, report.threads[last].frames.isEmpty {
+    if let last = report.threads.indices.last, report.threads[last].index == index,
+      report.threads[last].frames.isEmpty
+    {
       return last
     }
     report.threads.append(ThreadBacktrace(index: index, location: .line(line)))
