@@ -113,6 +113,8 @@ public struct ProcessAssertion: Sendable, Hashable {
     while cursor < text.endIndex {
       let character = text[cursor]
       if character.isNewline { return cursor }
+      // `)}` closes an assertion set: `{( <…> … )}`.
+      if character == ")", text[cursor...].hasPrefix(")}") { return cursor }
       if character == "<" {
         let name = text[text.index(after: cursor)...].prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" })
         if name.contains("Assertion") { return cursor }

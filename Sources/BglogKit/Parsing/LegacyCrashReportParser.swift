@@ -1,5 +1,16 @@
+import Foundation
+
 /// Reads Apple's text crash reports (`.crash`), every era, and Apple-style third-party text.
+///
+/// A document may hold several reports, quoted or indented inside other text (a ticket, an
+/// article, a chat paste), with prose before, between and after them. Reports start at a
+/// header key such as `Incident Identifier:` or `Process:`, at an exception block, or at a
+/// thread heading; they end at `EOF`, at the `Full Report` separator of Console's translated
+/// reports, at the start of the next report, or where three lines in a row read as prose.
 public struct LegacyCrashReportParser: Sendable {
+  /// How many unreadable lines in a row end a report inside a document.
+  private static let proseRunLimit = 3
+
   /// Creates a parser.
   public init() {}
 
@@ -7,11 +18,88 @@ public struct LegacyCrashReportParser: Sendable {
   ///
   /// - Returns: the reports in file order; empty when nothing in the text looks like a report.
   public func parseDocument(_ source: SourceText) -> [CrashReport] {
-    []  // TODO: implemented by the legacy-parser work
+    var reports: [CrashReport] = []
+    var builder: TextReportBuilder?
+    var prose: [Int] = []
+    var lastLine = 0
+
+    func close() {
+      guard var finished = builder else { return }
+      builder = nil
+      prose = []
+      if finished.hasSubstance {
+        var report = finished.finish(endLine: lastLine + 1)
+        report.bugType = bugType(before: report.startLine - 1, in: source)
+        reports.append(report)
+      }
+    }
+
+    for index in source.lines.indices {
+      if isFullReportSeparator(index, in: source) {
+        close()
+        continue
+      }
+      if let current = builder, current.startsNewReport(index) {
+        close()
+      }
+      if builder == nil {
+        guard TextReportBuilder.opensReport(source.lines[index]) else { continue }
+        builder = TextReportBuilder(source: source, range: index..<source.lines.count)
+        lastLine = index
+      }
+      guard var current = builder else { continue }
+      switch current.feed(index) {
+      case .consumed:
+        for unreadable in prose { current.noteUnreadable(unreadable) }
+        prose = []
+        lastLine = index
+        builder = current
+      case .blank:
+        builder = current
+      case .prose:
+        builder = current
+        prose.append(index)
+        if prose.count >= Self.proseRunLimit { close() }
+      }
+      if builder?.isClosed == true { close() }
+    }
+    close()
+    return reports
   }
 
   /// Parses the 0-based line indices `range` of `source` as one text report.
   public func parse(_ source: SourceText, lines range: Range<Int>) -> CrashReport {
-    CrashReport(format: .text, startLine: range.lowerBound + 1, endLine: range.upperBound)
+    let clamped = range.clamped(to: 0..<source.lines.count)
+    var builder = TextReportBuilder(source: source, range: clamped)
+    for index in clamped {
+      if isFullReportSeparator(index, in: source) { break }
+      if builder.feed(index) == .prose { builder.noteUnreadable(index) }
+      if builder.isClosed { break }
+    }
+    var report = builder.finish(endLine: clamped.upperBound)
+    report.startLine = range.lowerBound + 1
+    return report
+  }
+
+  /// Console's translated reports end the text part with a `Full Report` banner between dashes.
+  private func isFullReportSeparator(_ index: Int, in source: SourceText) -> Bool {
+    guard TextScanning.trimmed(source.lines[index]) == "Full Report" else { return false }
+    let neighbours = [index - 1, index + 1].filter { $0 >= 0 && $0 < source.lines.count }
+    return neighbours.contains { neighbour in
+      let text = TextScanning.trimmed(source.lines[neighbour])
+      return text.count >= 3 && text.allSatisfy { $0 == "-" }
+    }
+  }
+
+  /// The `bug_type` of a one-line JSON metadata object right before a report, when there is one.
+  private func bugType(before index: Int, in source: SourceText) -> String? {
+    var line = index - 1
+    while line >= 0, TextScanning.isBlankLine(source.lines[line]) { line -= 1 }
+    guard line >= 0 else { return nil }
+    let text = TextScanning.trimmed(source.lines[line])
+    guard text.hasPrefix("{"), let key = text.range(of: "\"bug_type\"") else { return nil }
+    let rest = text[key.upperBound...].drop(while: { $0 == " " || $0 == ":" || $0 == "\"" })
+    let value = rest.prefix(while: { $0.isASCII && ($0.isNumber || $0.isLetter) })
+    return value.isEmpty ? nil : String(value)
   }
 }

@@ -1,0 +1,696 @@
+import Foundation
+
+/// Builds one ``CrashReport`` from the lines of a text report, fed one line at a time.
+///
+/// The builder knows which section it is in (header, Application Specific Information, a
+/// termination reason's continuation lines, a backtrace, binary images, a block to skip) and
+/// says for every line whether it belonged to the report, so the document splitter can tell a
+/// report from the prose around it. Damaged pastes are repaired where the damage is
+/// recognisable, and every repair or unreadable line becomes a ``ParseIssue``.
+struct TextReportBuilder {
+  /// What a line was to the report.
+  enum Outcome: Equatable {
+    /// Part of the report.
+    case consumed
+    /// A blank line: neither part of the report nor prose.
+    case blank
+    /// Not readable as any part of a report.
+    case prose
+  }
+
+  private enum Target: Equatable {
+    case thread(Int)
+    case lastException
+  }
+
+  private enum Mode: Equatable {
+    case header
+    case applicationSpecific
+    case terminationReason(openBrackets: Int)
+    case terminationDescription
+    case frames(Target)
+    case kernelTriage(field: Int)
+    case skipBlock
+    case microstackshot
+    case stackshotBody
+    case binaryImages
+    case trailer
+    case closed
+  }
+
+  /// Two-word keys whose first word a lost line break can glue to the previous value
+  /// (`Exception Note: EXC_CORPSE_NOTIFYTermination` + `Reason: Namespace …`).
+  private static let splittableKeys = [
+    "Termination Reason", "Termination Description", "Terminating Process", "Triggered by Thread",
+    "Exception Type", "Exception Codes", "Exception Note", "Exception Subtype", "Exception Message",
+    "Crashed Thread", "Highlighted Thread", "Filtered syslog",
+  ]
+
+  /// Keys that end a termination reason's or description's continuation lines.
+  private static let reportKeys: Set<String> = [
+    "incident identifier", "crashreporter key", "hardware model", "process", "path", "identifier", "version",
+    "code type", "role", "parent process", "coalition", "date/time", "launch time", "os version",
+    "report version", "exception type", "exception codes", "exception code", "exception subtype",
+    "exception note", "exception message", "exception reason", "termination reason", "termination description",
+    "terminating process", "triggered by thread", "crashed thread", "highlighted thread", "filtered syslog",
+    "kernel triage", "application specific information", "last exception backtrace", "binary images",
+    "vm region info", "termination signal",
+  ]
+
+  /// Keys that may open a report when no report is open.
+  private static let openingKeys: Set<String> = [
+    "incident identifier", "crashreporter key", "hardware model", "process", "date/time", "exception type",
+    "exception codes", "termination reason", "triggered by thread", "crashed thread",
+  ]
+
+  let source: SourceText
+  let range: Range<Int>
+  private let stripsQuoteMarks: Bool
+  private(set) var report: CrashReport
+  private var mode: Mode = .header
+  private var keyOverride: (line: Int, key: String)?
+  private var terminationContinuation: [String] = []
+  private var descriptionLines: [String] = []
+  private var numberedThreads: Set<Int> = []
+  private var nextFrameIndex: Int?
+  private var lastTarget: Target?
+
+  /// Starts a report at the 0-based line `range.lowerBound`.
+  init(source: SourceText, range: Range<Int>) {
+    self.source = source
+    self.range = range
+    let first = range.isEmpty ? "" : source.lines[range.lowerBound]
+    self.stripsQuoteMarks = TextScanning.trimmedLeading(first).hasPrefix(">")
+    self.report = CrashReport(format: .text, startLine: range.lowerBound + 1, endLine: range.lowerBound + 1)
+  }
+
+  /// Whether the builder has seen `EOF` and takes no more lines.
+  var isClosed: Bool { mode == .closed }
+
+  /// The text of a 0-based line without quoting marks and surrounding blanks.
+  func content(_ index: Int) -> Substring {
+    Self.content(of: source.lines[index], stripsQuoteMarks: stripsQuoteMarks)
+  }
+
+  static func content(of line: Substring, stripsQuoteMarks: Bool) -> Substring {
+    var text = line
+    if stripsQuoteMarks { text = text.drop(while: { TextScanning.isBlank($0) || $0 == ">" }) }
+    return TextScanning.trimmed(text)
+  }
+
+  /// Whether a line, with no report open, is where a report begins.
+  static func opensReport(_ line: Substring) -> Bool {
+    let text = content(of: line, stripsQuoteMarks: TextScanning.trimmedLeading(line).hasPrefix(">"))
+    if let heading = ThreadHeading.parse(text) {
+      if case .state = heading { return false }
+      return true
+    }
+    if text == "Last Exception Backtrace:" || text == "Application Specific Information:" { return true }
+    guard let (key, _) = TextScanning.keyValue(text) else { return false }
+    return openingKeys.contains(key.lowercased())
+  }
+
+  /// Whether the report is past its header (a new header key then starts another report).
+  private var hasBody: Bool {
+    report.exception != nil || report.termination != nil || !report.threads.isEmpty
+      || report.lastExceptionBacktrace != nil
+  }
+
+  /// Whether the report holds enough to be worth returning from a document scan.
+  var hasSubstance: Bool {
+    report.header.incidentIdentifier != nil || report.exception?.type != nil || report.exception?.codes != nil
+      || report.termination != nil || report.threads.contains(where: { !$0.frames.isEmpty })
+      || report.lastExceptionBacktrace != nil || report.resource != nil || report.otherDescription != nil
+      || (report.header.processName != nil && (report.header.osVersion != nil || report.header.codeType != nil))
+  }
+
+  /// Whether a line begins the next report rather than continuing this one.
+  func startsNewReport(_ index: Int) -> Bool {
+    if case .terminationReason(let open) = mode, open > 0 { return false }
+    let text = content(index)
+    if let heading = ThreadHeading.parse(text) {
+      let number: Int
+      switch heading {
+      case .name(let index, _, _), .start(let index, _, _, _, _): number = index
+      case .state: return false
+      }
+      return mode != .trailer && report.threads.contains(where: { $0.index == number && !$0.frames.isEmpty })
+        && !report.threads.isEmpty && report.threads.last?.index != number
+    }
+    guard let (key, _) = TextScanning.keyValue(text) else { return false }
+    switch key.lowercased() {
+    case "incident identifier": return report.header.incidentIdentifier != nil || hasBody
+    case "process": return hasBody || report.header.processName != nil
+    case "hardware model": return hasBody || report.header.hardwareModel != nil
+    case "crashreporter key": return hasBody || report.header.field("CrashReporter Key") != nil
+    case "exception type": return report.exception?.type != nil || !report.threads.isEmpty
+    default: return false
+    }
+  }
+
+  // MARK: - Feeding lines
+
+  /// Reads one 0-based line of the report.
+  mutating func feed(_ index: Int) -> Outcome {
+    let text = content(index)
+    let line = index + 1
+    if let override = keyOverride, override.line == index {
+      keyOverride = nil
+      let value = TextScanning.keyValue(text)?.value ?? text
+      handleField(key: Substring(override.key), value: value, index: index)
+      return .consumed
+    }
+    if text == "EOF" {
+      mode = .closed
+      return .consumed
+    }
+    switch mode {
+    case .closed:
+      return .blank
+    case .stackshotBody:
+      return text.isEmpty ? .blank : .consumed
+    case .microstackshot:
+      if isBinaryImagesHeading(text) { mode = .binaryImages }
+      return text.isEmpty ? .blank : .consumed
+    case .skipBlock:
+      if text.isEmpty {
+        mode = .header
+        return .blank
+      }
+      // PLCrashReporter-style reports leave no blank line between a block and the next section.
+      if !endsFreeText(text) { return .consumed }
+      mode = .header
+    case .trailer:
+      // After the binary images come summaries Apple adds (VM regions, syslog, stack dumps);
+      // indented and `Key: value` lines belong to the report, other lines are neither part of
+      // it nor prose that would be reported as damage.
+      if text.isEmpty { return .blank }
+      if isBinaryImagesHeading(text) {
+        mode = .binaryImages
+        return .consumed
+      }
+      if TextScanning.keyValue(text) != nil || source.lines[index].first.map(TextScanning.isBlank) == true {
+        return .consumed
+      }
+      return .blank
+    case .binaryImages:
+      if text.isEmpty {
+        mode = .trailer
+        return .blank
+      }
+      if let image = BinaryImageLineParser.parse(text) {
+        report.binaryImages.append(image)
+        return .consumed
+      }
+      mode = .trailer
+      return feed(index)
+    case .kernelTriage(let field):
+      if text.isEmpty {
+        mode = .header
+        return .blank
+      }
+      if field < report.header.fields.count {
+        let old = report.header.fields[field].value
+        report.header.fields[field].value = old.isEmpty ? String(text) : old + "\n" + text
+      }
+      return .consumed
+    case .applicationSpecific:
+      if text.isEmpty {
+        mode = .header
+        return .blank
+      }
+      if !endsFreeText(text) {
+        report.applicationSpecificInformation.append(Located(String(text), at: .line(line)))
+        return .consumed
+      }
+      mode = .header
+    case .terminationReason(let open):
+      if open > 0 {
+        if text.isEmpty {
+          mode = .header
+          return .blank
+        }
+        terminationContinuation.append(String(text))
+        let remaining = depth(after: text, from: open)
+        mode = remaining > 0 ? .terminationReason(openBrackets: remaining) : .header
+        return .consumed
+      }
+      if text.isEmpty {
+        mode = .header
+        return .blank
+      }
+      // Only the iOS 16+ form (`DYLD 1 Library missing`) continues on the next lines; the older
+      // `Namespace X, Code Y` form is always one line.
+      let continues = report.termination?.reason.hasPrefix("Namespace") == false
+      if continues, !endsFreeText(text) {
+        terminationContinuation.append(String(text))
+        return .consumed
+      }
+      mode = .header
+    case .terminationDescription:
+      if text.isEmpty {
+        mode = .header
+        return .blank
+      }
+      if !endsFreeText(text) {
+        descriptionLines.append(String(text))
+        return .consumed
+      }
+      mode = .header
+    case .frames(let target):
+      if text.isEmpty {
+        mode = .header
+        return .blank
+      }
+      if target == .lastException, text.hasPrefix("("), text.contains("0x") {
+        appendAddressList(text, line: line)
+        return .consumed
+      }
+      if ThreadHeading.parse(text) == nil, !opensSection(text),
+        let parsed = StackFrameLineParser.parse(text, line: line)
+      {
+        append(parsed, to: target, line: line)
+        return .consumed
+      }
+    case .header:
+      break
+    }
+    return general(text, index: index)
+  }
+
+  /// The bracket depth after a continuation line, starting from `open`.
+  private func depth(after text: Substring, from open: Int) -> Int {
+    var depth = open
+    for character in text {
+      if character == "<" {
+        depth += 1
+      } else if character == ">", depth > 0 {
+        depth -= 1
+      }
+    }
+    return depth
+  }
+
+  /// Whether a line ends free text (ASI, continuation lines): a heading or a known report key.
+  private func endsFreeText(_ text: Substring) -> Bool {
+    if ThreadHeading.parse(text) != nil || opensSection(text) { return true }
+    guard let (key, _) = TextScanning.keyValue(text) else { return false }
+    return Self.reportKeys.contains(key.lowercased())
+  }
+
+  /// `Binary Images:`, or jailbroken devices' `Binary Images (dpkg):` / `Binary Images (Other):`.
+  private func isBinaryImagesHeading(_ text: Substring) -> Bool {
+    text.hasPrefix("Binary Images") && text.hasSuffix(":")
+  }
+
+  private func opensSection(_ text: Substring) -> Bool {
+    isBinaryImagesHeading(text) || text == "Last Exception Backtrace:" || text == "Application Specific Information:"
+      || text.hasPrefix("Application Specific Backtrace") || text == "Kernel Triage:" || text == "Filtered syslog:"
+  }
+
+  private mutating func general(_ text: Substring, index: Int) -> Outcome {
+    let line = index + 1
+    if text.isEmpty {
+      if report.category == .stackshot, report.threads.isEmpty { mode = .stackshotBody }
+      return .blank
+    }
+    if let heading = ThreadHeading.parse(text) {
+      handle(heading, line: line)
+      return .consumed
+    }
+    switch text {
+    case "Application Specific Information:":
+      mode = .applicationSpecific
+      return .consumed
+    case "Last Exception Backtrace:":
+      report.lastExceptionBacktrace = ThreadBacktrace(location: .line(line))
+      mode = .frames(.lastException)
+      lastTarget = .lastException
+      return .consumed
+    case "Filtered syslog:", "Translated Code Information:", "Thermal data unavailable":
+      mode = .skipBlock
+      return .consumed
+    case "External Modification Summary:", "VM Region Summary:":
+      mode = .trailer
+      return .consumed
+    default:
+      break
+    }
+    if isBinaryImagesHeading(text) {
+      mode = .binaryImages
+      return .consumed
+    }
+    if text.hasPrefix("Application Specific Backtrace") {
+      if report.lastExceptionBacktrace == nil {
+        report.lastExceptionBacktrace = ThreadBacktrace(location: .line(line))
+        mode = .frames(.lastException)
+        lastTarget = .lastException
+      } else {
+        mode = .skipBlock
+      }
+      return .consumed
+    }
+    if text.hasPrefix("Backtrace not available") || text == "Extra Information:" || text.hasPrefix("No thread state")
+      || text.hasPrefix("Unknown thread crashed")
+    {
+      return .consumed
+    }
+    // Prose ending in a colon (`And the one from yesterday:`) is not a field: unknown keys need
+    // a value and at most six words.
+    if let (key, value) = TextScanning.keyValue(text),
+      Self.reportKeys.contains(key.lowercased()) || (!value.isEmpty && TextScanning.tokens(key).count <= 6)
+    {
+      handleField(key: key, value: value, index: index)
+      return .consumed
+    }
+    if let parsed = StackFrameLineParser.parse(text, line: line) {
+      let target: Target
+      if let lastTarget {
+        target = lastTarget
+      } else {
+        report.threads.append(ThreadBacktrace(location: .line(line)))
+        target = .thread(report.threads.count - 1)
+        report.issues.append(ParseIssue("frames without a thread heading", at: .line(line)))
+      }
+      append(parsed, to: target, line: line)
+      mode = .frames(target)
+      return .consumed
+    }
+    // KSCrash writes its crash reason as a lone line between the exception block and the
+    // threads, where Apple writes Application Specific Information.
+    if report.threads.isEmpty, report.exception != nil, isBlankLine(index - 1), isBlankLine(index + 1) {
+      report.applicationSpecificInformation.append(Located(String(text), at: .line(line)))
+      return .consumed
+    }
+    return .prose
+  }
+
+  private func isBlankLine(_ index: Int) -> Bool {
+    guard index >= 0, index < source.lines.count else { return true }
+    return content(index).isEmpty
+  }
+
+  /// Records a line that could not be read as part of the report.
+  mutating func noteUnreadable(_ index: Int) {
+    let text = content(index)
+    report.issues.append(ParseIssue("unreadable line: `\(text.prefix(80))`", at: .line(index + 1)))
+  }
+
+  // MARK: - Fields
+
+  private mutating func handleField(key: Substring, value rawValue: Substring, index: Int) {
+    let line = index + 1
+    var value = rawValue
+    repairGluedKey(value: &value, index: index)
+    let lowered = key.lowercased()
+    if report.threads.isEmpty, report.lastExceptionBacktrace == nil {
+      report.header.fields.append(HeaderField(name: String(key), value: String(value), location: .line(line)))
+    }
+    let string = String(value)
+    let text: String? = value.isEmpty ? nil : string
+    switch lowered {
+    case "incident identifier": report.header.incidentIdentifier = text
+    case "hardware model": report.header.hardwareModel = report.header.hardwareModel ?? text
+    case "process": readProcess(value)
+    case "command": report.header.processName = report.header.processName ?? text
+    case "pid": report.header.processID = report.header.processID ?? TextScanning.leadingInt(value)
+    case "path": report.header.path = report.header.path ?? text
+    case "identifier": report.header.bundleIdentifier = report.header.bundleIdentifier ?? text
+    case "version": report.header.version = report.header.version ?? text
+    case "code type": report.header.codeType = text
+    case "architecture": report.header.codeType = report.header.codeType ?? text
+    case "role": report.header.role = text
+    case "parent process": report.header.parentProcess = text
+    case "date/time": report.header.dateTime = report.header.dateTime ?? text
+    case "date": report.header.dateTime = report.header.dateTime ?? text
+    case "launch time": report.header.launchTime = text
+    case "os version": report.header.osVersion = report.header.osVersion ?? text
+    case "report version": report.header.reportVersion = report.header.reportVersion ?? text
+    case "exception type": readExceptionType(value, line: line)
+    case "exception codes", "exception code":
+      var exception = report.exception ?? ExceptionInfo()
+      exception.codes = text
+      exception.codesLocation = .line(line)
+      report.exception = exception
+      if string.lowercased().contains("baaaaaad") { report.category = .stackshot }
+    case "exception subtype": updateException { $0.subtype = text }
+    case "exception note": updateException { $0.note = text }
+    case "exception message": updateException { $0.message = text }
+    case "exception reason": updateException { $0.message = $0.message ?? text }
+    case "termination reason":
+      let head = TerminationReasonParser.head(value)
+      report.termination = TerminationInfo(
+        namespace: head.namespace, code: head.code, reason: string,
+        byProcess: report.termination?.byProcess, location: .line(line))
+      terminationContinuation = []
+      mode = .terminationReason(openBrackets: TerminationReasonParser.openBrackets(in: value))
+    case "termination description":
+      var termination = report.termination ?? TerminationInfo()
+      termination.descriptionLocation = .line(line)
+      report.termination = termination
+      descriptionLines = [string]
+      mode = .terminationDescription
+    case "terminating process":
+      var termination = report.termination ?? TerminationInfo()
+      termination.byProcess = text
+      report.termination = termination
+    case "triggered by thread", "crashed thread", "highlighted thread":
+      if let number = TextScanning.leadingInt(value) {
+        report.crashedThread = Located(number, at: .line(line))
+      } else {
+        report.issues.append(ParseIssue("no thread number in `\(key): \(value.prefix(40))`", at: .line(line)))
+      }
+    case "event":
+      report.resource = ResourceEvent(event: string, location: .line(line))
+      report.category = .resource
+    case "action taken":
+      report.resource?.actionTaken = text
+      report.resource?.actionLocation = .line(line)
+    case "cpu", "wakeups":
+      if report.resource != nil, report.resource?.summary == nil { report.resource?.summary = text }
+    case "reason":
+      if report.category == .stackshot || string.lowercased().contains("stackshot") {
+        report.category = .stackshot
+        report.otherDescription = Located(string, at: .line(line))
+      }
+    case "vm region info":
+      mode = .skipBlock
+    case "powerstats for":
+      mode = .microstackshot
+    case "kernel triage":
+      mode = .kernelTriage(field: report.header.fields.count - 1)
+      if !(report.threads.isEmpty && report.lastExceptionBacktrace == nil) { mode = .skipBlock }
+    default:
+      break
+    }
+  }
+
+  /// Repairs `Exception Note: EXC_CORPSE_NOTIFYTermination` followed by `Reason: …`: the line
+  /// break inside `Termination Reason` was lost, so the next line is read under the full key.
+  private mutating func repairGluedKey(value: inout Substring, index: Int) {
+    let next = index + 1
+    guard !value.isEmpty, next < range.upperBound, let (nextKey, _) = TextScanning.keyValue(content(next)) else {
+      return
+    }
+    for key in Self.splittableKeys {
+      var space = key.firstIndex(of: " ")
+      while let split = space {
+        let head = key[..<split]
+        let tail = key[key.index(after: split)...]
+        if tail == nextKey, value.hasSuffix(head), value.count > head.count {
+          value = TextScanning.trimmed(value.dropLast(head.count))
+          keyOverride = (next, key)
+          report.issues.append(
+            ParseIssue(
+              "line break lost: `\(head)` belongs to `\(key):` on the next line", at: .line(index + 1)))
+          return
+        }
+        space = key[key.index(after: split)...].firstIndex(of: " ")
+      }
+    }
+  }
+
+  private mutating func updateException(_ change: (inout ExceptionInfo) -> Void) {
+    var exception = report.exception ?? ExceptionInfo()
+    change(&exception)
+    report.exception = exception
+  }
+
+  private mutating func readProcess(_ value: Substring) {
+    guard report.header.processName == nil else { return }
+    if let open = value.lastIndex(of: "["), value.hasSuffix("]") {
+      let name = TextScanning.trimmed(value[..<open])
+      report.header.processName = name.isEmpty ? nil : String(name)
+      let pid = value[value.index(after: open)..<value.index(before: value.endIndex)]
+      report.header.processID = TextScanning.smallInt(pid) ?? Int(pid)
+    } else {
+      report.header.processName = value.isEmpty ? nil : String(value)
+    }
+  }
+
+  /// `EXC_CRASH (SIGKILL)` → type and signal; `SIGBUS` or `00000020` → type only.
+  private mutating func readExceptionType(_ value: Substring, line: Int) {
+    var exception = report.exception ?? ExceptionInfo()
+    exception.location = .line(line)
+    if let open = value.firstIndex(of: "("), let close = value[open...].firstIndex(of: ")") {
+      let type = TextScanning.trimmed(value[..<open])
+      let signal = TextScanning.trimmed(value[value.index(after: open)..<close])
+      exception.type = type.isEmpty ? nil : String(type)
+      exception.signal = signal.isEmpty ? nil : String(signal)
+    } else {
+      exception.type = value.isEmpty ? nil : String(value)
+    }
+    report.exception = exception
+  }
+
+  // MARK: - Threads
+
+  private mutating func handle(_ heading: ThreadHeading, line: Int) {
+    switch heading {
+    case .state:
+      mode = .skipBlock
+    case .name(let index, let name, let queue):
+      let position = threadPosition(for: index, line: line)
+      report.threads[position].name = report.threads[position].name ?? name
+      report.threads[position].dispatchQueue = report.threads[position].dispatchQueue ?? queue
+      mode = .frames(.thread(position))
+      lastTarget = .thread(position)
+    case .start(let index, let crashed, let name, let queue, let trailing):
+      let position = threadPosition(for: index, line: line)
+      if crashed { report.threads[position].crashed = true }
+      report.threads[position].name = report.threads[position].name ?? name
+      report.threads[position].dispatchQueue = report.threads[position].dispatchQueue ?? queue
+      mode = .frames(.thread(position))
+      lastTarget = .thread(position)
+      nextFrameIndex = nil
+      guard !trailing.isEmpty else { return }
+      if let number = TextScanning.smallInt(trailing) {
+        nextFrameIndex = number
+        report.issues.append(
+          ParseIssue(
+            "line break lost after the thread heading; `\(trailing)` read as the next frame's number",
+            at: .line(line)))
+      } else if let parsed = StackFrameLineParser.parse(trailing, line: line) {
+        report.issues.append(ParseIssue("line break lost after the thread heading", at: .line(line)))
+        append(parsed, to: .thread(position), line: line)
+      } else {
+        report.issues.append(
+          ParseIssue("unreadable text after the thread heading: `\(trailing.prefix(60))`", at: .line(line)))
+      }
+    }
+  }
+
+  /// The thread to fill for a heading: the last one when it is the same thread and still empty
+  /// (`Thread 0 name:` then `Thread 0 Crashed:`), else a new one.
+  private mutating func threadPosition(for index: Int, line: Int) -> Int {
+    if let last = report.threads.indices.last, report.threads[last].index == index,
+      report.threads[last].frames.isEmpty
+    {
+      return last
+    }
+    report.threads.append(ThreadBacktrace(index: index, location: .line(line)))
+    return report.threads.count - 1
+  }
+
+  private mutating func append(_ parsed: StackFrameLineParser.Result, to target: Target, line: Int) {
+    for note in parsed.notes {
+      report.issues.append(ParseIssue(note, at: .line(line)))
+    }
+    for var frame in parsed.frames {
+      let existing = frames(of: target)
+      if frame.index == nil {
+        frame.index = nextFrameIndex ?? existing.last?.index.map { $0 &+ 1 } ?? existing.count
+        nextFrameIndex = nil
+        let key: Int
+        switch target {
+        case .thread(let position): key = position
+        case .lastException: key = -1
+        }
+        if !numberedThreads.contains(key) {
+          numberedThreads.insert(key)
+          report.issues.append(ParseIssue("frames have no numbers; numbered them in order", at: .line(line)))
+        }
+      }
+      switch target {
+      case .thread(let position) where position < report.threads.count:
+        report.threads[position].frames.append(frame)
+      case .thread:
+        break
+      case .lastException:
+        if report.lastExceptionBacktrace == nil { report.lastExceptionBacktrace = ThreadBacktrace() }
+        report.lastExceptionBacktrace?.frames.append(frame)
+      }
+    }
+  }
+
+  private func frames(of target: Target) -> [StackFrame] {
+    switch target {
+    case .thread(let position): position < report.threads.count ? report.threads[position].frames : []
+    case .lastException: report.lastExceptionBacktrace?.frames ?? []
+    }
+  }
+
+  /// The oldest `Last Exception Backtrace` form: `(0x1 0x2 0x3 …)`.
+  private mutating func appendAddressList(_ text: Substring, line: Int) {
+    let inner = text.drop(while: { $0 == "(" }).prefix(while: { $0 != ")" })
+    for token in TextScanning.tokens(inner) {
+      guard let address = TextScanning.hex(token) else { continue }
+      let count = report.lastExceptionBacktrace?.frames.count ?? 0
+      report.lastExceptionBacktrace?.frames.append(
+        StackFrame(index: count, image: "???", address: address, location: .line(line)))
+    }
+  }
+
+  // MARK: - Finishing
+
+  /// The finished report, ending at the 1-based line `endLine`.
+  mutating func finish(endLine: Int) -> CrashReport {
+    report.endLine = max(endLine, report.startLine)
+    if var termination = report.termination {
+      if !terminationContinuation.isEmpty {
+        termination.details = terminationContinuation
+        termination.reason = ([termination.reason] + terminationContinuation).joined(separator: " ")
+      }
+      let whole = termination.reason
+      if termination.code == nil { termination.code = TerminationReasonParser.contextCode(in: whole) }
+      if !descriptionLines.isEmpty {
+        termination.description = descriptionLines.joined(separator: "\n")
+      } else if termination.description == nil,
+        let explanation = TerminationReasonParser.explanation(in: explanationSource)
+      {
+        termination.description = explanation
+        termination.descriptionLocation = termination.descriptionLocation ?? termination.location
+      }
+      report.termination = termination
+    }
+    report.leakedAssertions = leakedAssertions()
+    return report
+  }
+
+  /// The reason's text with line breaks kept, for the `explanation:` of an RBSTerminateContext.
+  private var explanationSource: String {
+    var first = ""
+    if let number = report.termination?.location?.line, number >= 1, number <= source.lines.count {
+      let text = content(number - 1)
+      first = String(TextScanning.keyValue(text)?.value ?? text)
+    }
+    return ([first] + terminationContinuation).joined(separator: "\n")
+  }
+
+  /// Assertions listed after `has active assertions beyond permitted time` in Application Specific Information.
+  private func leakedAssertions() -> [ProcessAssertion] {
+    let lines = report.applicationSpecificInformation
+    guard let start = lines.firstIndex(where: { $0.value.contains("active assertions beyond permitted time") }) else {
+      return []
+    }
+    let block = lines[start...]
+    let joined = block.map(\.value).joined(separator: "\n")
+    return ProcessAssertion.all(in: Substring(joined)).map { assertion in
+      var located = assertion
+      let probe = String(assertion.text.prefix(40))
+      let line = block.first(where: { $0.value.contains(probe) })?.location ?? block[start].location
+      located.location = line
+      return located
+    }
+  }
+}
