@@ -491,11 +491,29 @@ private struct Context {
         "realm::", "GRDB",
       ])
     var explanation = "0xdead10cc means the app held a file lock or SQLite lock when it was suspended."
-    if let lockFrame {
+    // iOS 15+ names the files: `[app<…>:812] was suspended with locked system files: /…/notes.sqlite`.
+    if let termination = report.termination, let range = descriptionText.range(of: "locked system files:") {
+      let rest = descriptionText[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+      let path = rest.prefix(while: { !$0.isWhitespace && $0 != ">" })
+      if !path.isEmpty {
+        facts.append(Fact("locked-file", String(path)))
+        explanation += " The system names the locked file: \(path)."
+        evidence.append(
+          self.evidence(
+            termination.descriptionLocation ?? termination.location, "locked system files: \(path)",
+            "the file the app still had locked"))
+      }
+    }
+    if lockFrame == nil, let blamed = report.blamedThread, let top = blamed.frames.first,
+      let blocked = StackAnalysis.blockingReason(blamed), blocked.reason.contains("I/O") || blocked.reason.contains("SQLite")
+    {
+      evidence.append(frameEvidence(top, "the blamed thread was \(blocked.reason)"))
+      explanation += " The blamed thread was \(blocked.reason) (\(top.symbol ?? top.image))."
+    } else if let lockFrame {
       evidence.append(frameEvidence(lockFrame, "a thread is using the locked resource"))
       facts.append(Fact("lock-frame", frameText(lockFrame)))
       explanation += " A thread was inside \(lockFrame.symbol ?? lockFrame.image) at the time."
-    } else {
+    } else if !facts.contains(where: { $0.key == "locked-file" }) {
       explanation += " No thread shows SQLite or file-locking frames, so look for work that finished just before."
     }
     return Diagnosis(
@@ -712,16 +730,32 @@ private struct Context {
         kind: kind, confidence: .medium, summary: "\(kind.reference.title) (EXC_RESOURCE).",
         explanation: kind.reference.meaning, evidence: evidence, facts: facts)
     }
-    let nothing = report.exception == nil && report.termination == nil && report.threads.isEmpty
-    if nothing {
+    if report.exception == nil && report.termination == nil {
+      if report.threads.isEmpty {
+        return Diagnosis(
+          kind: .insufficientData, confidence: .high,
+          summary: "The report stops before the exception, termination reason and backtraces.",
+          explanation: "Only \(report.header.fields.count) header lines were readable; there is nothing to classify.",
+          evidence: report.header.fields.suffix(1).map {
+            self.evidence($0.location, "\($0.name): \($0.value)", "last readable line")
+          },
+          facts: facts)
+      }
+      // Backtraces without an exception or termination reason: a pasted fragment. Say what the main
+      // thread shows, but do not guess the cause without a code.
+      var explanation = "The report has \(report.threads.count) thread(s) but no exception type or termination "
+      explanation += "reason, so there is no code to say what killed the app."
+      if let main = report.mainThread, let idle = StackAnalysis.idleRunLoopFrames(main) {
+        evidence += idle.frames.map { frameEvidence($0, "main thread idle in its run loop") }
+        facts.append(Fact("main-thread", "idle in its run loop"))
+        explanation +=
+          " The main thread is idle in its run loop: with 0x8badf00d that would mean a leaked background task, "
+          + "with a crash code it means the crash was on another thread. Find the Termination Reason line."
+      }
       return Diagnosis(
         kind: .insufficientData, confidence: .high,
-        summary: "The report stops before the exception, termination reason and backtraces.",
-        explanation: "Only \(report.header.fields.count) header lines were readable; there is nothing to classify.",
-        evidence: report.header.fields.suffix(1).map {
-          self.evidence($0.location, "\($0.name): \($0.value)", "last readable line")
-        },
-        facts: facts)
+        summary: "Backtraces only: no exception type or termination reason to classify.",
+        explanation: explanation, evidence: evidence, facts: facts)
     }
     addCrashedThread()
     var seen: [String] = []
