@@ -37,6 +37,7 @@ import Testing
     arguments.append(input)
     let result = runBglog(arguments)
     #expect(result.status == .success, "\(result.err)")
-    Golden.assertMatches(result.out, file: Fixtures.packageRoot.appendingPathComponent("Samples/\(sample)/expected.txt"))
+    Golden.assertMatches(
+      result.out, file: Fixtures.packageRoot.appendingPathComponent("Samples/\(sample)/expected.txt"))
   }
 }

@@ -505,7 +505,8 @@ private struct Context {
       }
     }
     if lockFrame == nil, let blamed = report.blamedThread, let top = blamed.frames.first,
-      let blocked = StackAnalysis.blockingReason(blamed), blocked.reason.contains("I/O") || blocked.reason.contains("SQLite")
+      let blocked = StackAnalysis.blockingReason(blamed),
+      blocked.reason.contains("I/O") || blocked.reason.contains("SQLite")
     {
       evidence.append(frameEvidence(top, "the blamed thread was \(blocked.reason)"))
       explanation += " The blamed thread was \(blocked.reason) (\(top.symbol ?? top.image))."

@@ -42,7 +42,8 @@ import Testing
       #expect(reports.count == 1, "\(name)")
       for report in reports {
         #expect(report.header.fields.count >= 5, "\(name)")
-        let hasContent = report.exception != nil || !report.threads.isEmpty || report.resource != nil
+        let hasContent =
+          report.exception != nil || !report.threads.isEmpty || report.resource != nil
           || report.otherDescription != nil || report.header.incidentIdentifier != nil
         #expect(hasContent, "\(name)")
         #expect(report.issues.isEmpty, "\(name): \(report.issues.map(\.message))")

@@ -115,10 +115,11 @@ import Testing
     #expect(report.header.processID == 65256)
     #expect(report.termination?.namespace == "ASSERTIOND")
     let frames = try #require(report.mainThread?.frames)
-    #expect(frames.map { $0.symbol ?? "-" } == [
-      "mach_msg_trap", "mach_msg", "__CFRunLoopServiceMachPort", "__CFRunLoopRun", "CFRunLoopRunSpecific",
-      "GSEventRunModal", "UIApplicationMain", "-", "start",
-    ])
+    #expect(
+      frames.map { $0.symbol ?? "-" } == [
+        "mach_msg_trap", "mach_msg", "__CFRunLoopServiceMachPort", "__CFRunLoopRun", "CFRunLoopRunSpecific",
+        "GSEventRunModal", "UIApplicationMain", "-", "start",
+      ])
     #expect(report.issues.isEmpty)
   }
 

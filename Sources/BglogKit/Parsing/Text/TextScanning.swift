@@ -49,7 +49,8 @@ enum TextScanning {
     for byte in key.utf8 {
       let isWordByte =
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-      let isPunctuation = byte == 0x20 || byte == 0x09 || byte == 0x2F || byte == 0x2D || byte == 0x5F
+      let isPunctuation =
+        byte == 0x20 || byte == 0x09 || byte == 0x2F || byte == 0x2D || byte == 0x5F
         || byte == 0x28 || byte == 0x29 || byte == 0x2E
       guard isWordByte || isPunctuation else { return nil }
     }
