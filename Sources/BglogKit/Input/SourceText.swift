@@ -30,9 +30,10 @@ public struct SourceText: Sendable {
     self.init(text: text, encoding: encoding, hadInvalidBytes: invalid)
   }
 
-  /// Wraps text that is already decoded.
+  /// Wraps text that is already decoded (a leading byte-order mark is dropped).
   public init(text: String) {
-    self.init(text: text, encoding: .utf8, hadInvalidBytes: false)
+    let withoutBOM = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    self.init(text: withoutBOM, encoding: .utf8, hadInvalidBytes: false)
   }
 
   private init(text: String, encoding: Encoding, hadInvalidBytes: Bool) {

@@ -1,0 +1,130 @@
+import BglogTestSupport
+import Foundation
+import Testing
+
+@testable import BglogKit
+
+/// Damaged inputs must never crash, hang or vanish: every one ends as reports or a parse error.
+/// The mutations are deterministic (a fixed-seed generator), so a failure reproduces.
+@Suite struct HostileInputTests {
+  static let fixtures: [String] =
+    Fixtures.files(in: "crash") + Fixtures.files(in: "ips") + Fixtures.files(in: "console")
+
+  /// A small deterministic generator (SplitMix64), so runs are repeatable.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// Reads and classifies; the result must be reports (each classified) or a typed error.
+  static func exercise(_ bytes: [UInt8]) {
+    let source = SourceText(bytes: bytes)
+    do {
+      let reports = try CrashReportReader.read(source)
+      for report in reports { _ = CrashClassifier().diagnose(report, source: source) }
+    } catch {
+      _ = error  // A typed ReportParseError is a valid outcome.
+    }
+    _ = TimelineBuilder().build(from: source)
+  }
+
+  @Test(arguments: fixtures)
+  func truncatedAtManyPointsNeverCrashes(fixture: String) throws {
+    let bytes = try Fixtures.bytes(fixture)
+    let step = max(1, bytes.count / 40)
+    for end in stride(from: 0, through: bytes.count, by: step) {
+      Self.exercise(Array(bytes[..<end]))
+    }
+  }
+
+  @Test(arguments: fixtures)
+  func flippedBytesNeverCrash(fixture: String) throws {
+    let original = try Fixtures.bytes(fixture)
+    var generator = SplitMix(state: UInt64(truncatingIfNeeded: fixture.hashValue & 0) &+ 42)
+    for _ in 0..<20 {
+      var bytes = original
+      for _ in 0..<max(1, bytes.count / 200) {
+        let index = Int.random(in: 0..<bytes.count, using: &generator)
+        bytes[index] = UInt8.random(in: 0...255, using: &generator)
+      }
+      Self.exercise(bytes)
+    }
+  }
+
+  @Test func randomBytesNeverCrash() {
+    var generator = SplitMix(state: 7)
+    for length in [0, 1, 2, 3, 17, 512, 4096, 65_536] {
+      let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      Self.exercise(bytes)
+    }
+  }
+
+  @Test func emptyAndBlankInputsAreEmptyErrors() {
+    for text in ["", "\n\n", "   \t\n", "\u{FEFF}"] {
+      #expect(throws: ReportParseError.empty) { try CrashReportReader.read(SourceText(text: text)) }
+    }
+  }
+
+  @Test func deeplyNestedJSONIsAnErrorNotAStackOverflow() {
+    let deep = "{\"bug_type\":\"309\"}\n{\"threads\":" + String(repeating: "[", count: 100_000)
+    let outcome = Result { try CrashReportReader.read(SourceText(text: deep)) }
+    switch outcome {
+    case .success(let reports):
+      // A usable metadata line may still give a report, but the depth problem must be reported.
+      #expect(reports.flatMap(\.issues).contains { $0.message.contains("nested") || $0.message.contains("deep") })
+    case .failure(let error):
+      #expect(error is ReportParseError)
+    }
+    let deepObjects = String(repeating: "{\"a\":", count: 50_000)
+    #expect(throws: ReportParseError.self) { try CrashReportReader.read(SourceText(text: deepObjects)) }
+  }
+
+  @Test func nulBytesAndCROnlyLineEndsStillParse() throws {
+    let text = "Exception Type:  EXC_CRASH (SIGKILL)\rTermination Reason: Namespace SPRINGBOARD, Code 0x8badf00d\r"
+    let reports = try CrashReportReader.read(SourceText(text: text))
+    #expect(reports.first?.termination?.code == 0x8bad_f00d)
+    var withNUL = Array(text.utf8)
+    withNUL.insert(0, at: 10)
+    Self.exercise(withNUL)
+  }
+
+  @Test func utf16WithAndWithoutBOMDecodesToTheSameReport() throws {
+    let text = "Exception Type:  EXC_CRASH (SIGKILL)\nTermination Reason: Namespace ASSERTIOND, Code 0xbada5e47\n"
+    let utf16LE = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    for bytes in [[0xFF, 0xFE] + utf16LE, utf16LE] {
+      let source = SourceText(bytes: bytes)
+      #expect(source.encoding == .utf16LittleEndian)
+      let reports = try CrashReportReader.read(source)
+      #expect(reports.first?.termination?.code == 0xbada_5e47)
+    }
+  }
+
+  @Test func veryLongLinesAndSymbolsDoNotBlowUp() {
+    let symbol = String(repeating: "A", count: 200_000)
+    let text =
+      "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)\nThread 0 Crashed:\n0   MyApp   0x0000000100000000 \(symbol) + 8\n"
+    let reports = try? CrashReportReader.read(SourceText(text: text))
+    #expect(reports?.first?.threads.first?.frames.first?.symbol?.count ?? 0 >= 200_000)
+  }
+
+  @Test func outOfRangeNumbersAreNotTraps() {
+    let text = """
+      Exception Type:  EXC_CRASH (SIGKILL)
+      Termination Reason: Namespace SPRINGBOARD, Code 0xffffffffffffffffffffffff
+      Triggered by Thread: 99999999999999999999999
+      Thread 0 Crashed:
+      0   MyApp   0xffffffffffffffffffff 0xffffffffffffffff + 99999999999999999999999
+      """
+    Self.exercise(Array(text.utf8))
+    let json =
+      "{\"bug_type\":\"309\"}\n{\"termination\":{\"code\":1e400,\"namespace\":\"X\"},\"faultingThread\":-5,"
+      + "\"threads\":[{\"frames\":[{\"imageIndex\":99999999999999999999,\"imageOffset\":-1}]}]}"
+    Self.exercise(Array(json.utf8))
+  }
+}
