@@ -21,7 +21,59 @@ public struct IPSReportParser: Sendable {
     guard first.members != nil, first["bug_type"] != nil else {
       throw reader.error("unexpected text after the JSON value")
     }
-    return [readIPS(metadata: first, metadataEndLine: firstEndLine, body: reader, source: source)]
+    // Several `.ips` reports concatenated in one file (as collected from a device or a ticket):
+    // each starts with its own one-line metadata object.
+    var reports: [CrashReport] = []
+    var metadata = first
+    var metadataEndLine = firstEndLine
+    var body = reader
+    while true {
+      let (report, next) = readIPS(metadata: metadata, metadataEndLine: metadataEndLine, body: body, source: source)
+      reports.append(report)
+      guard var next else { break }
+      do {
+        metadata = try next.readValue()
+      } catch {
+        reports[reports.count - 1].issues.append(ParseIssue("unreadable text after the report", at: .line(next.line)))
+        break
+      }
+      metadataEndLine = next.line
+      next.skipWhitespace()
+      guard metadata["bug_type"] != nil, !next.isAtEnd else {
+        reports[reports.count - 1].issues.append(
+          ParseIssue("a JSON value after the report is not an .ips metadata line", at: .line(metadata.line)))
+        break
+      }
+      body = next
+    }
+    return reports
+  }
+
+  /// The 0-based index of the next line after `line` (1-based) that starts a new `.ips` report: a
+  /// one-line JSON object holding `"bug_type"`.
+  private func nextMetadataLine(after line: Int, in source: SourceText) -> Int? {
+    var index = line
+    while index < source.lines.count {
+      let text = source.lines[index].drop(while: { $0 == " " || $0 == "\t" })
+      if text.hasPrefix("{\""), text.contains("\"bug_type\""), text.hasSuffix("}") { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// A reader positioned at the start of 0-based line `index`, counting `\n`, `\r\n` and `\r` the
+  /// way ``SourceText`` does.
+  private func reader(atLine index: Int, of source: SourceText, bytes: [UInt8]) -> JSONReader {
+    var offset = 0
+    var line = 0
+    while line < index && offset < bytes.count {
+      if bytes[offset] == 0x0A || bytes[offset] == 0x0D {
+        if bytes[offset] == 0x0D, offset + 1 < bytes.count, bytes[offset + 1] == 0x0A { offset += 1 }
+        line += 1
+      }
+      offset += 1
+    }
+    return JSONReader(bytes: bytes, offset: offset, line: index + 1)
   }
 
   // MARK: - .ips
@@ -29,18 +81,23 @@ public struct IPSReportParser: Sendable {
   /// Reads an `.ips` file: `metadata` was on the first line; `body` is positioned at the body.
   private func readIPS(
     metadata: JSONValue, metadataEndLine: Int, body: JSONReader, source: SourceText
-  ) -> CrashReport {
+  ) -> (CrashReport, next: JSONReader?) {
     let bugType = IPSBugType(rawValue: metadata["bug_type"]?.scalarText ?? "")
-    let lineCount = max(source.lines.count, metadataEndLine)
+    let nextStart = nextMetadataLine(after: metadataEndLine, in: source)
+    let lineCount = max(nextStart ?? source.lines.count, metadataEndLine)
     var report: CrashReport
+    var next: JSONReader?
     if body.peek == UInt8(ascii: "{") {
       var bodyReader = body
       do {
         let value = try bodyReader.readValue()
-        report = CrashReport(format: .ips, category: bugType.category, startLine: metadata.line, endLine: lineCount)
+        report = CrashReport(
+          format: .ips, category: bugType.category, startLine: metadata.line, endLine: bodyReader.line)
         applyJSONBody(value, bugType: bugType, to: &report)
         bodyReader.skipWhitespace()
-        if !bodyReader.isAtEnd {
+        if bodyReader.peek == UInt8(ascii: "{") {
+          next = bodyReader
+        } else if !bodyReader.isAtEnd {
           report.issues.append(
             ParseIssue("text after the JSON body was ignored", at: .line(bodyReader.line)))
         }
@@ -51,8 +108,9 @@ public struct IPSReportParser: Sendable {
     } else {
       // A text body: bug_type 109, old stackshots and microstackshots, and reports translated
       // to text that keep their JSON metadata line.
-      let range = min(metadataEndLine, source.lines.count)..<source.lines.count
+      let range = min(metadataEndLine, lineCount)..<lineCount
       report = LegacyCrashReportParser().parse(source, lines: range)
+      if let nextStart { next = reader(atLine: nextStart, of: source, bytes: body.bytes) }
       report.format = .ipsText
       report.category = bugType.category
       report.startLine = metadata.line
@@ -62,7 +120,7 @@ public struct IPSReportParser: Sendable {
     report.bugType = bugType.rawValue.isEmpty ? nil : bugType.rawValue
     IPSMetadataReader.apply(metadata, to: &report)
     describeIfNotACrash(&report, bugType: bugType)
-    return report
+    return (report, next)
   }
 
   private func applyJSONBody(_ body: JSONValue, bugType: IPSBugType, to report: inout CrashReport) {
