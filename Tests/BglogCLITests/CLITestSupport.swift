@@ -8,10 +8,12 @@ final class CapturedIO: @unchecked Sendable {
   private var errText = ""
   let stdin: [UInt8]
   let environment: [String: String]
+  let terminal: Bool
 
-  init(stdin: [UInt8] = [], environment: [String: String] = [:]) {
+  init(stdin: [UInt8] = [], environment: [String: String] = [:], terminal: Bool = false) {
     self.stdin = stdin
     self.environment = environment
+    self.terminal = terminal
   }
 
   var out: String { lock.withLock { outText } }
@@ -23,13 +25,15 @@ final class CapturedIO: @unchecked Sendable {
       writeErr: { text in self.lock.withLock { self.errText += text } },
       readStdin: { self.stdin },
       environment: environment,
-      stdoutIsTerminal: false)
+      stdoutIsTerminal: terminal)
   }
 }
 
 /// Runs bglog in-process.
-func runBglog(_ arguments: [String], stdin: String = "") -> (status: ExitStatus, out: String, err: String) {
-  let captured = CapturedIO(stdin: Array(stdin.utf8))
+func runBglog(
+  _ arguments: [String], stdin: String = "", environment: [String: String] = [:], terminal: Bool = false
+) -> (status: ExitStatus, out: String, err: String) {
+  let captured = CapturedIO(stdin: Array(stdin.utf8), environment: environment, terminal: terminal)
   let status = BglogCLI.run(arguments: arguments, io: captured.io)
   return (status, captured.out, captured.err)
 }

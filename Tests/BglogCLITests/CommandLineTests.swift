@@ -76,3 +76,41 @@ import Testing
     #expect(result.err.contains("did you mean 'leaked-background-task'?"))
   }
 }
+
+@Suite struct ColorTests {
+  static let input = "Samples/leaked-background-task/report.crash"
+  static let escape = "\u{1B}["
+
+  @Test func autoColoursOnlyOnATerminal() {
+    Golden.useRelativePaths()
+    #expect(runBglog(["diagnose", Self.input], terminal: true).out.contains(Self.escape))
+    #expect(!runBglog(["diagnose", Self.input], terminal: false).out.contains(Self.escape))
+  }
+
+  @Test func noColorTurnsAutoOffButNotAlways() {
+    Golden.useRelativePaths()
+    let environment = ["NO_COLOR": "1"]
+    #expect(!runBglog(["diagnose", Self.input], environment: environment, terminal: true).out.contains(Self.escape))
+    #expect(
+      runBglog(["diagnose", "--color", "always", Self.input], environment: environment).out.contains(Self.escape))
+    #expect(!runBglog(["diagnose", "--color", "never", Self.input], terminal: true).out.contains(Self.escape))
+  }
+
+  @Test func stdinDashReadsAReport() throws {
+    Golden.useRelativePaths()
+    let text = try String(contentsOfFile: Self.input, encoding: .utf8)
+    let result = runBglog(["diagnose", "--format", "json", "-"], stdin: text)
+    #expect(result.status == .success)
+    #expect(result.out.contains("\"file\" : \"-\""))
+    #expect(result.out.contains("\"kind\" : \"leaked-background-task\""))
+  }
+
+  @Test func directoryWalkSkipsNonReportsAndCountsThem() {
+    Golden.useRelativePaths()
+    let result = runBglog(["diagnose", "--format", "json", "Samples"])
+    #expect(result.status == .success, "\(result.err)")
+    // README.md, expected.txt, command.txt and the console logs are not crash reports.
+    #expect(result.out.contains("\"skipped\" : ["))
+    #expect(result.out.contains("\"reports\" : 4"))
+  }
+}

@@ -41,3 +41,24 @@ import Testing
       result.out, file: Fixtures.packageRoot.appendingPathComponent("Samples/\(sample)/expected.txt"))
   }
 }
+
+/// The README shows sample outputs between `<!-- sample: NAME -->` and `<!-- end sample -->`; they must
+/// be the samples' current `expected.txt`.
+@Suite struct ReadmeSamplesTests {
+  @Test func readmeSampleBlocksMatchExpectedOutputs() throws {
+    let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let blocks = readme.components(separatedBy: "<!-- sample: ").dropFirst()
+    #expect(!blocks.isEmpty)
+    for block in blocks {
+      let name = String(block.prefix(while: { $0 != " " }))
+      guard let end = block.range(of: "<!-- end sample -->") else {
+        Issue.record("sample block \(name) has no end marker")
+        continue
+      }
+      let body = block[..<end.lowerBound]
+      let expected = try String(
+        contentsOf: Fixtures.packageRoot.appendingPathComponent("Samples/\(name)/expected.txt"), encoding: .utf8)
+      #expect(body.contains(expected), "README block for \(name) is out of date")
+    }
+  }
+}
