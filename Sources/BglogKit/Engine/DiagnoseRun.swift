@@ -58,7 +58,17 @@ public struct DiagnoseRun: Sendable {
     do {
       let reports = try CrashReportReader.read(source)
       let classifier = CrashClassifier()
-      let diagnosed = reports.map { DiagnosedReport(report: $0, diagnosis: classifier.diagnose($0, source: source)) }
+      let diagnosed = reports.map { report in
+        let diagnosis = classifier.diagnose(report, source: source)
+        // Keep only what the renderers show: the evidence already quotes the frames that matter, and
+        // dropping the backtraces keeps memory flat over thousands of reports.
+        var slim = report
+        slim.threads = []
+        slim.binaryImages = []
+        slim.lastExceptionBacktrace = nil
+        slim.header.fields = []
+        return DiagnosedReport(report: slim, diagnosis: diagnosis)
+      }
       return FileDiagnosis(input: input, outcome: .diagnosed(diagnosed))
     } catch {
       switch error {
