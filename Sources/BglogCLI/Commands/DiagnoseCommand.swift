@@ -41,9 +41,14 @@ enum DiagnoseCommand: Command {
       throw UsageError(problem: "no inputs: give report files, directories, or - for standard input")
     }
     let format = DiagnoseFormat(rawValue: arguments.value("format") ?? "text") ?? .text
-    let collected = InputCollector.collect(arguments.positionals)
+    let collected = InputCollector.collectAll(arguments.positionals)
     var results = DiagnoseRun().run(collected.inputs, stdin: io.readStdin)
+    results += collected.skipped.map {
+      FileDiagnosis(input: InputFile(path: $0.path, foundInDirectory: true), outcome: .skipped(reason: $0.reason))
+    }
     results += collected.errors.map { FileDiagnosis(input: InputFile(path: $0.path), outcome: .failed($0)) }
+    // Standard input first, then paths in order: the same order whatever the file system or scheduling.
+    results.sort { ($0.input.path == "-" ? 0 : 1, $0.input.path) < ($1.input.path == "-" ? 0 : 1, $1.input.path) }
     switch format {
     case .text:
       let renderer = DiagnoseTextRenderer(style: ColorChoice.style(arguments, io: io))

@@ -43,8 +43,31 @@ public enum InputError: Error, Sendable, Hashable {
 
 /// Finds the files to process under the paths the user gave.
 public enum InputCollector {
-  /// Expands directories recursively (not following symbolic links to directories, so loops cannot
-  /// trap it) and returns every input sorted by path, plus errors for paths that do not exist.
+  /// What ``collectAll(_:extensions:)`` found.
+  public struct Collection: Sendable, Hashable {
+    /// The inputs to process, sorted by path (standard input first).
+    public var inputs: [InputFile]
+    /// Paths that do not exist or could not be listed.
+    public var errors: [InputError]
+    /// Entries met while walking directories that are not read, with the reason (links to
+    /// directories, FIFOs, sockets, devices, broken links).
+    public var skipped: [(path: String, reason: String)]
+
+    /// Compares inputs, errors and skipped paths.
+    public static func == (lhs: Collection, rhs: Collection) -> Bool {
+      lhs.inputs == rhs.inputs && lhs.errors == rhs.errors
+        && lhs.skipped.map(\.path) == rhs.skipped.map(\.path)
+    }
+
+    /// Hashes the inputs and errors.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(inputs)
+      hasher.combine(errors)
+    }
+  }
+
+  /// Expands directories recursively and returns every input sorted by path, plus errors for paths
+  /// that do not exist.
   ///
   /// - Parameters:
   ///   - paths: files, directories, or `-`.
@@ -53,8 +76,17 @@ public enum InputCollector {
   public static func collect(_ paths: [String], extensions: Set<String>? = nil) -> (
     inputs: [InputFile], errors: [InputError]
   ) {
+    let all = collectAll(paths, extensions: extensions)
+    return (all.inputs, all.errors)
+  }
+
+  /// Like ``collect(_:extensions:)``, and also lists what was skipped while walking, so nothing
+  /// disappears silently. Symbolic links to files are followed; links to directories are not (a
+  /// link loop cannot trap the walk); FIFOs, sockets and devices are never opened while walking.
+  public static func collectAll(_ paths: [String], extensions: Set<String>? = nil) -> Collection {
     var inputs: [InputFile] = []
     var errors: [InputError] = []
+    var skipped: [(path: String, reason: String)] = []
     let manager = FileManager.default
     for path in paths {
       if path == "-" {
@@ -63,24 +95,29 @@ public enum InputCollector {
       }
       var isDirectory: ObjCBool = false
       guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        errors.append(.notFound(path: path))
+        let isLink = (try? manager.destinationOfSymbolicLink(atPath: path)) != nil
+        errors.append(
+          isLink ? .unreadable(path: path, reason: "broken or looping symbolic link") : .notFound(path: path))
         continue
       }
       guard isDirectory.boolValue else {
         inputs.append(InputFile(path: path))
         continue
       }
-      walk(path, into: &inputs, extensions: extensions, errors: &errors)
+      walk(path, into: &inputs, extensions: extensions, errors: &errors, skipped: &skipped)
     }
     // Keep the user's stdin first; sort the rest so output order never depends on the file system.
     let stdin = inputs.filter { $0.path == "-" }
     let files = inputs.filter { $0.path != "-" }.sorted()
     var seen: Set<String> = []
-    return (stdin + files.filter { seen.insert($0.path).inserted }, errors)
+    return Collection(
+      inputs: stdin + files.filter { seen.insert($0.path).inserted }, errors: errors,
+      skipped: skipped.sorted { $0.path < $1.path })
   }
 
   private static func walk(
-    _ directory: String, into inputs: inout [InputFile], extensions: Set<String>?, errors: inout [InputError]
+    _ directory: String, into inputs: inout [InputFile], extensions: Set<String>?, errors: inout [InputError],
+    skipped: inout [(path: String, reason: String)]
   ) {
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: directory) else {
@@ -90,19 +127,34 @@ public enum InputCollector {
     for name in names.sorted() where !name.hasPrefix(".") {
       let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
       guard let attributes = try? manager.attributesOfItem(atPath: path),
-        let type = attributes[.type] as? FileAttributeType
-      else { continue }
+        var type = attributes[.type] as? FileAttributeType
+      else {
+        skipped.append((path, "could not be examined"))
+        continue
+      }
+      if type == .typeSymbolicLink {
+        // Follow links to regular files only; a link to a directory could loop.
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+          let target = try? manager.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath),
+          (target[.type] as? FileAttributeType) == .typeRegular
+        {
+          type = .typeRegular
+        } else {
+          skipped.append((path, "symbolic link to a directory, a special file, or nothing; not followed"))
+          continue
+        }
+      }
       switch type {
       case .typeDirectory:
-        walk(path, into: &inputs, extensions: extensions, errors: &errors)
+        walk(path, into: &inputs, extensions: extensions, errors: &errors, skipped: &skipped)
       case .typeRegular:
         let ext = (name as NSString).pathExtension.lowercased()
         if let extensions, !extensions.contains(ext) { continue }
         inputs.append(InputFile(path: path, foundInDirectory: true))
       default:
-        // Symbolic links, FIFOs, sockets and devices found while walking are not followed or opened:
-        // a FIFO would block and a link could loop.
-        continue
+        // A FIFO would block and a device may never end: never opened while walking.
+        skipped.append((path, "not a regular file (FIFO, socket or device); not read"))
       }
     }
   }
@@ -120,15 +172,22 @@ public enum InputReader {
   public static func read(_ input: InputFile, limit: Int, stdin: () -> [UInt8]) throws(InputError) -> [UInt8] {
     if input.path == "-" { return stdin() }
     let manager = FileManager.default
-    guard let attributes = try? manager.attributesOfItem(atPath: input.path) else {
+    let resolved = (input.path as NSString).resolvingSymlinksInPath
+    guard let attributes = try? manager.attributesOfItem(atPath: resolved) else {
       if manager.fileExists(atPath: input.path) { throw .unreadable(path: input.path, reason: "permission denied") }
       throw .notFound(path: input.path)
     }
-    guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
+    switch attributes[.type] as? FileAttributeType {
+    case .typeRegular:
+      let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+      guard size <= limit else { throw .tooLarge(path: input.path, bytes: size, limit: limit) }
+    case .typeCharacterSpecial, .typeBlockSpecial, .typeSocket, .typeSymbolicLink, .typeDirectory:
       throw .notARegularFile(path: input.path)
+    default:
+      // A FIFO named on the command line (`bglog diagnose <(…)`) is read like stdin, up to the limit;
+      // FIFOs found while walking a directory are never opened.
+      guard !input.foundInDirectory else { throw .notARegularFile(path: input.path) }
     }
-    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    guard size <= limit else { throw .tooLarge(path: input.path, bytes: size, limit: limit) }
     guard let handle = FileHandle(forReadingAtPath: input.path) else {
       throw .unreadable(path: input.path, reason: "permission denied")
     }
