@@ -171,22 +171,22 @@ public enum InputReader {
   /// - Throws: ``InputError`` when the file is missing, unreadable, not regular or too large.
   public static func read(_ input: InputFile, limit: Int, stdin: () -> [UInt8]) throws(InputError) -> [UInt8] {
     if input.path == "-" { return stdin() }
-    let manager = FileManager.default
-    let resolved = (input.path as NSString).resolvingSymlinksInPath
-    guard let attributes = try? manager.attributesOfItem(atPath: resolved) else {
-      if manager.fileExists(atPath: input.path) { throw .unreadable(path: input.path, reason: "permission denied") }
-      throw .notFound(path: input.path)
-    }
-    switch attributes[.type] as? FileAttributeType {
-    case .typeRegular:
-      let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    switch FileKind.of(input.path) {
+    case .regular(let size):
       guard size <= limit else { throw .tooLarge(path: input.path, bytes: size, limit: limit) }
-    case .typeCharacterSpecial, .typeBlockSpecial, .typeSocket, .typeSymbolicLink, .typeDirectory:
-      throw .notARegularFile(path: input.path)
-    default:
+    case .fifo where !input.foundInDirectory:
       // A FIFO named on the command line (`bglog diagnose <(…)`) is read like stdin, up to the limit;
       // FIFOs found while walking a directory are never opened.
-      guard !input.foundInDirectory else { throw .notARegularFile(path: input.path) }
+      break
+    case .unavailable:
+      if FileManager.default.fileExists(atPath: input.path) {
+        throw .unreadable(path: input.path, reason: "permission denied")
+      }
+      let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: input.path)) != nil
+      throw isLink
+        ? .unreadable(path: input.path, reason: "broken or looping symbolic link") : .notFound(path: input.path)
+    default:
+      throw .notARegularFile(path: input.path)
     }
     guard let handle = FileHandle(forReadingAtPath: input.path) else {
       throw .unreadable(path: input.path, reason: "permission denied")

@@ -22,13 +22,21 @@ public struct LineStream {
     if input.path == "-" {
       handle = FileHandle.standardInput
     } else {
-      let manager = FileManager.default
-      guard let attributes = try? manager.attributesOfItem(atPath: input.path) else {
-        if manager.fileExists(atPath: input.path) { throw .unreadable(path: input.path, reason: "permission denied") }
-        throw .notFound(path: input.path)
+      // Regular files, and FIFOs named on the command line (`bglog timeline <(idevicesyslog)`), stream;
+      // devices, sockets and directories are refused.
+      switch FileKind.of(input.path) {
+      case .regular: break
+      case .fifo where !input.foundInDirectory: break
+      case .unavailable:
+        if FileManager.default.fileExists(atPath: input.path) {
+          throw .unreadable(path: input.path, reason: "permission denied")
+        }
+        let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: input.path)) != nil
+        throw isLink
+          ? .unreadable(path: input.path, reason: "broken or looping symbolic link") : .notFound(path: input.path)
+      default:
+        throw .notARegularFile(path: input.path)
       }
-      let type = attributes[.type] as? FileAttributeType
-      guard type == .typeRegular else { throw .notARegularFile(path: input.path) }
       guard let opened = FileHandle(forReadingAtPath: input.path) else {
         throw .unreadable(path: input.path, reason: "permission denied")
       }
