@@ -25,6 +25,8 @@ private struct Context {
   let report: CrashReport
   let source: SourceText?
   let appImages: Set<String>
+  /// Facts found while choosing the rule, shown first.
+  var extraFacts: [Fact] = []
 
   init(report: CrashReport, source: SourceText?) {
     self.report = report
@@ -100,7 +102,7 @@ private struct Context {
   // MARK: Facts
 
   var baseFacts: [Fact] {
-    var facts: [Fact] = []
+    var facts: [Fact] = extraFacts
     if let name = report.header.processName { facts.append(Fact("process", name)) }
     if let bundle = report.header.bundleIdentifier { facts.append(Fact("bundle-id", bundle)) }
     if let os = report.header.osVersion { facts.append(Fact("os-version", os)) }
@@ -191,6 +193,8 @@ private struct Context {
   }
 
   mutating func byTerminationCode(_ code: UInt64) -> Diagnosis {
+    // The oldest reports carry the code in `Exception Codes: 0x8badf00d` rather than a reason line.
+    if report.termination?.code == nil { extraFacts.append(Fact("termination-code", hex(code))) }
     let kind = DiagnosisKind.forTerminationCode(code) ?? .unknown
     switch kind {
     case .watchdogHang: return watchdog(code)
@@ -325,6 +329,11 @@ private struct Context {
         explanation:
           "0x8badf00d is a real hang when the main thread is blocked and a leaked background task when it is "
           + "idle; without the main thread's frames bglog cannot tell which.",
+        advice: [
+          "Get the report's backtraces (the full .ips or .crash) to tell a hang from a leaked background task.",
+          "If the app was in the background: end every beginBackgroundTask with endBackgroundTask, on every path.",
+          "If it was in the foreground: move blocking work (locks, semaphores, file or network I/O) off the main thread.",
+        ],
         evidence: evidence, facts: facts)
     }
     let state = StackAnalysis.mainThreadState(main, appImages: appImages)
@@ -484,12 +493,26 @@ private struct Context {
   func lockedFile(_ code: UInt64) -> Diagnosis {
     var evidence = codeEvidence
     var facts = baseFacts
-    let lockFrame = StackAnalysis.firstFrame(
-      in: report.threads,
-      symbolPrefixes: [
-        "sqlite3", "flock", "fcntl", "NSFileCoordinator", "NSPersistentStore", "NSManagedObjectContext",
-        "realm::", "GRDB",
-      ])
+    // The thread using the locked resource: its innermost SQLite or file-locking frame, and its top
+    // frame (what it was doing at suspension, e.g. `guarded_pwrite_np` under `writeJournalHdr`).
+    let lockSymbols = [
+      "sqlite3", "flock", "fcntl", "NSFileCoordinator", "NSPersistentStore", "NSManagedObjectContext", "realm::",
+      "GRDB",
+    ]
+    func isLockFrame(_ frame: StackFrame) -> Bool {
+      frame.image.lowercased().contains("sqlite") || lockSymbols.contains { (frame.symbol ?? "").hasPrefix($0) }
+    }
+    let lockThread = report.threads.first { $0.frames.contains(where: isLockFrame) }
+    let lockFrame = lockThread?.frames.first(where: isLockFrame)
+    if let lockThread, let top = lockThread.frames.first, top != lockFrame {
+      let name = lockThread.index.map { "thread \($0)" } ?? "a thread"
+      evidence.append(frameEvidence(top, "\(name) was here when the app was suspended"))
+      if let index = lockThread.index { facts.append(Fact("lock-thread", String(index))) }
+    }
+    if let lockThread, let app = StackAnalysis.firstAppFrame(lockThread, appImages: appImages) {
+      evidence.append(frameEvidence(app, "the app code that started this database or file work"))
+      facts.append(Fact("first-app-frame", frameText(app)))
+    }
     var explanation = "0xdead10cc means the app held a file lock or SQLite lock when it was suspended."
     // iOS 15+ names the files: `[app<…>:812] was suspended with locked system files: /…/notes.sqlite`.
     if let termination = report.termination, let range = descriptionText.range(of: "locked system files:") {
@@ -513,7 +536,8 @@ private struct Context {
     } else if let lockFrame {
       evidence.append(frameEvidence(lockFrame, "a thread is using the locked resource"))
       facts.append(Fact("lock-frame", frameText(lockFrame)))
-      explanation += " A thread was inside \(lockFrame.symbol ?? lockFrame.image) at the time."
+      let name = lockThread?.index.map { "Thread \($0)" } ?? "A thread"
+      explanation += " \(name) was inside \(lockFrame.symbol ?? lockFrame.image) at the time."
     } else if !facts.contains(where: { $0.key == "locked-file" }) {
       explanation += " No thread shows SQLite or file-locking frames, so look for work that finished just before."
     }
@@ -732,6 +756,7 @@ private struct Context {
         explanation: kind.reference.meaning, evidence: evidence, facts: facts)
     }
     if report.exception == nil && report.termination == nil {
+      if let fromAssertions = assertionsWithoutCode() { return fromAssertions }
       if report.threads.isEmpty {
         return Diagnosis(
           kind: .insufficientData, confidence: .high,
@@ -774,6 +799,29 @@ private struct Context {
         + (signal == "SIGKILL"
           ? "SIGKILL without a termination code means another process killed it without saying why." : ""),
       evidence: evidence, facts: facts)
+  }
+
+  /// A report excerpt with the system's list of assertions held beyond permitted time but no
+  /// termination code (a pasted Application Specific Information block): the list itself says why.
+  func assertionsWithoutCode() -> Diagnosis? {
+    guard !report.leakedAssertions.isEmpty else { return nil }
+    var evidence: [Evidence] = []
+    if let text = assertionTextEvidence() { evidence.append(text) }
+    evidence += assertionEvidence()
+    let purposes = Set(report.leakedAssertions.map(\.purpose))
+    let kind: DiagnosisKind =
+      purposes.contains(.backgroundSessionEvents)
+      ? .backgroundSessionCompletionNotCalled
+      : purposes == [.backgroundFetch] ? .backgroundFetchTimeout : .leakedBackgroundTask
+    let names = report.leakedAssertions.compactMap(\.name).joined(separator: ", ")
+    return Diagnosis(
+      kind: kind, confidence: .medium,
+      summary: "The system lists assertions held beyond their permitted time: \(kind.reference.title.lowercased()).",
+      explanation:
+        "The report names the assertions the app held past their time (\(names.isEmpty ? "unnamed" : names)); "
+        + "the system kills an app for that with 0x8badf00d. This excerpt has no termination reason, so the kill "
+        + "itself is not shown.",
+      evidence: evidence, facts: baseFacts)
   }
 
   func signalFromTermination() -> String? {

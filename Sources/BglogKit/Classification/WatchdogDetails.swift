@@ -10,8 +10,10 @@ import Foundation
 public struct WatchdogDetails: Sendable, Hashable {
   /// The watchdog event (`scene-create`, `scene-update`, `launch`, `suspend`, `resume`...).
   public var event: String?
-  /// The wall-clock allowance in seconds.
+  /// The allowance in seconds (wall clock, or CPU time when ``allowanceIsCPUTime``).
   public var allowanceSeconds: Double?
+  /// Whether the allowance is CPU time (`exhausted CPU time allowance`) rather than wall clock.
+  public var allowanceIsCPUTime: Bool = false
   /// `ProcessVisibility` (Foreground, Background).
   public var visibility: String?
   /// Elapsed total CPU seconds.
@@ -31,6 +33,7 @@ public struct WatchdogDetails: Sendable, Hashable {
       event = word.map(String.init)
     }
     allowanceSeconds = WatchdogDetails.number(after: "time allowance of ", in: text)
+    allowanceIsCPUTime = text.contains("CPU time allowance")
     visibility = WatchdogDetails.word(after: "ProcessVisibility: ", in: text)
     totalCPUSeconds = WatchdogDetails.number(after: "Elapsed total CPU time (seconds): ", in: text)
     applicationCPUSeconds = WatchdogDetails.number(after: "Elapsed application CPU time (seconds): ", in: text)

@@ -122,6 +122,7 @@ struct TextReportBuilder {
       || report.termination != nil || report.threads.contains(where: { !$0.frames.isEmpty })
       || report.lastExceptionBacktrace != nil || report.resource != nil || report.otherDescription != nil
       || (report.header.processName != nil && (report.header.osVersion != nil || report.header.codeType != nil))
+      || report.applicationSpecificInformation.contains { $0.value.contains("active assertions beyond permitted time") }
   }
 
   /// Whether a line begins the next report rather than continuing this one.
@@ -659,6 +660,13 @@ struct TextReportBuilder {
         let explanation = TerminationReasonParser.explanation(in: explanationSource)
       {
         termination.description = explanation
+        // Continuation lines follow the reason line one by one, so the explanation's own line is
+        // the reason's line plus its position among them.
+        if let offset = terminationContinuation.firstIndex(where: { $0.contains("explanation:") }),
+          let base = termination.location?.line
+        {
+          termination.descriptionLocation = termination.descriptionLocation ?? .line(base + offset + 1)
+        }
         termination.descriptionLocation = termination.descriptionLocation ?? termination.location
       }
       report.termination = termination
