@@ -42,7 +42,7 @@ public struct CheckGitHubRenderer: Sendable {
   }
 
   /// One workflow command line: `::error file=F,line=N,title=T::message`.
-  static func command(_ name: String, file: String, line: Int?, title: String, message: String) -> String {
+  public static func command(_ name: String, file: String, line: Int?, title: String, message: String) -> String {
     var properties: [String] = []
     if file != "-" { properties.append("file=" + escapeProperty(file)) }
     if let line, file != "-" { properties.append("line=\(line)") }
@@ -51,7 +51,7 @@ public struct CheckGitHubRenderer: Sendable {
   }
 
   /// Escapes a message: `%`, CR, LF.
-  static func escapeData(_ text: String) -> String {
+  public static func escapeData(_ text: String) -> String {
     var out = ""
     for character in text.unicodeScalars {
       switch character {
@@ -65,7 +65,7 @@ public struct CheckGitHubRenderer: Sendable {
   }
 
   /// Escapes a property value: as a message, plus `:` and `,`.
-  static func escapeProperty(_ text: String) -> String {
+  public static func escapeProperty(_ text: String) -> String {
     var out = ""
     for character in escapeData(text).unicodeScalars {
       switch character {
