@@ -33,10 +33,12 @@ enum CheckCommand: Command {
 
     OPTIONS:
       -f, --format <format>       \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default text).
-      --fail-on <kinds>           Kinds that fail: kind ids separated by commas, `background` (the default:
-                                  \(CheckPolicy.backgroundKinds.sorted().joined(separator: ", "))),
-                                  `any` (every kind but \(CheckPolicy.informationalKinds.sorted().joined(separator: ", "))) or `none`.
-                                  Repeatable. `bglog explain list` lists the kinds.
+      --fail-on <kinds>           Kinds that fail: kind ids separated by commas (repeatable), or
+                                  background (the default: leaked-background-task,
+                                    background-session-completion-not-called, background-task-overflow,
+                                    suspended-with-locked-file, background-fetch-timeout),
+                                  any (every kind but stackshot, other-report, insufficient-data), or none.
+                                  'bglog explain list' lists the kinds.
       --min-confidence <level>    low (default), medium or high: less sure findings are reported, never fail.
       --on-input-error <rule>     error (default: exit 2 unless the policy failed), fail (exit 1) or ignore.
       --baseline <file>           Accept the signatures in this file: they are reported but do not fail.
