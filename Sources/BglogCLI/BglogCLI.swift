@@ -7,7 +7,9 @@ public enum BglogCLI {
   public static let version = "0.1.0"
 
   /// The commands, in the order `bglog --help` lists them.
-  static var commands: [any Command.Type] { [DiagnoseCommand.self, TimelineCommand.self, ExplainCommand.self] }
+  static var commands: [any Command.Type] {
+    [DiagnoseCommand.self, TimelineCommand.self, CheckCommand.self, ExplainCommand.self]
+  }
 
   /// Runs bglog with `arguments` (without the program name).
   ///

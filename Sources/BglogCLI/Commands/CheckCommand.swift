@@ -1,0 +1,192 @@
+import BglogKit
+import BglogRendering
+import Foundation
+
+/// `bglog check`: a CI gate over crash reports and console logs.
+enum CheckCommand: Command {
+  static let name = "check"
+  static let summary = "Fail a CI job on the kinds you choose, over folders of crash reports and console logs."
+  static let options: [OptionSpec] = [
+    OptionSpec(name: "format", short: "f", takesValue: true, allowed: CheckFormat.allCases.map(\.rawValue)),
+    OptionSpec(name: "fail-on", short: nil, takesValue: true, repeatable: true),
+    OptionSpec(name: "min-confidence", short: nil, takesValue: true, allowed: Confidence.allCases.map(\.rawValue)),
+    OptionSpec(
+      name: "on-input-error", short: nil, takesValue: true,
+      allowed: CheckPolicy.InputErrorRule.allCases.map(\.rawValue)),
+    OptionSpec(name: "config", short: nil, takesValue: true),
+    OptionSpec(name: "no-config", short: nil, takesValue: false),
+    OptionSpec(name: "baseline", short: nil, takesValue: true),
+    OptionSpec(name: "write-baseline", short: nil, takesValue: true),
+  ]
+  static let help = """
+    OVERVIEW: Check crash reports and console logs against a policy, for CI.
+
+    Reads every file under the given paths: crash reports in any format `diagnose` reads, and console logs
+    (any layout `timeline` reads) with background events in them. Each input gets one result or one error;
+    files in directories that are neither are skipped and counted. Findings with the same signature (kind,
+    app, and first app frame or watchdog event) are grouped into one line with a count and their files.
+
+    USAGE: bglog check [options] <inputs...>
+
+    ARGUMENTS:
+      <inputs...>                 Files, directories (recursive), or - for standard input.
+
+    OPTIONS:
+      -f, --format <format>       \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default text).
+      --fail-on <kinds>           Kinds that fail: kind ids separated by commas (repeatable), or
+                                  background (the default: leaked-background-task,
+                                    background-session-completion-not-called, background-task-overflow,
+                                    suspended-with-locked-file, background-fetch-timeout),
+                                  any (every kind but stackshot, other-report, insufficient-data), or none.
+                                  'bglog explain list' lists the kinds.
+      --min-confidence <level>    low (default), medium or high: less sure findings are reported, never fail.
+      --on-input-error <rule>     error (default: exit 2 unless the policy failed), fail (exit 1) or ignore.
+      --baseline <file>           Accept the signatures in this file: they are reported but do not fail.
+      --write-baseline <file>     Write the failing signatures to this file (then they pass this run too).
+      --config <file>             Read settings from this file instead of the nearest .bglog.json.
+      --no-config                 Do not look for .bglog.json.
+      -h, --help                  Show help.
+
+    CONFIG: the nearest .bglog.json from the working directory up, e.g.
+      {"failOn": ["background", "watchdog-hang"], "minConfidence": "medium", "onInputError": "fail",
+       "baseline": "ci/bglog-baseline.json", "format": "github"}
+    Flags win over it; a relative baseline is relative to the config file; unknown keys are errors.
+
+    EXAMPLES:
+      bglog check --fail-on any crash-reports/
+      bglog check --format github --fail-on background,watchdog-hang attachments/
+      bglog check --format sarif attachments/ > bglog.sarif
+      bglog check --write-baseline ci/bglog-baseline.json attachments/
+
+    EXIT CODES: 0 pass; 1 the policy failed; 2 an input could not be read and the policy did not fail
+    (see --on-input-error); 64 usage error.
+
+    """
+
+  static func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus {
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError(problem: "no inputs: give report or log files, directories, or - for standard input")
+    }
+    let config = try loadConfig(arguments)
+    let format = try checkFormat(arguments.value("format") ?? config?.format ?? "text")
+    let policy = CheckPolicy(
+      failOn: try selection(arguments.has("fail-on") ? arguments.values("fail-on") : config?.failOn ?? ["background"]),
+      minimumConfidence: arguments.value("min-confidence").flatMap(Confidence.init(rawValue:))
+        ?? config?.minimumConfidence ?? .low,
+      inputErrors: arguments.value("on-input-error").flatMap(CheckPolicy.InputErrorRule.init(rawValue:))
+        ?? config?.inputErrors ?? .error)
+    var baseline: Set<String>?
+    if let path = arguments.value("baseline") ?? config?.baseline {
+      baseline = try loadBaseline(path)
+    }
+
+    let collected = InputCollector.collect(arguments.positionals)
+    var files = CheckRun().run(collected.inputs, stdin: io.readStdin)
+    files += collected.errors.map { CheckFileResult(input: InputFile(path: $0.path), outcome: .failed($0)) }
+    // Standard input first (as the collector orders it), then sorted paths, missing ones among them.
+    files.sort { ($0.input.path == "-" ? 0 : 1, $0.input.path) < ($1.input.path == "-" ? 0 : 1, $1.input.path) }
+
+    var evaluation = CheckEvaluation(files: files, policy: policy, baseline: baseline)
+    if let path = arguments.value("write-baseline") {
+      let written = evaluation.baselineOfFailingGroups()
+      do {
+        try written.encoded().write(toFile: path, atomically: true, encoding: .utf8)
+      } catch {
+        io.writeErr("bglog: error: \(path): the baseline could not be written (\(error.localizedDescription))\n")
+        return .inputError
+      }
+      evaluation = CheckEvaluation(files: files, policy: policy, baseline: written.fingerprints)
+      io.writeErr("bglog: note: wrote \(written.signatures.count) signatures to \(path)\n")
+    }
+
+    io.writeOut(format.render(evaluation, version: BglogCLI.version))
+    for error in files.compactMap(\.error) {
+      io.writeErr("bglog: error: " + ErrorDescription.located(error) + "\n")
+    }
+    if format == .github, let summaryPath = io.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
+      if !append(CheckMarkdownRenderer().render(evaluation), to: summaryPath) {
+        io.writeErr("bglog: warning: could not append the summary to $GITHUB_STEP_SUMMARY (\(summaryPath))\n")
+      }
+    }
+    switch evaluation.verdict {
+    case .pass: return .success
+    case .fail: return .policyFailure
+    case .inputError: return .inputError
+    }
+  }
+
+  private static func loadConfig(_ arguments: ParsedArguments) throws(UsageError) -> CheckConfig? {
+    if arguments.has("no-config") { return nil }
+    let path: String
+    if let named = arguments.value("config") {
+      path = named
+    } else if let found = CheckConfig.find(from: FileManager.default.currentDirectoryPath) {
+      path = found
+    } else {
+      return nil
+    }
+    do {
+      return try CheckConfig.load(path: path)
+    } catch {
+      switch error {
+      case .unreadable(let path):
+        throw UsageError(problem: "config file '\(path)' could not be read")
+      case .invalid(let path, let problem):
+        throw UsageError(problem: "config file '\(path)': \(problem)")
+      case .unknownKey(let path, let key):
+        throw UsageError(
+          problem:
+            "config file '\(path)': unknown key '\(key)'; known keys: \(CheckConfig.keys.joined(separator: ", "))",
+          suggestion: ArgumentParser.closest(key, in: CheckConfig.keys))
+      }
+    }
+  }
+
+  private static func checkFormat(_ word: String) throws(UsageError) -> CheckFormat {
+    guard let format = CheckFormat(rawValue: word) else {
+      let names = CheckFormat.allCases.map(\.rawValue)
+      throw UsageError(
+        problem: "'\(word)' is not a valid format; expected one of: \(names.joined(separator: ", "))",
+        suggestion: ArgumentParser.closest(word, in: names))
+    }
+    return format
+  }
+
+  private static func selection(_ words: [String]) throws(UsageError) -> CheckPolicy.Selection {
+    do {
+      return try CheckPolicy.Selection(words: words)
+    } catch {
+      guard case .unknownKind(let word) = error else { return .background }
+      throw UsageError(
+        problem: "unknown kind '\(word)' for --fail-on (kind ids, any, background or none; see 'bglog explain list')",
+        suggestion: ArgumentParser.closest(word, in: CheckPolicy.knownKinds.sorted() + ["any", "background", "none"]))
+    }
+  }
+
+  private static func loadBaseline(_ path: String) throws(UsageError) -> Set<String> {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw UsageError(problem: "baseline file '\(path)' could not be read (create it with --write-baseline \(path))")
+    }
+    do {
+      return try CheckBaseline.decode(data).fingerprints
+    } catch {
+      guard case .invalid(let problem) = error else { return [] }
+      throw UsageError(problem: "baseline file '\(path)': \(problem)")
+    }
+  }
+
+  /// Appends text to a file, creating it when missing (GitHub creates it; a local run may not).
+  private static func append(_ text: String, to path: String) -> Bool {
+    let manager = FileManager.default
+    if !manager.fileExists(atPath: path) { return manager.createFile(atPath: path, contents: Data(text.utf8)) }
+    guard let handle = FileHandle(forWritingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    do {
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data(text.utf8))
+      return true
+    } catch {
+      return false
+    }
+  }
+}

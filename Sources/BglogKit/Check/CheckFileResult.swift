@@ -1,0 +1,39 @@
+/// What `check` made of one input: exactly one of these per input, never dropped.
+public struct CheckFileResult: Sendable, Hashable {
+  /// The input.
+  public var input: InputFile
+  /// The outcome.
+  public var outcome: Outcome
+
+  /// Creates a result.
+  public init(input: InputFile, outcome: Outcome) {
+    self.input = input
+    self.outcome = outcome
+  }
+
+  /// The outcome of one input.
+  public enum Outcome: Sendable, Hashable {
+    /// A file of crash reports: how many, and one finding per report.
+    case crashReports(count: Int, findings: [CheckFinding])
+    /// A console log with recognised background events, and its timeline findings (possibly none).
+    case consoleLog(layout: ConsoleLayout?, events: Int, findings: [CheckFinding])
+    /// Found while walking a directory and neither a report nor a console log: skipped and counted.
+    case skipped(reason: String)
+    /// Could not be read, or (when named on the command line) is neither a report nor a console log.
+    case failed(InputError)
+  }
+
+  /// The findings, empty for skipped and failed inputs.
+  public var findings: [CheckFinding] {
+    switch outcome {
+    case .crashReports(_, let findings), .consoleLog(_, _, let findings): findings
+    case .skipped, .failed: []
+    }
+  }
+
+  /// The error, when the input failed.
+  public var error: InputError? {
+    if case .failed(let error) = outcome { return error }
+    return nil
+  }
+}
