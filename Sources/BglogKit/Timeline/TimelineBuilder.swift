@@ -31,7 +31,9 @@ public struct TimelineBuilder {
 
   /// Reads the next line of the log.
   public mutating func consume(line: Substring) {
-    if let entry = parser.consume(line) { take(entry) }
+    var completed: [LogEntry] = []
+    parser.consume(line) { completed.append($0) }
+    for entry in completed { take(entry) }
   }
 
   /// Ends the input and builds the timelines.
