@@ -71,10 +71,12 @@ public struct ConsoleLogParser {
     return first
   }
 
-  /// `[{`, `[` or `{` alone: the start of `log show --style json` (one object over many lines).
+  /// `[{`, `[` or `{` alone: the start of `log show --style json` (one object over many lines);
+  /// `},{`: a `log stream --style json` joined mid-array.
   private static func opensJSONExport(_ line: Substring) -> Bool {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     return trimmed == "[" || trimmed == "{" || trimmed.hasPrefix("[{") || trimmed == "[ {"
+      || trimmed.hasPrefix("},{")
   }
 
   private mutating func consumeJSON(_ line: Substring, number: Int, emit: (LogEntry) -> Void) {
