@@ -13,7 +13,9 @@ public struct TimelineBuilder {
   private var lastClock: Double?
 
   /// The most events kept; later ones are counted in `TimelineResult.droppedEvents`.
-  public static let maximumEvents = 200_000
+  /// A real background story has hundreds of events; the cap only bounds memory (each event keeps
+  /// its evidence line, up to 400 characters) on pathological input.
+  public static let maximumEvents = 50_000
 
   /// Creates a builder.
   public init(options: TimelineOptions = TimelineOptions()) {
