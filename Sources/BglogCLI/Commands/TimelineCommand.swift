@@ -9,12 +9,13 @@ enum TimelineCommand: Command {
     OptionSpec(name: "format", short: "f", takesValue: true, allowed: ["text", "json"]),
     OptionSpec(name: "app", short: nil, takesValue: true),
     OptionSpec(name: "mark", short: "m", takesValue: true, repeatable: true),
+    OptionSpec(name: "chart", short: nil, takesValue: false),
     OptionSpec(name: "input-format", short: nil, takesValue: true, allowed: ConsoleLayout.allCases.map(\.rawValue)),
   ]
   static let help = """
     OVERVIEW: Rebuild what the system did to the app in the background, from device console text.
 
-    Reads Console.app copies, idevicesyslog, `log show` (default, compact, ndjson), Xcode's console and
+    Reads Console.app copies, idevicesyslog, `log show` (default, compact, syslog, json, ndjson), Xcode's console and
     the `HH:MM:SS  process  message` form, detected per file. Recognises assertiond, runningboardd,
     SpringBoard/FrontBoard, nsurlsessiond and UIKit background-task lines, and your own markers.
     Prints the events per app (wall time, seconds since entering the background), a summary, and
@@ -31,6 +32,9 @@ enum TimelineCommand: Command {
       --app <app>               Only this app: a bundle id or process name. Default: every app found.
       -m, --mark <NAME=REGEX>   Count the app's own log lines matching REGEX as marker NAME, per wakeup.
                                 Repeatable.
+      --chart                   Also draw each app's lanes (state, assertions held vs declared,
+                                nsurlsessiond, wakeups, warnings and kills, markers); long silences
+                                are compressed to ≈.
       --input-format <layout>   Force the log layout instead of detecting it: \(ConsoleLayout.allCases.map(\.rawValue).joined(separator: ", ")).
       -h, --help                Show help.
 
@@ -63,9 +67,15 @@ enum TimelineCommand: Command {
       options: TimelineOptions(app: arguments.value("app"), markers: markers, layout: layout))
     let input = InputFile(path: path)
     do {
-      try LineStream.forEachLine(input) { line in
-        builder.consume(line: line)
-        return true
+      if path == "-" {
+        // Standard input comes through `CommandIO` (so in-process runs can supply it), which hands
+        // over all of it at once; only one copy of the bytes is kept while lines are fed.
+        forEachLine(of: io.readStdin()) { builder.consume(line: $0) }
+      } else {
+        try LineStream.forEachLine(input) { line in
+          builder.consume(line: line)
+          return true
+        }
       }
     } catch {
       io.writeErr("bglog: error: " + ErrorDescription.located(error) + "\n")
@@ -80,12 +90,24 @@ enum TimelineCommand: Command {
         return .inputError
       }
     } else {
-      io.writeOut(TimelineTextRenderer().render(result))
+      io.writeOut(TimelineTextRenderer(chart: arguments.has("chart")).render(result))
     }
     if result.apps.isEmpty {
       let what = arguments.value("app").map { "no events for app '\($0)'" } ?? "no app events recognised"
       io.writeErr("bglog: note: \(path == "-" ? "<stdin>" : path): \(what) (\(result.statistics.lines) lines read)\n")
     }
     return .success
+  }
+
+  /// Splits bytes at `\n` (dropping a `\r` before it) and decodes each line as UTF-8.
+  private static func forEachLine(of bytes: [UInt8], _ body: (Substring) -> Void) {
+    var start = 0
+    while start < bytes.count {
+      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+      var last = end
+      if last > start, bytes[last - 1] == 0x0D { last -= 1 }
+      body(Substring(String(decoding: bytes[start..<last], as: UTF8.self)))
+      start = end + 1
+    }
   }
 }

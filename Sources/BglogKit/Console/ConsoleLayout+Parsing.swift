@@ -4,7 +4,7 @@ extension ConsoleLayout {
   /// The order in which layouts are tried on a line when none has been detected yet: the most
   /// specific first, so a bare `HH:MM:SS` layout never claims a Console.app line.
   static let detectionOrder: [ConsoleLayout] = [
-    .logShowNDJSON, .logShow, .logShowCompact, .xcode, .consoleApp, .idevicesyslog,
+    .logShowNDJSON, .logShow, .logShowSyslog, .logShowCompact, .xcode, .consoleApp, .idevicesyslog,
     .timeProcessMessage,
   ]
 
@@ -16,7 +16,10 @@ extension ConsoleLayout {
     case .idevicesyslog: return Self.parseIdevicesyslog(line, number: number)
     case .logShow: return Self.parseLogShow(line, number: number)
     case .logShowCompact: return Self.parseCompact(line, number: number)
+    case .logShowSyslog: return Self.parseSyslog(line, number: number)
     case .logShowNDJSON: return Self.parseNDJSON(line, number: number)
+    // Objects of a JSON export span lines; `ConsoleLogParser` gathers them whole.
+    case .logShowJSON: return nil
     case .xcode: return Self.parseXcode(line, number: number)
     }
   }
@@ -217,11 +220,39 @@ extension ConsoleLayout {
     entry.message = String(message)
   }
 
+  /// `2023-05-21 00:16:34.987156-0700  localhost kernel[0]: (AppleACPIPlatform) message`
+  private static func parseSyslog(_ line: Substring, number: Int) -> LogEntry? {
+    var scanner = ConsoleLineScanner(line)
+    guard let timestamp = scanner.isoTimestamp(), timestamp.utcOffsetSeconds != nil,
+      scanner.skipBlanks() > 0
+    else { return nil }
+    let host = scanner.word()
+    guard !host.isEmpty, !host.contains("["), scanner.skipBlanks() > 0 else { return nil }
+    let rest = scanner.rest
+    // The sender ends at the first `]:`; process names may hold spaces (`Google Chrome Helper`).
+    guard let colon = rest.range(of: "]: ") ?? (rest.hasSuffix("]:") ? rest.range(of: "]:") : nil),
+      let open = rest[..<colon.lowerBound].lastIndex(of: "["),
+      let pid = Int(rest[rest.index(after: open)..<colon.lowerBound]), open > rest.startIndex
+    else { return nil }
+    var entry = LogEntry(
+      line: number, timestamp: timestamp, process: String(rest[..<open]), pid: pid, message: "")
+    readLibraryAndSubsystem(rest[colon.upperBound...], into: &entry)
+    return entry
+  }
+
   /// One `log show --style ndjson` object.
   private static func parseNDJSON(_ line: Substring, number: Int) -> LogEntry? {
     let trimmed = line.drop(while: { $0 == " " })
-    guard trimmed.hasPrefix("{"), trimmed.contains("\"eventMessage\""),
-      let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any]
+    guard trimmed.hasPrefix("{"), trimmed.contains("\"eventMessage\"") else { return nil }
+    return parseJSONObject(Array(trimmed.utf8), number: number)
+  }
+
+  /// One object of `log show --style json` or `ndjson`: `timestamp`, `processImagePath`,
+  /// `processID`, `senderImagePath`, `subsystem`, `category`, `messageType`, `eventMessage`.
+  /// Objects without `eventMessage` (activity and signpost events) are not records.
+  static func parseJSONObject(_ bytes: [UInt8], number: Int) -> LogEntry? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+      let message = object["eventMessage"] as? String
     else { return nil }
     var timestamp: LogTimestamp?
     if let text = object["timestamp"] as? String {
@@ -235,11 +266,15 @@ extension ConsoleLayout {
       guard let value = object[key] as? String, !value.isEmpty else { return nil }
       return value
     }
+    let pid = (object["processID"] as? NSNumber)?.intValue
+    // Evidence shows a record's first line; a JSON record's is `{`, so show it as `log show` would.
+    let shown =
+      "\(object["timestamp"] as? String ?? "")  \(process)[\(pid.map(String.init) ?? "?")]: "
+      + message.prefix(while: { $0 != "\n" })
     return LogEntry(
-      line: number, timestamp: timestamp, process: process,
-      pid: (object["processID"] as? NSNumber)?.intValue,
+      line: number, timestamp: timestamp, process: process, pid: pid,
       library: sender, subsystem: text("subsystem"), category: text("category"),
-      level: text("messageType"), message: text("eventMessage") ?? "")
+      level: text("messageType"), message: message, firstLine: String(shown.prefix(400)))
   }
 
   /// Undoes `idevicesyslog`'s `vis`-style escapes (`\M-b\M^@\M-&` is `…`), then decodes UTF-8.

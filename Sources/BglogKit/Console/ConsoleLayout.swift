@@ -11,8 +11,12 @@ public enum ConsoleLayout: String, Sendable, Hashable, CaseIterable {
   case logShow = "log-show"
   /// `log show --style compact`: `YYYY-MM-DD HH:MM:SS.fff Ty process[pid:tid] …`.
   case logShowCompact = "log-show-compact"
+  /// `log show --style syslog`: `YYYY-MM-DD HH:MM:SS.ffffff-ZZZZ  host process[pid]: (library) …`.
+  case logShowSyslog = "log-show-syslog"
   /// `log show --style ndjson`: one JSON object per line.
   case logShowNDJSON = "log-show-ndjson"
+  /// `log show --style json`: one JSON array, each object spread over many lines; streamed.
+  case logShowJSON = "log-show-json"
   /// Xcode's debug console: `YYYY-MM-DD HH:MM:SS.ffffff+ZZZZ Process[pid:tid] message`.
   case xcode
 }

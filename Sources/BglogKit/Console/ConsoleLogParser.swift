@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns console log lines into `LogEntry` records, one line at a time.
 ///
 /// The layout is detected from the first line that fits one (or forced). After that, lines that
@@ -18,6 +20,10 @@ public struct ConsoleLogParser {
   private var previousSecondsOfDay: Double?
   private var seen = Set<Int>()
   private var recent: [LogEntry] = []
+  private var json = JSONObjectScanner()
+  /// For dates without a year (`idevicesyslog`): the year assumed, bumped at each December → January.
+  private var assumedYear = 2000
+  private var previousMonth: Int?
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
@@ -38,23 +44,76 @@ public struct ConsoleLogParser {
     var parser = ConsoleLogParser(layout: layout)
     var entries: [LogEntry] = []
     for line in source.lines {
-      if let entry = parser.consume(line) { entries.append(entry) }
+      parser.consume(line) { entries.append($0) }
     }
     if let entry = parser.finish() { entries.append(entry) }
     return (entries, parser.statistics)
   }
 
-  /// Reads the next line; returns the record it completed, if any.
-  public mutating func consume(_ line: Substring) -> LogEntry? {
+  /// Reads the next line and hands `emit` the records it completed (usually none or one; a line
+  /// of a JSON export can close several objects).
+  public mutating func consume(_ line: Substring, emit: (LogEntry) -> Void) {
     statistics.lines += 1
     let number = statistics.lines
+    if layout == .logShowJSON || (layout == nil && Self.opensJSONExport(line)) {
+      layout = .logShowJSON
+      consumeJSON(line, number: number, emit: emit)
+      return
+    }
+    if let entry = consumeText(line, number: number) { emit(entry) }
+  }
+
+  /// Reads the next line; returns the record it completed, if any. Records beyond the first
+  /// that one line of a JSON export completes are lost: use `consume(_:emit:)` for those.
+  public mutating func consume(_ line: Substring) -> LogEntry? {
+    var first: LogEntry?
+    consume(line) { entry in if first == nil { first = entry } }
+    return first
+  }
+
+  /// `[{`, `[` or `{` alone: the start of `log show --style json` (one object over many lines);
+  /// `},{`: a `log stream --style json` joined mid-array.
+  private static func opensJSONExport(_ line: Substring) -> Bool {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    return trimmed == "[" || trimmed == "{" || trimmed.hasPrefix("[{") || trimmed == "[ {"
+      || trimmed.hasPrefix("},{")
+  }
+
+  private mutating func consumeJSON(_ line: Substring, number: Int, emit: (LogEntry) -> Void) {
+    let wasInside = json.isInsideObject
+    let outputs = json.consume(line, number: number)
+    // A line inside an open object continues its record; text between objects (the
+    // `Filtering the log data…` preamble) is unknown; `[`, `,` and `]` are the array's own.
+    if wasInside {
+      statistics.continuationLines += 1
+    } else if outputs.isEmpty, !json.isInsideObject,
+      line.contains(where: { !" \t[],".contains($0) })
+    {
+      statistics.unknownLines += 1
+    }
+    for output in outputs {
+      switch output {
+      case .object(let bytes, let start):
+        guard let entry = ConsoleLayout.parseJSONObject(bytes, number: start) else {
+          statistics.unknownLines += 1
+          continue
+        }
+        if let completed = complete() { emit(completed) }
+        pending = entry
+      case .tooLarge:
+        statistics.truncatedRecords += 1
+      }
+    }
+  }
+
+  private mutating func consumeText(_ line: Substring, number: Int) -> LogEntry? {
     // Blank lines belong to the record being read (messages can hold empty lines); before the
     // first record they are skipped.
     if pending == nil, line.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
     let startsBlank = line.first == " " || line.first == "\t"
     if !startsBlank, var header = header(line, number: number) {
       let completed = complete()
-      header.firstLine = String(line.prefix(400))
+      if header.firstLine.isEmpty { header.firstLine = String(line.prefix(400)) }
       pending = header
       pendingText = header.message.utf8.count
       return completed
@@ -135,7 +194,13 @@ public struct ConsoleLogParser {
   private mutating func clock(for timestamp: LogTimestamp?) -> Double? {
     guard let timestamp else { return nil }
     let offset = Double(timestamp.utcOffsetSeconds ?? 0)
-    if let date = timestamp.date {
+    if var date = timestamp.date {
+      if date.year == nil {
+        // No year written: a December → January step is the new year, not eleven months back.
+        if let previousMonth, previousMonth == 12, date.month == 1 { assumedYear += 1 }
+        previousMonth = date.month
+        date.year = assumedYear
+      }
       return Double(date.dayNumber) * 86_400 + timestamp.secondsOfDay - offset
     }
     // Times far earlier than the one before mean the clock passed midnight; small steps back

@@ -107,9 +107,13 @@ struct TimelineAnalyzer {
     }
     return merged.enumerated().map { index, event in
       let next = index + 1 < merged.count ? merged[index + 1].clock : nil
-      let inWindow = events.filter {
-        guard let clock = $0.clock, let from = event.clock else { return false }
-        return clock >= from && (next.map { clock < $0 } ?? true)
+      // Events are sorted by clock (timeless ones first), so each window is a contiguous slice
+      // found by binary search: long logs have thousands of wakeups.
+      var inWindow: ArraySlice<TimelineEvent> = []
+      if let from = event.clock {
+        let lower = firstIndex(atOrAfter: from)
+        let upper = next.map { firstIndex(atOrAfter: $0) } ?? events.endIndex
+        inWindow = events[lower..<max(lower, upper)]
       }
       var counts: [String: Int] = [:]
       for marker in inWindow.compactMap(\.marker) { counts[marker, default: 0] += 1 }
@@ -124,6 +128,17 @@ struct TimelineAnalyzer {
         },
         transfersStarted: inWindow.filter { $0.kind == .transferStarted }.count)
     }
+  }
+
+  /// The first event whose clock is at or after `clock`; events without a clock sort first.
+  private func firstIndex(atOrAfter clock: Double) -> Int {
+    var low = 0
+    var high = events.count
+    while low < high {
+      let middle = (low + high) / 2
+      if (events[middle].clock ?? -.infinity) < clock { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   private func summary(anchor: AppTimeline.Anchor?, wakeups: Int) -> AppTimeline.Summary {

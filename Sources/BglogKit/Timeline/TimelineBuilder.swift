@@ -13,7 +13,9 @@ public struct TimelineBuilder {
   private var lastClock: Double?
 
   /// The most events kept; later ones are counted in `TimelineResult.droppedEvents`.
-  public static let maximumEvents = 200_000
+  /// A real background story has hundreds of events; the cap only bounds memory (each event keeps
+  /// its evidence line, up to 400 characters) on pathological input.
+  public static let maximumEvents = 50_000
 
   /// Creates a builder.
   public init(options: TimelineOptions = TimelineOptions()) {
@@ -31,7 +33,9 @@ public struct TimelineBuilder {
 
   /// Reads the next line of the log.
   public mutating func consume(line: Substring) {
-    if let entry = parser.consume(line) { take(entry) }
+    var completed: [LogEntry] = []
+    parser.consume(line) { completed.append($0) }
+    for entry in completed { take(entry) }
   }
 
   /// Ends the input and builds the timelines.

@@ -212,6 +212,14 @@ struct TimelineEventRecognizer {
 
   /// Reads `<RBSProcessExitContext| … status:<RBSProcessExitStatus| domain:signal(2) code:SIGABRT(6)>>`.
   static func exitReason(_ message: Substring) -> (TimelineEvent.Kind, String) {
+    // iOS 13/14 FrontBoard: `<FBProcessExitContext; watchdog ("watchdog provision violated")>`.
+    if let context = text(after: "<FBProcessExitContext; ", in: message, until: [">"]) {
+      if context.hasPrefix("watchdog") {
+        let why = text(after: "(\"", in: context[...], until: ["\")"]) ?? "watchdog"
+        return (.killed, "killed by the watchdog (\(why))")
+      }
+      return (.exited, "exited: \(context)")
+    }
     let lowered = message.lowercased()
     if lowered.contains("user") && (lowered.contains("quit") || lowered.contains("request")) {
       return (.killed, "force quit by the user")
@@ -273,15 +281,25 @@ struct TimelineEventRecognizer {
       let id = message.dropFirst("Ending background task with UIBackgroundTaskIdentifier: ".count)
         .prefix(while: { $0.isNumber })
       add(.backgroundTaskEnded, subject, "background task \(id) ended", nil, [], nil)
-    } else if message.contains("Can't end BackgroundTask") {
-      add(.backgroundTaskEnded, subject, "can't end background task (not found)", nil, [], nil)
+    } else if message.contains("Can't end BackgroundTask") || message.contains("Can't endBackgroundTask") {
+      // iOS 13+: `…with identifier 3 (0x3), or it may have already been ended`; older: `… 6c, or …`.
+      let id = Self.text(after: "with identifier ", in: message, until: [",", " ("]) ?? "?"
+      add(
+        .backgroundTaskEnded, subject, "can't end background task \(id): none with that id (ended twice?)",
+        nil, [], nil)
     } else if message.contains("was created over 30 seconds ago") {
-      add(.expiryWarning, subject, "background task created over 30 seconds ago", nil, [], nil)
+      // `[BackgroundTask] Background Task 5 ("RNBackgroundTimer"), was created over 30 seconds ago.`
+      let id = Self.text(after: "Background Task ", in: message, until: [" ", ","]) ?? "?"
+      let name = Self.text(after: "(\"", in: message, until: ["\")"]).map { " \"\($0)\"" } ?? ""
+      add(
+        .expiryWarning, subject, "background task \(id)\(name) created over 30 seconds ago", nil, [], nil)
     } else if message.contains(
       "Background task still not ended after expiration handlers were called")
     {
+      // `…: <_UIBackgroundTaskInfo: 0x…>: taskID = 30, taskName = Called by …, creationTime = …`
+      let id = Self.text(after: "taskID = ", in: message, until: [",", " "]).map { " \($0)" } ?? ""
       add(
-        .expiryWarning, subject, "background task still not ended after expiration handlers", nil,
+        .expiryWarning, subject, "background task\(id) still not ended after expiration handlers", nil,
         [], nil)
     } else if message.contains("handleEventsForBackgroundURLSession"),
       message.contains("completion handler"),

@@ -3,8 +3,13 @@ import BglogKit
 /// Renders a `TimelineResult` as text for a terminal: per app, the event table, processes,
 /// wakeups, a summary and the findings with their evidence lines.
 public struct TimelineTextRenderer: Sendable {
+  /// Whether to draw each app's lanes after its event table (`--chart`).
+  public var chart: Bool
+
   /// Creates a renderer.
-  public init() {}
+  public init(chart: Bool = false) {
+    self.chart = chart
+  }
 
   /// The whole report.
   public func render(_ result: TimelineResult) -> String {
@@ -51,6 +56,7 @@ public struct TimelineTextRenderer: Sendable {
             (event.pid.map { "pid \($0) · " } ?? "") + event.detail,
           ]
         }, rightAligned: [1])
+    if chart { out += "\n" + TimelineChartRenderer().render(app) }
     if !app.processes.isEmpty {
       out += "\nProcesses\n"
       for process in app.processes {

@@ -25,6 +25,26 @@ import Testing
   }
 
   @Test(arguments: scenarios.map(\.fixture))
+  func chartMatchesGoldenFile(fixture: String) throws {
+    let markers = Self.scenarios.first { $0.fixture == fixture }!.markers
+    let result = try Self.result(fixture, markers: markers)
+    let output = result.apps.map { TimelineChartRenderer().render($0) }.joined(separator: "\n")
+    try assertGolden(output, name: golden(fixture, "chart.txt"))
+  }
+
+  @Test func chartDrawsDeclaredVersusHeldAndCompressesSilence() throws {
+    let markers = Self.scenarios[0].markers
+    let app = try #require(try Self.result(Self.scenarios[0].fixture, markers: markers).apps.first)
+    let lines = TimelineChartRenderer().render(app).split(separator: "\n").map(String.init)
+    let assertions = try #require(lines.first { $0.hasPrefix("assertions") })
+    // handlesession declared 30 s, held 41 s until the forced crash report: the overrun shows.
+    #expect(assertions.contains("=!") || assertions.contains("=\u{21}"))
+    #expect(lines.contains { $0.contains("≈ +31 → +371: 340 s without events") })
+    let kills = try #require(lines.first { $0.hasPrefix("warn/kill") })
+    #expect(kills.filter { $0 == "C" }.count == 2)
+  }
+
+  @Test(arguments: scenarios.map(\.fixture))
   func jsonOutputMatchesGoldenFile(fixture: String) throws {
     let markers = Self.scenarios.first { $0.fixture == fixture }!.markers
     let output = try TimelineJSONRenderer().render(try Self.result(fixture, markers: markers))

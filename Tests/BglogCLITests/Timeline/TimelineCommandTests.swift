@@ -1,0 +1,98 @@
+import BglogTestSupport
+import Foundation
+import Testing
+
+@testable import BglogCLI
+
+/// `bglog timeline` end to end, in process: help, filters, markers, stdin, exit codes.
+@Suite struct TimelineCommandTests {
+  static let seed = Fixtures.url("console/seed000-background-download.log").path
+  static let rateLimiter = Fixtures.url("console/synthetic-rate-limiter.log").path
+
+  @Test func helpListsLayoutsChartAndExitCodes() {
+    let result = runBglog(["timeline", "--help"])
+    #expect(result.status == .success)
+    #expect(result.out.contains("USAGE: bglog timeline [options] <log>"))
+    #expect(result.out.contains("--chart"))
+    #expect(result.out.contains("log-show-json"))
+    #expect(result.out.contains("log-show-syslog"))
+    #expect(result.out.contains("EXIT CODES: 0"))
+  }
+
+  @Test func appFilterWithNoMatchNotesItOnStderr() {
+    let result = runBglog(["timeline", "--app", "com.example.absent", Self.seed])
+    #expect(result.status == .success)
+    #expect(result.out.contains("No app background activity recognised."))
+    #expect(result.err.contains("no events for app 'com.example.absent'"))
+    #expect(result.err.contains("(25 lines read)"))
+  }
+
+  @Test func appFilterByProcessNameKeepsThatApp() {
+    let result = runBglog(["timeline", "--app", "backgrounddemo", Self.seed])
+    #expect(result.status == .success)
+    #expect(result.out.contains("== com.mycompany.backgrounddemo (BackgroundDemo)"))
+    #expect(result.err.isEmpty)
+  }
+
+  @Test(arguments: ["no-equals", "=empty name", "bad=(unclosed"])
+  func invalidMarkIsAUsageError(mark: String) {
+    let result = runBglog(["timeline", "--mark", mark, Self.seed])
+    #expect(result.status == .usage)
+    #expect(result.err.contains("invalid --mark '\(mark)'"))
+    #expect(result.out.isEmpty)
+  }
+
+  @Test func readsStandardInput() throws {
+    let text = try String(contentsOfFile: Self.seed, encoding: .utf8)
+    let result = runBglog(["timeline", "--format", "json", "-"], stdin: text)
+    #expect(result.status == .success)
+    let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+    #expect(object?["layout"] as? String == "time-process-message")
+    let apps = object?["apps"] as? [[String: Any]]
+    #expect(apps?.first?["app"] as? String == "com.mycompany.backgrounddemo")
+  }
+
+  @Test func textThatIsNotALogCountsUnknownLinesAndSucceeds() {
+    let result = runBglog(["timeline", "-"], stdin: "hello\nworld\n\nnot a log\n")
+    #expect(result.status == .success)
+    #expect(result.out.hasPrefix("Read 4 lines as no known layout: 0 records, 0 continuation lines, 3 unknown"))
+    #expect(
+      result.err.contains("<stdin>: no app background activity recognised")
+        || result.err.contains("<stdin>: no app events recognised"))
+  }
+
+  @Test func missingFileIsAnInputError() {
+    let result = runBglog(["timeline", "/nonexistent/console.log"])
+    #expect(result.status == .inputError)
+    #expect(result.err.contains("/nonexistent/console.log"))
+  }
+
+  @Test func twoLogsIsAUsageError() {
+    let result = runBglog(["timeline", Self.seed, Self.rateLimiter])
+    #expect(result.status == .usage)
+    #expect(result.err.contains("one log at a time (got 2)"))
+  }
+
+  @Test func unknownInputFormatListsTheLayouts() {
+    let result = runBglog(["timeline", "--input-format", "csv", Self.seed])
+    #expect(result.status == .usage)
+    #expect(result.err.contains("log-show-json"))
+  }
+
+  @Test func forcedLayoutThatDoesNotFitReadsNothing() {
+    let result = runBglog(["timeline", "--input-format", "idevicesyslog", Self.seed])
+    #expect(result.status == .success)
+    #expect(result.out.contains("0 records"))
+    #expect(result.out.contains("24 unknown") || result.out.contains("25 unknown"))
+  }
+
+  @Test func chartFlagAddsLanes() {
+    let result = runBglog(
+      ["timeline", "--chart", "--mark", "added=hello 添加下载任务", Self.rateLimiter])
+    #expect(result.status == .success)
+    #expect(result.out.contains("Chart: 1 column = 30 s"))
+    #expect(result.out.contains("wakeups "))
+    let plain = runBglog(["timeline", Self.rateLimiter])
+    #expect(!plain.out.contains("Chart:"))
+  }
+}
