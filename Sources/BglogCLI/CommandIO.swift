@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a command may touch outside itself, so tests can run commands in-process.
 public struct CommandIO: Sendable {
   /// Writes to standard output.
@@ -6,6 +8,8 @@ public struct CommandIO: Sendable {
   public var writeErr: @Sendable (String) -> Void
   /// Reads all of standard input.
   public var readStdin: @Sendable () -> [UInt8]
+  /// Standard input as a handle, for commands that stream it (`timeline -`) instead of reading it whole.
+  public var stdinHandle: @Sendable () -> FileHandle
   /// The environment variables.
   public var environment: [String: String]
   /// Whether standard output is a terminal (for `--color auto`).
@@ -16,12 +20,14 @@ public struct CommandIO: Sendable {
     writeOut: @escaping @Sendable (String) -> Void,
     writeErr: @escaping @Sendable (String) -> Void,
     readStdin: @escaping @Sendable () -> [UInt8] = { [] },
+    stdinHandle: @escaping @Sendable () -> FileHandle = { FileHandle.standardInput },
     environment: [String: String] = [:],
     stdoutIsTerminal: Bool = false
   ) {
     self.writeOut = writeOut
     self.writeErr = writeErr
     self.readStdin = readStdin
+    self.stdinHandle = stdinHandle
     self.environment = environment
     self.stdoutIsTerminal = stdoutIsTerminal
   }

@@ -21,6 +21,7 @@ public enum Terminal {
       writeOut: { text in write(text, to: STDOUT_FILENO, quietOnBrokenPipe: true) },
       writeErr: { text in write(text, to: STDERR_FILENO, quietOnBrokenPipe: false) },
       readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
+      stdinHandle: { FileHandle.standardInput },
       environment: ProcessInfo.processInfo.environment,
       stdoutIsTerminal: isTerminal)
   }

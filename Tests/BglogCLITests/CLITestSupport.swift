@@ -17,6 +17,18 @@ final class CapturedIO: @unchecked Sendable {
   }
 
   var out: String { lock.withLock { outText } }
+
+  /// Standard input as a pipe, written from another thread so large inputs cannot fill the pipe and block.
+  func pipeOfStdin() -> FileHandle {
+    let pipe = Pipe()
+    let bytes = stdin
+    let writer = pipe.fileHandleForWriting
+    Thread.detachNewThread {
+      writer.write(Data(bytes))
+      try? writer.close()
+    }
+    return pipe.fileHandleForReading
+  }
   var err: String { lock.withLock { errText } }
 
   var io: CommandIO {
@@ -24,6 +36,7 @@ final class CapturedIO: @unchecked Sendable {
       writeOut: { text in self.lock.withLock { self.outText += text } },
       writeErr: { text in self.lock.withLock { self.errText += text } },
       readStdin: { self.stdin },
+      stdinHandle: { self.pipeOfStdin() },
       environment: environment,
       stdoutIsTerminal: terminal)
   }

@@ -67,15 +67,10 @@ enum TimelineCommand: Command {
       options: TimelineOptions(app: arguments.value("app"), markers: markers, layout: layout))
     let input = InputFile(path: path)
     do {
-      if path == "-" {
-        // Standard input comes through `CommandIO` (so in-process runs can supply it), which hands
-        // over all of it at once; only one copy of the bytes is kept while lines are fed.
-        forEachLine(of: io.readStdin()) { builder.consume(line: $0) }
-      } else {
-        try LineStream.forEachLine(input) { line in
-          builder.consume(line: line)
-          return true
-        }
+      // Files and standard input both stream in chunks, so memory stays flat on endless pipes.
+      try LineStream.forEachLine(input, stdin: path == "-" ? io.stdinHandle() : nil) { line in
+        builder.consume(line: line)
+        return true
       }
     } catch {
       io.writeErr("bglog: error: " + ErrorDescription.located(error) + "\n")
@@ -97,17 +92,5 @@ enum TimelineCommand: Command {
       io.writeErr("bglog: note: \(path == "-" ? "<stdin>" : path): \(what) (\(result.statistics.lines) lines read)\n")
     }
     return .success
-  }
-
-  /// Splits bytes at `\n` (dropping a `\r` before it) and decodes each line as UTF-8.
-  private static func forEachLine(of bytes: [UInt8], _ body: (Substring) -> Void) {
-    var start = 0
-    while start < bytes.count {
-      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-      var last = end
-      if last > start, bytes[last - 1] == 0x0D { last -= 1 }
-      body(Substring(String(decoding: bytes[start..<last], as: UTF8.self)))
-      start = end + 1
-    }
   }
 }

@@ -13,14 +13,17 @@ public struct LineStream {
   ///
   /// - Parameters:
   ///   - input: the file, or `-` for standard input.
+  ///   - stdin: the handle to read for `-`; the process's standard input when `nil`.
   ///   - body: receives each line (without its terminator); return `false` to stop early.
   /// - Returns: the number of lines that were cut at ``maximumLineLength``.
   /// - Throws: ``InputError`` when the file cannot be opened or is not a regular file or pipe.
   @discardableResult
-  public static func forEachLine(_ input: InputFile, _ body: (Substring) -> Bool) throws(InputError) -> Int {
+  public static func forEachLine(
+    _ input: InputFile, stdin: FileHandle? = nil, _ body: (Substring) -> Bool
+  ) throws(InputError) -> Int {
     let handle: FileHandle
     if input.path == "-" {
-      handle = FileHandle.standardInput
+      handle = stdin ?? FileHandle.standardInput
     } else {
       // Regular files, and FIFOs named on the command line (`bglog timeline <(idevicesyslog)`), stream;
       // devices, sockets and directories are refused.
