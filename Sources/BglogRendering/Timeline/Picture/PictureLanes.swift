@@ -50,7 +50,7 @@ struct PictureLanes {
       foreground += M.text(TimelinePicturePanel.labelX, y + 16, lane.name, "ink lane-name")
       if !lane.note.isEmpty { foreground += M.text(TimelinePicturePanel.labelX, y + 30, lane.note, "dim small") }
       for (row, name) in lane.rowNames.enumerated() {
-        foreground += M.text(TimelinePicturePanel.labelX + 8, y + lane.rowHeight * Double(row) + 26, name, "dim small")
+        foreground += M.text(TimelinePicturePanel.labelX + 8, y + lane.rowHeight * Double(row) + 34, name, "dim small")
       }
       foreground += lane.draw(y)
       y += lane.height
@@ -171,7 +171,7 @@ struct PictureLanes {
         if let (start, _) = stretch, change.state != .notRunning || to - from > labelWidth {
           switch change.state {
           case .foreground, .background: bars += M.text(start + 4, top + 22.5, label, "on-dark")
-          case .suspended, .notRunning: bars += M.text(start + 4, top + 10.5, label, "dim small")
+          case .suspended, .notRunning: bars += M.text(start + 4, top + 10.5, label, "dim small halo")
           }
         }
         edges += M.event(
@@ -196,6 +196,8 @@ struct PictureLanes {
     var label: String
     /// A shorter label for tight spots: the declared duration.
     var shortLabel: String?
+    /// Whether the label ends at the bar instead of starting there (assertions only seen at a crash).
+    var labelBefore = false
   }
 
   private func bars() -> [Bar] {
@@ -243,6 +245,20 @@ struct PictureLanes {
           lines: [event.line] + (end.map { [$0.event.line] } ?? []), title: title, label: label,
           shortLabel: event.assertion?.durationSeconds.map { "\(PictureText.number($0)) s" }))
     }
+    // A forced crash report names the assertions still held; when the log never showed them being
+    // acquired, mark them at the crash so the lane is not silently empty.
+    for (event, time) in timed where event.kind == .crashed && !event.namedAssertions.isEmpty {
+      guard !bars.contains(where: { $0.pid == event.pid && $0.start <= time && $0.end >= time }) else { continue }
+      let names = event.namedAssertions.map { assertion in
+        (assertion.reason ?? assertion.name ?? "assertion")
+          + (assertion.durationSeconds.map { " · \(PictureText.number($0)) s" } ?? "")
+      }
+      bars.append(
+        Bar(
+          start: time, end: time, declared: nil, open: false, endedByKill: true, pid: event.pid, lines: [event.line],
+          title: tooltip(event, time), label: "held at crash: " + names.joined(separator: ", "),
+          shortLabel: "held at crash", labelBefore: true))
+    }
     return bars
   }
 
@@ -256,13 +272,13 @@ struct PictureLanes {
       let x1 = max(x(bar.end), bar.declared.map { x(bar.start + $0) } ?? 0, x0 + 2)
       var bar = bar
       let segmentEnd = scale.labelLimit(at: bar.start)
-      if x0 + PictureText.width(bar.label, size: 11) > segmentEnd, let short = bar.shortLabel,
+      if !bar.labelBefore, x0 + PictureText.width(bar.label, size: 11) > segmentEnd, let short = bar.shortLabel,
         x0 + PictureText.width(short, size: 11) <= segmentEnd
       {
         bar.label = short
       }
       let labelWidth = PictureText.width(bar.label, size: 11)
-      let labelX = labelStart(x0, width: labelWidth, time: bar.start)
+      let labelX = labelStart(bar.labelBefore ? x0 - labelWidth - 4 : x0, width: labelWidth, time: bar.start)
       if let row = rows.place(min(x0, labelX), max(x1, labelX + labelWidth)) {
         placed.append((bar, row, true))
       } else {
@@ -282,8 +298,9 @@ struct PictureLanes {
         let heldEnd = max(x(bar.end), x0 + 2)
         var body = ""
         if labelled {
-          let labelX = labelStart(x0, width: PictureText.width(bar.label, size: 11), time: bar.start)
-          body += M.text(labelX, y + 9, bar.label, "ink small")
+          let labelWidth = PictureText.width(bar.label, size: 11)
+          let labelX = labelStart(bar.labelBefore ? x0 - labelWidth - 4 : x0, width: labelWidth, time: bar.start)
+          body += M.text(labelX, y + 9, bar.label, "ink small halo")
         }
         let open = bar.open ? " open" : ""
         if let declared = bar.declared {
@@ -371,7 +388,7 @@ struct PictureLanes {
           let labelWidth = PictureText.width(label, size: 11)
           let start = labelStart(at - labelWidth / 2, width: labelWidth, time: time)
           if rows.place(start, start + labelWidth) != nil {
-            labels += M.text(start, top + 48, label, "ink small")
+            labels += M.text(start, top + 48, label, "ink small halo")
           } else if rows.place(at - 8, at + 14) != nil {
             labels += M.text(at, top + 48, "#\(index + 1)", "ink small", anchor: "middle")
           }
@@ -424,7 +441,7 @@ struct PictureLanes {
         let labelWidth = PictureText.width(label, size: 11)
         let x0 = labelStart(at - labelWidth / 2, width: labelWidth, time: time)
         if let row = rows.place(x0, x0 + labelWidth) {
-          labels += M.text(x0, top + 40 + Double(row) * 14, label, cls)
+          labels += M.text(x0, top + 40 + Double(row) * 14, label, cls + " halo")
         }
       }
       return shapes + labels
@@ -442,12 +459,12 @@ struct PictureLanes {
     let starts = app.wakeups.compactMap(\.offsetSeconds)
     let rowHeight = 24.0
     return Lane(
-      name: "markers", note: "", height: max(44, Double(names.count) * rowHeight + 26),
+      name: "markers", note: "", height: max(44, Double(names.count) * rowHeight + 32),
       rowNames: names.map { PictureText.shortened($0, to: 22) }, rowHeight: rowHeight
     ) { top in
       var out = ""
       for (row, name) in names.enumerated() {
-        let y = top + 22 + Double(row) * rowHeight
+        let y = top + 30 + Double(row) * rowHeight
         var windows: [Int: [(TimelineEvent, Double)]] = [:]
         for (event, time) in markers where (event.marker ?? event.detail) == name {
           windows[starts.filter { $0 <= time }.count, default: []].append((event, time))
@@ -462,7 +479,7 @@ struct PictureLanes {
           let last = x(items.map(\.1).max()!)
           let label = "×\(items.count)"
           if rows.place(last + 3, last + 5 + PictureText.width(label, size: 11)) != nil {
-            out += M.text(last + 4, y + 4, label, "ink small")
+            out += M.text(last + 4, y + 4, label, "ink small halo")
           }
         }
       }

@@ -57,6 +57,7 @@ enum PictureStyle {
     .bgl .badge{fill:#1b1f24}
     .bgl .badge-text{fill:#ffffff;font-size:10px;font-weight:700}
     .bgl .bracket{stroke:#1b1f24;stroke-width:1.5;fill:none}
+    .bgl .halo{paint-order:stroke;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round}
     .bgl .mono{font-family:\(mono);font-size:11px}
     .bgl .pat-bg{fill:#009E73}
     .bgl .pat-sus{fill:#56B4E9}
@@ -88,6 +89,7 @@ enum PictureStyle {
     .bgl .kill-x{stroke:#ff7a1a}
     .bgl .kill{fill:#ff7a1a;stroke:#ff7a1a}
     .bgl .kill-line{stroke:#ff7a1a}
+    .bgl .halo{stroke:#0d1117}
     .bgl .badge{fill:#e6edf3}
     .bgl .badge-text{fill:#0d1117}
     .bgl .pat-dot{fill:#0d1117;opacity:.6}
