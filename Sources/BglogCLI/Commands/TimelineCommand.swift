@@ -1,12 +1,14 @@
 import BglogKit
 import BglogRendering
+import Foundation
 
 /// `bglog timeline`: the background, download and wakeup timeline from a console log.
 enum TimelineCommand: Command {
   static let name = "timeline"
   static let summary = "Rebuild the background / download / wakeup timeline from a device console log."
   static let options: [OptionSpec] = [
-    OptionSpec(name: "format", short: "f", takesValue: true, allowed: ["text", "json"]),
+    OptionSpec(name: "format", short: "f", takesValue: true, allowed: ["text", "json", "svg", "html"]),
+    OptionSpec(name: "output", short: "o", takesValue: true),
     OptionSpec(name: "app", short: nil, takesValue: true),
     OptionSpec(name: "mark", short: "m", takesValue: true, repeatable: true),
     OptionSpec(name: "chart", short: nil, takesValue: false),
@@ -29,6 +31,8 @@ enum TimelineCommand: Command {
 
     OPTIONS:
       -f, --format <format>     text (default) or json (versioned; see the README).
+                                svg / html: the timeline as a picture (see docs/timeline-picture.md).
+      -o, --output <file>       Write the output to <file> instead of standard output.
       --app <app>               Only this app: a bundle id or process name. Default: every app found.
       -m, --mark <NAME=REGEX>   Count the app's own log lines matching REGEX as marker NAME, per wakeup.
                                 Repeatable.
@@ -77,15 +81,28 @@ enum TimelineCommand: Command {
       return .inputError
     }
     let result = builder.finish()
-    if arguments.value("format") == "json" {
+    let output: String
+    switch arguments.value("format") {
+    case "json":
       do {
-        io.writeOut(try TimelineJSONRenderer().render(result))
+        output = try TimelineJSONRenderer().render(result)
       } catch {
         io.writeErr("bglog: error: could not encode the timeline as JSON\n")
         return .inputError
       }
+    case "svg": output = TimelineSVGRenderer().render(result)
+    case "html": output = TimelineHTMLRenderer().render(result)
+    default: output = TimelineTextRenderer(chart: arguments.has("chart")).render(result)
+    }
+    if let file = arguments.value("output") {
+      do {
+        try Data(output.utf8).write(to: URL(fileURLWithPath: file))
+      } catch {
+        io.writeErr("bglog: error: could not write \(file): \(error.localizedDescription)\n")
+        return .inputError
+      }
     } else {
-      io.writeOut(TimelineTextRenderer(chart: arguments.has("chart")).render(result))
+      io.writeOut(output)
     }
     if result.apps.isEmpty {
       let what = arguments.value("app").map { "no events for app '\($0)'" } ?? "no app events recognised"
