@@ -31,15 +31,22 @@ enum TimelineCommand: Command {
       --app <app>               Only this app: a bundle id or process name. Default: every app found.
       -m, --mark <NAME=REGEX>   Count the app's own log lines matching REGEX as marker NAME, per wakeup.
                                 Repeatable.
-      --input-format <layout>   Force the log layout instead of detecting it: \(ConsoleLayout.allCases.map(\.rawValue).joined(separator: ", ")).
+      --input-format <layout>   Force the log layout instead of detecting it:
+                                \(ConsoleLayout.allCases.map(\.rawValue).joined(separator: ", ")).
       -h, --help                Show help.
 
     EXAMPLES:
-      bglog timeline console.log
-      bglog timeline --app com.mycompany.backgrounddemo --mark 'added=hello 添加下载任务' --mark 'done=hello 分片下载完成' console.log
-      idevicesyslog > device.log; bglog timeline --format json device.log
+      # Events, summary and findings for every app in the log (idevicesyslog > device.log makes one)
+      bglog timeline Samples/rate-limiter-timeline/console.log
+      # One app, counting its own log lines as markers per wakeup
+      bglog timeline --app BackgroundDemo --mark 'added=hello 添加下载任务' Samples/background-download-timeline/console.log
+      # Versioned JSON, with the layout named instead of detected
+      bglog timeline --format json --input-format time-process-message Samples/rate-limiter-timeline/console.log
 
-    EXIT CODES: 0 the log was read; 2 it could not be read; 64 usage error.
+    EXIT CODES:
+      0   the log was read
+      2   it could not be read
+      64  usage error
 
     """
 
