@@ -26,7 +26,9 @@ enum CompletionsCommand: Command {
       # fish
       bglog completions fish > ~/.config/fish/completions/bglog.fish
 
-    EXIT CODES: 0 the script was printed; 64 usage error.
+    EXIT CODES:
+      0   the script was printed
+      64  usage error (an unknown shell)
 
     """
 

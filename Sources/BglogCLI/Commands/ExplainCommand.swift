@@ -5,6 +5,7 @@ enum ExplainCommand: Command {
   static let name = "explain"
   static let summary = "Explain a termination code (0x8badf00d, 2343432205) or a kind id."
   static let options: [OptionSpec] = []
+  static var argumentCompletion: CompletionValues { .words(["list"] + DiagnosisKind.allCases.map(\.rawValue)) }
   static let help = """
     OVERVIEW: Print what a termination code or a kind means, how to confirm it, and what to change.
 

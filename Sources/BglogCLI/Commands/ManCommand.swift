@@ -20,7 +20,9 @@ enum ManCommand: Command {
       # Install it by hand
       bglog man > /usr/local/share/man/man1/bglog.1
 
-    EXIT CODES: 0 the page was printed; 64 usage error.
+    EXIT CODES:
+      0   the page was printed
+      64  usage error
 
     """
 

@@ -120,8 +120,10 @@ enum ManPage {
     return String(line[colon.upperBound...])
   }
 
+  /// A macro argument: quoted when it has spaces.
   private static func quoted(_ text: String) -> String {
-    "\"" + text.replacingAll("\"", with: "\\(dq") + "\""
+    guard text.contains(" ") else { return text }
+    return "\"" + text.replacingAll("\"", with: "\\(dq") + "\""
   }
 
   /// Escapes text for a roff text line: backslashes, hyphens (so options copy and paste as ASCII), and
