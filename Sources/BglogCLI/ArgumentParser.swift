@@ -124,7 +124,7 @@ enum ArgumentParser {
   }
 
   static func suggestion(for argument: String, specs: [OptionSpec]) -> String? {
-    closest(argument, in: specs.map { "--" + $0.name })
+    closest(argument, in: specs.map { "--" + $0.name } + ["--help"])
   }
 
   /// The candidate within a small edit distance of `word`, or one it is a prefix of.

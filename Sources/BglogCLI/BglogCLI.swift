@@ -48,7 +48,9 @@ public enum BglogCLI {
       return usage(UsageError(problem: problem, suggestion: closestCommand(first)), io: io)
     }
     let rest = Array(arguments.dropFirst())
-    if rest.contains("--help") || rest.contains("-h") {
+    // Help wins over everything else on the line, except after `--`, where it would be a file name.
+    let options = rest.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
       io.writeOut(command.help)
       return .success
     }

@@ -25,6 +25,7 @@ import Testing
     (["check", "--fail-on", "backgrund", "x"], "(did you mean 'background'?)"),
     (["explain", "watchdog-hng"], "(did you mean 'watchdog-hang'?)"),
     (["diagnose", "--colour", "never", "x"], "unknown option '--colour' (did you mean '--color'?)"),
+    (["explain", "--hlep"], "unknown option '--hlep' (did you mean '--help'?)"),
   ]
 
   @Test(arguments: 0..<cases.count)
@@ -42,5 +43,13 @@ import Testing
     let result = runBglog(["frobnicate"])
     #expect(result.status == .usage)
     #expect(result.err.contains("unknown command 'frobnicate'\n"))
+  }
+}
+
+@Suite struct HelpFlagTests {
+  @Test func helpAfterDoubleDashIsAnInputNotAFlag() {
+    let result = runBglog(["diagnose", "--", "--help"])
+    #expect(result.status == .inputError)
+    #expect(result.err.contains("--help: no such file or directory"))
   }
 }
