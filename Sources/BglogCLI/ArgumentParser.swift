@@ -10,6 +10,27 @@ struct OptionSpec: Sendable {
   var allowed: [String]?
   /// Whether it may be given more than once.
   var repeatable: Bool = false
+  /// What shell completion offers for the value, when `allowed` does not say it all.
+  var completion: CompletionValues? = nil
+
+  /// What shell completion offers for the value: the allowed values, or what ``completion`` says.
+  var valueCompletion: CompletionValues {
+    if let completion { return completion }
+    if let allowed { return .words(allowed) }
+    return .none
+  }
+}
+
+/// What a shell should offer where a value or argument goes.
+enum CompletionValues: Sendable, Hashable {
+  /// Free text: nothing to offer.
+  case none
+  /// File and directory names.
+  case files
+  /// One of these words.
+  case words([String])
+  /// These words, several separated by commas (`--fail-on background,watchdog-hang`).
+  case commaSeparated([String])
 }
 
 /// A command line split into options and positional arguments, checked against the specs.
@@ -103,7 +124,7 @@ enum ArgumentParser {
   }
 
   static func suggestion(for argument: String, specs: [OptionSpec]) -> String? {
-    closest(argument, in: specs.map { "--" + $0.name })
+    closest(argument, in: specs.map { "--" + $0.name } + ["--help"])
   }
 
   /// The candidate within a small edit distance of `word`, or one it is a prefix of.

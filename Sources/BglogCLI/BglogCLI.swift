@@ -8,7 +8,10 @@ public enum BglogCLI {
 
   /// The commands, in the order `bglog --help` lists them.
   static var commands: [any Command.Type] {
-    [DiagnoseCommand.self, TimelineCommand.self, CheckCommand.self, ExplainCommand.self]
+    [
+      DiagnoseCommand.self, TimelineCommand.self, CheckCommand.self, ExplainCommand.self, CompletionsCommand.self,
+      ManCommand.self,
+    ]
   }
 
   /// Runs bglog with `arguments` (without the program name).
@@ -27,7 +30,7 @@ public enum BglogCLI {
       io.writeOut("bglog \(version)\n")
       return .success
     case "help":
-      if arguments.count > 1 {
+      if arguments.count > 1, arguments[1] != "help" {
         guard let command = commands.first(where: { $0.name == arguments[1] }) else {
           return usage(
             UsageError(problem: "unknown command '\(arguments[1])'", suggestion: closestCommand(arguments[1])), io: io)
@@ -45,7 +48,9 @@ public enum BglogCLI {
       return usage(UsageError(problem: problem, suggestion: closestCommand(first)), io: io)
     }
     let rest = Array(arguments.dropFirst())
-    if rest.contains("--help") || rest.contains("-h") {
+    // Help wins over everything else on the line, except after `--`, where it would be a file name.
+    let options = rest.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
       io.writeOut(command.help)
       return .success
     }
@@ -78,8 +83,15 @@ protocol Command {
   static var help: String { get }
   /// The options it accepts.
   static var options: [OptionSpec] { get }
+  /// What shell completion offers for its positional arguments.
+  static var argumentCompletion: CompletionValues { get }
   /// Runs it.
   static func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> ExitStatus
+}
+
+extension Command {
+  /// Most commands read files and directories.
+  static var argumentCompletion: CompletionValues { .files }
 }
 
 /// Colour choice shared by the commands.

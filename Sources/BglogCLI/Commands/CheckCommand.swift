@@ -8,15 +8,17 @@ enum CheckCommand: Command {
   static let summary = "Fail a CI job on the kinds you choose, over folders of crash reports and console logs."
   static let options: [OptionSpec] = [
     OptionSpec(name: "format", short: "f", takesValue: true, allowed: CheckFormat.allCases.map(\.rawValue)),
-    OptionSpec(name: "fail-on", short: nil, takesValue: true, repeatable: true),
+    OptionSpec(
+      name: "fail-on", short: nil, takesValue: true, repeatable: true,
+      completion: .commaSeparated(["background", "any", "none"] + DiagnosisKind.allCases.map(\.rawValue))),
     OptionSpec(name: "min-confidence", short: nil, takesValue: true, allowed: Confidence.allCases.map(\.rawValue)),
     OptionSpec(
       name: "on-input-error", short: nil, takesValue: true,
       allowed: CheckPolicy.InputErrorRule.allCases.map(\.rawValue)),
-    OptionSpec(name: "config", short: nil, takesValue: true),
+    OptionSpec(name: "config", short: nil, takesValue: true, completion: .files),
     OptionSpec(name: "no-config", short: nil, takesValue: false),
-    OptionSpec(name: "baseline", short: nil, takesValue: true),
-    OptionSpec(name: "write-baseline", short: nil, takesValue: true),
+    OptionSpec(name: "baseline", short: nil, takesValue: true, completion: .files),
+    OptionSpec(name: "write-baseline", short: nil, takesValue: true, completion: .files),
   ]
   static let help = """
     OVERVIEW: Check crash reports and console logs against a policy, for CI.
@@ -47,19 +49,25 @@ enum CheckCommand: Command {
       --no-config                 Do not look for .bglog.json.
       -h, --help                  Show help.
 
-    CONFIG: the nearest .bglog.json from the working directory up, e.g.
-      {"failOn": ["background", "watchdog-hang"], "minConfidence": "medium", "onInputError": "fail",
-       "baseline": "ci/bglog-baseline.json", "format": "github"}
-    Flags win over it; a relative baseline is relative to the config file; unknown keys are errors.
+    CONFIG:
+      The nearest .bglog.json from the working directory up, for example:
+        {"failOn": ["background", "watchdog-hang"], "minConfidence": "medium", "onInputError": "fail",
+         "baseline": "ci/bglog-baseline.json", "format": "github"}
+      Flags win over it; a relative baseline is relative to the config file; unknown keys are errors.
 
     EXAMPLES:
-      bglog check --fail-on any crash-reports/
-      bglog check --format github --fail-on background,watchdog-hang attachments/
-      bglog check --format sarif attachments/ > bglog.sarif
-      bglog check --write-baseline ci/bglog-baseline.json attachments/
+      # Fail on any termination kind found under a folder
+      bglog check --fail-on any Samples/
+      # GitHub annotations, failing on background kinds and real hangs only
+      bglog check --format github --fail-on background,watchdog-hang Samples/
+      # SARIF for code scanning, reporting without failing
+      bglog check --format sarif --fail-on none Samples/ > bglog.sarif
 
-    EXIT CODES: 0 pass; 1 the policy failed; 2 an input could not be read and the policy did not fail
-    (see --on-input-error); 64 usage error.
+    EXIT CODES:
+      0   pass
+      1   the policy failed
+      2   an input could not be read and the policy did not fail (see --on-input-error)
+      64  usage error
 
     """
 

@@ -28,11 +28,17 @@ enum DiagnoseCommand: Command {
       -h, --help             Show help.
 
     EXAMPLES:
+      # One report: the kind, the lines that prove it, and what to change
       bglog diagnose Samples/leaked-background-task/report.crash
-      bglog diagnose --format json ~/Library/Logs/DiagnosticReports/ > diagnoses.json
-      pbpaste | bglog diagnose -
+      # Every report under a folder, as versioned JSON (on a Mac: ~/Library/Logs/DiagnosticReports/)
+      bglog diagnose --format json Samples/
+      # A report on standard input (pbpaste | bglog diagnose -)
+      bglog diagnose - < Samples/watchdog-hang/report.crash
 
-    EXIT CODES: 0 all inputs diagnosed; 2 an input could not be read or parsed; 64 usage error.
+    EXIT CODES:
+      0   every input was diagnosed
+      2   an input could not be read or parsed (the others were still diagnosed)
+      64  usage error
 
     """
 

@@ -5,6 +5,7 @@ enum ExplainCommand: Command {
   static let name = "explain"
   static let summary = "Explain a termination code (0x8badf00d, 2343432205) or a kind id."
   static let options: [OptionSpec] = []
+  static var argumentCompletion: CompletionValues { .words(["list"] + DiagnosisKind.allCases.map(\.rawValue)) }
   static let help = """
     OVERVIEW: Print what a termination code or a kind means, how to confirm it, and what to change.
 
@@ -15,10 +16,20 @@ enum ExplainCommand: Command {
       <code-or-kind>  A code in hex (0x8badf00d) or decimal (2343432205, as .ips files write it),
                       or a kind id (leaked-background-task).
 
+    OPTIONS:
+      -h, --help      Show help.
+
     EXAMPLES:
+      # Every kind a code can mean, how to confirm which, and what to change
       bglog explain 0x8badf00d
-      bglog explain 3735883980
-      bglog explain background-session-completion-not-called
+      # The same code as .ips files write it, in decimal
+      bglog explain 2343432205
+      # All kinds, with their codes
+      bglog explain list
+
+    EXIT CODES:
+      0   explained
+      64  unknown code or kind, or usage error
 
     """
 

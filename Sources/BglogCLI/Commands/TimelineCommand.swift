@@ -17,8 +17,9 @@ enum TimelineCommand: Command {
   static let help = """
     OVERVIEW: Rebuild what the system did to the app in the background, from device console text.
 
-    Reads Console.app copies, idevicesyslog, `log show` (default, compact, syslog, json, ndjson), Xcode's console and
-    the `HH:MM:SS  process  message` form, detected per file. Recognises assertiond, runningboardd,
+    Reads Console.app copies, idevicesyslog, `log show` (default, compact, syslog, json, ndjson),
+    Xcode's console and the `HH:MM:SS  process  message` form, detected per file; files, pipes and
+    standard input are streamed with bounded memory. Recognises assertiond, runningboardd,
     SpringBoard/FrontBoard, nsurlsessiond and UIKit background-task lines, and your own markers.
     Prints the events per app (wall time, seconds since entering the background), a summary, and
     findings with the lines that prove them: leaked background task, background session completion
@@ -30,8 +31,8 @@ enum TimelineCommand: Command {
       <log>                     A console log file, or - for standard input.
 
     OPTIONS:
-      -f, --format <format>     text (default) or json (versioned; see the README).
-                                svg / html: the timeline as a picture (see docs/timeline-picture.md).
+      -f, --format <format>     text (default), json (versioned; see docs/timeline.md), or svg / html:
+                                the timeline as a picture (see docs/timeline-picture.md).
       -o, --output <file>       Write the output to <file> instead of standard output.
       --app <app>               Only this app: a bundle id or process name. Default: every app found.
       -m, --mark <NAME=REGEX>   Count the app's own log lines matching REGEX as marker NAME, per wakeup.
@@ -39,15 +40,22 @@ enum TimelineCommand: Command {
       --chart                   Also draw each app's lanes (state, assertions held vs declared,
                                 nsurlsessiond, wakeups, warnings and kills, markers); long silences
                                 are compressed to ≈.
-      --input-format <layout>   Force the log layout instead of detecting it: \(ConsoleLayout.allCases.map(\.rawValue).joined(separator: ", ")).
+      --input-format <layout>   Force the log layout instead of detecting it:
+                                \(ConsoleLayout.allCases.map(\.rawValue).joined(separator: ", ")).
       -h, --help                Show help.
 
     EXAMPLES:
-      bglog timeline console.log
-      bglog timeline --app com.mycompany.backgrounddemo --mark 'added=hello 添加下载任务' --mark 'done=hello 分片下载完成' console.log
-      idevicesyslog > device.log; bglog timeline --format json device.log
+      # Events, summary and findings for every app in the log (idevicesyslog > device.log makes one)
+      bglog timeline Samples/rate-limiter-timeline/console.log
+      # One app, counting its own log lines as markers per wakeup, with the lanes drawn in the terminal
+      bglog timeline --app BackgroundDemo --chart --mark 'added=hello 添加下载任务' Samples/background-download-timeline/console.log
+      # Versioned JSON, with the layout named instead of detected
+      bglog timeline --format json --input-format time-process-message Samples/rate-limiter-timeline/console.log
 
-    EXIT CODES: 0 the log was read; 2 it could not be read; 64 usage error.
+    EXIT CODES:
+      0   the log was read
+      2   it could not be read
+      64  usage error
 
     """
 
