@@ -80,7 +80,10 @@ import Testing
     (["bglog", "check", "--min-confidence", ""], ["low", "medium", "high"]),
     (["bglog", "check", "--fail-on", "leaked-b"], ["leaked-background-task"]),
     (["bglog", "check", "--fail-on", "background,watchd"], ["background,watchdog-hang"]),
-    (["bglog", "timeline", "--input-format", "log-show-"], ["log-show-compact", "log-show-ndjson"]),
+    (
+      ["bglog", "timeline", "--input-format", "log-show-"],
+      ["log-show-compact", "log-show-syslog", "log-show-ndjson", "log-show-json"]
+    ),
     // --format=json: bash splits the word at '=', so the value is two words after the option.
     (["bglog", "diagnose", "--format", "=", "j"], ["json"]),
     (["bglog", "timeline", "--app", ""], []),
@@ -119,6 +122,11 @@ import Testing
     let result = try ExternalTool.run("fish", ["--no-config", "-c", program])
     #expect(result.status == 0, "\(result.err)")
     let offered = result.out.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
-    #expect(offered == ["diagnose", "background,watchdog-hang", "log-show-compact", "log-show-ndjson"])
+    // fish sorts what it offers.
+    #expect(
+      offered == [
+        "diagnose", "background,watchdog-hang", "log-show-compact", "log-show-json", "log-show-ndjson",
+        "log-show-syslog",
+      ])
   }
 }

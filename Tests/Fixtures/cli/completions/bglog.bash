@@ -55,13 +55,14 @@ _bglog() {
       ;;
     timeline)
       case $prev in
-        --format|-f) _bglog_words "text json" "$cur"; return ;;
+        --format|-f) _bglog_words "text json svg html" "$cur"; return ;;
+        --output|-o) COMPREPLY=(); return ;;
         --app) COMPREPLY=(); return ;;
         --mark|-m) COMPREPLY=(); return ;;
-        --input-format) _bglog_words "time-process-message console-app idevicesyslog log-show log-show-compact log-show-ndjson xcode" "$cur"; return ;;
+        --input-format) _bglog_words "time-process-message console-app idevicesyslog log-show log-show-compact log-show-syslog log-show-ndjson log-show-json xcode" "$cur"; return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --app --mark -m --input-format --help -h" "$cur"
+        _bglog_words "--format -f --output -o --app --mark -m --chart --input-format --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"
