@@ -14,6 +14,8 @@ public struct CommandIO: Sendable {
   public var environment: [String: String]
   /// Whether standard output is a terminal (for `--color auto`).
   public var stdoutIsTerminal: Bool
+  /// Whether long-running commands may install a SIGINT handler (the real process; not tests).
+  public var handlesInterrupt: Bool = false
 
   /// Creates an I/O bundle.
   public init(

@@ -17,13 +17,15 @@ public enum Terminal {
   public static func processIO() -> CommandIO {
     signal(SIGPIPE, SIG_IGN)
     let isTerminal = isatty(STDOUT_FILENO) == 1
-    return CommandIO(
+    var io = CommandIO(
       writeOut: { text in write(text, to: STDOUT_FILENO, quietOnBrokenPipe: true) },
       writeErr: { text in write(text, to: STDERR_FILENO, quietOnBrokenPipe: false) },
       readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
       stdinHandle: { FileHandle.standardInput },
       environment: ProcessInfo.processInfo.environment,
       stdoutIsTerminal: isTerminal)
+    io.handlesInterrupt = true
+    return io
   }
 
   private static func write(_ text: String, to descriptor: Int32, quietOnBrokenPipe: Bool) {

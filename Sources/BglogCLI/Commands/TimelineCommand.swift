@@ -12,6 +12,7 @@ enum TimelineCommand: Command {
     OptionSpec(name: "app", short: nil, takesValue: true),
     OptionSpec(name: "mark", short: "m", takesValue: true, repeatable: true),
     OptionSpec(name: "chart", short: nil, takesValue: false),
+    OptionSpec(name: "follow", short: "F", takesValue: false),
     OptionSpec(name: "input-format", short: nil, takesValue: true, allowed: ConsoleLayout.allCases.map(\.rawValue)),
   ]
   static let help = """
@@ -37,6 +38,9 @@ enum TimelineCommand: Command {
       --app <app>               Only this app: a bundle id or process name. Default: every app found.
       -m, --mark <NAME=REGEX>   Count the app's own log lines matching REGEX as marker NAME, per wakeup.
                                 Repeatable.
+      -F, --follow              Live: print each event as it arrives (from a pipe such as
+                                `idevicesyslog | bglog timeline --follow -`) with the app's state, and
+                                each finding as soon as it is certain; Ctrl-C prints the summary so far.
       --chart                   Also draw each app's lanes (state, assertions held vs declared,
                                 nsurlsessiond, wakeups, warnings and kills, markers); long silences
                                 are compressed to ≈.
@@ -78,6 +82,13 @@ enum TimelineCommand: Command {
     var builder = TimelineBuilder(
       options: TimelineOptions(app: arguments.value("app"), markers: markers, layout: layout))
     let input = InputFile(path: path)
+    if arguments.has("follow") {
+      guard arguments.value("format") == nil || arguments.value("format") == "text" else {
+        throw UsageError(problem: "--follow prints text as events arrive; it cannot be combined with --format")
+      }
+      let options = TimelineOptions(app: arguments.value("app"), markers: markers, layout: layout)
+      return TimelineFollow(options: options, io: io).run(input, handlesInterrupt: io.handlesInterrupt)
+    }
     do {
       // Files and standard input both stream in chunks, so memory stays flat on endless pipes.
       try LineStream.forEachLine(input, stdin: path == "-" ? io.stdinHandle() : nil) { line in

@@ -14,12 +14,13 @@ public struct LineStream {
   /// - Parameters:
   ///   - input: the file, or `-` for standard input.
   ///   - stdin: the handle to read for `-`; the process's standard input when `nil`.
+  ///   - live: hand over lines as soon as they arrive (for `--follow`) rather than reading full chunks.
   ///   - body: receives each line (without its terminator); return `false` to stop early.
   /// - Returns: the number of lines that were cut at ``maximumLineLength``.
   /// - Throws: ``InputError`` when the file cannot be opened or is not a regular file or pipe.
   @discardableResult
   public static func forEachLine(
-    _ input: InputFile, stdin: FileHandle? = nil, _ body: (Substring) -> Bool
+    _ input: InputFile, stdin: FileHandle? = nil, live: Bool = false, _ body: (Substring) -> Bool
   ) throws(InputError) -> Int {
     let handle: FileHandle
     if input.path == "-" {
@@ -55,11 +56,19 @@ public struct LineStream {
     var whole: [UInt8] = []
     while true {
       let chunk: Data
-      do {
-        guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty else { break }
+      if live {
+        // `availableData` returns as soon as the writer has written anything, so a line-buffered or
+        // block-buffered pipe is shown as it arrives instead of when a 1 MiB chunk fills.
+        let data = handle.availableData
+        guard !data.isEmpty else { break }
         chunk = data
-      } catch {
-        throw .unreadable(path: input.path, reason: error.localizedDescription)
+      } else {
+        do {
+          guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty else { break }
+          chunk = data
+        } catch {
+          throw .unreadable(path: input.path, reason: error.localizedDescription)
+        }
       }
       var bytes = [UInt8](chunk)
       if first {

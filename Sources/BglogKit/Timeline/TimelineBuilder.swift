@@ -12,6 +12,10 @@ public struct TimelineBuilder {
   private var droppedEvents = 0
   private var lastClock: Double?
 
+  /// Called with every event as it is recognised (also past ``maximumEvents``) and the app it is
+  /// about (bundle id or process name, when the line says), for live output (`timeline --follow`).
+  public var eventHandler: ((TimelineEvent, _ app: String?) -> Void)?
+
   /// The most events kept; later ones are counted in `TimelineResult.droppedEvents`.
   /// A real background story has hundreds of events; the cap only bounds memory (each event keeps
   /// its evidence line, up to 400 characters) on pathological input.
@@ -38,9 +42,21 @@ public struct TimelineBuilder {
     for entry in completed { take(entry) }
   }
 
+  /// The timelines of the events recognised so far, without ending the input: a record still being
+  /// read (its continuation lines may follow) is not included. For live output.
+  public func snapshot() -> TimelineResult {
+    var copy = self
+    copy.eventHandler = nil
+    return copy.analyze()
+  }
+
   /// Ends the input and builds the timelines.
   public mutating func finish() -> TimelineResult {
     if let entry = parser.finish() { take(entry) }
+    return analyze()
+  }
+
+  private func analyze() -> TimelineResult {
     var apps = group().map {
       TimelineAnalyzer(events: $0.events, bundle: $0.bundle, name: $0.name, logEnd: lastClock)
         .timeline()
@@ -59,6 +75,7 @@ public struct TimelineBuilder {
   private mutating func take(_ entry: LogEntry) {
     if let clock = entry.clock { lastClock = max(lastClock ?? clock, clock) }
     for recognised in recognizer.recognize(entry) {
+      eventHandler?(recognised.0, recognised.1.bundle ?? recognised.1.name)
       if events.count < Self.maximumEvents {
         events.append(recognised)
       } else {
