@@ -95,7 +95,7 @@ enum StackFrameLineParser {
 
   /// Reads `0xBASE + OFFSET` (decimal or hex offset) at the start of the text.
   private static func imageOffset(_ text: Substring) -> (UInt64?, UInt64, Substring)? {
-    let tokens = TextScanning.tokens(text.prefix(80))
+    let tokens = TextScanning.tokens(TextScanning.prefix(text, 80))
     guard tokens.count >= 3, tokens[1] == "+" else { return nil }
     let baseToken = tokens[0]
     let base: UInt64?
@@ -135,7 +135,7 @@ enum StackFrameLineParser {
       }
       break
     }
-    if let plus = symbol.range(of: " + ", options: .backwards) {
+    if let plus = lastPlus(in: symbol) {
       let offsetText = TextScanning.trimmed(symbol[plus.upperBound...])
       if let offset = TextScanning.number(offsetText) {
         frame.symbolOffset = offset
@@ -145,7 +145,43 @@ enum StackFrameLineParser {
     frame.symbol = symbol.isEmpty ? nil : String(symbol)
   }
 
+  /// The last ` + ` in a symbol; bytes for ASCII text, Foundation's search otherwise.
+  private static func lastPlus(in symbol: Substring) -> Range<Substring.Index>? {
+    guard TextScanning.isASCII(symbol) else { return symbol.range(of: " + ", options: .backwards) }
+    let utf8 = symbol.utf8
+    var index = utf8.endIndex
+    var matched = 0
+    while index > utf8.startIndex {
+      index = utf8.index(before: index)
+      let expected: UInt8 = matched == 1 ? 0x2B : 0x20
+      if utf8[index] == expected {
+        matched += 1
+        if matched == 3 { return index..<utf8.index(index, offsetBy: 3) }
+      } else {
+        // ` + ` has no repeated prefix but for the blank: a blank here may start a new match.
+        matched = utf8[index] == 0x20 ? 1 : 0
+      }
+    }
+    return nil
+  }
+
   private static func matchingOpen(in text: Substring) -> Substring.Index? {
+    if TextScanning.isASCII(text) {
+      var depth = 0
+      let utf8 = text.utf8
+      var index = utf8.endIndex
+      while index > utf8.startIndex {
+        index = utf8.index(before: index)
+        switch utf8[index] {
+        case 0x29: depth += 1
+        case 0x28:
+          depth -= 1
+          if depth == 0 { return index }
+        default: break
+        }
+      }
+      return nil
+    }
     var depth = 0
     var index = text.endIndex
     while index > text.startIndex {

@@ -12,7 +12,7 @@ enum ThreadHeading {
 
   /// Reads a heading; nil when the line is not one.
   static func parse(_ text: Substring) -> ThreadHeading? {
-    guard text.hasPrefix("Thread ") else { return nil }
+    guard text.utf8.first == 0x54, text.hasPrefix("Thread ") else { return nil }
     let afterWord = text.dropFirst("Thread ".count)
     let digits = afterWord.prefix(while: { $0.isASCII && $0.isNumber })
     guard let index = TextScanning.smallInt(digits) else { return nil }
