@@ -63,7 +63,7 @@ enum StackFrameLineParser {
     }
     guard let addressAt else { return nil }
     let image = String(text[tokens[first].startIndex..<tokens[addressAt - 1].endIndex])
-    guard !image.hasSuffix(":") else { return nil }
+    guard !TextScanning.hasSuffix(Substring(image), ":") else { return nil }
     var frame = StackFrame(
       index: index, image: image, address: TextScanning.hex(tokens[addressAt]), location: .line(line))
     var notes: [String] = []
@@ -76,11 +76,11 @@ enum StackFrameLineParser {
       frame.imageBase = base
       frame.imageOffset = offset
       if after.isEmpty { return (frame, nil, notes) }
-      if after.hasPrefix("//") {
+      if TextScanning.hasPrefix(after, "//") {
         applySymbol(TextScanning.trimmed(after.dropFirst(2)), to: &frame)
         return (frame, nil, notes)
       }
-      if after.hasPrefix("("), after.hasSuffix(")") {
+      if TextScanning.hasPrefix(after, "("), TextScanning.hasSuffix(after, ")") {
         applySymbol(TextScanning.trimmed(after.dropFirst().dropLast()), to: &frame)
         return (frame, nil, notes)
       }
@@ -99,7 +99,7 @@ enum StackFrameLineParser {
     guard tokens.count >= 3, tokens[1] == "+" else { return nil }
     let baseToken = tokens[0]
     let base: UInt64?
-    if baseToken.hasPrefix("0x") || baseToken.hasPrefix("0X") {
+    if TextScanning.hasPrefix(baseToken, "0x") || TextScanning.hasPrefix(baseToken, "0X") {
       guard let value = TextScanning.hex(baseToken) else { return nil }
       base = value
     } else if baseToken.allSatisfy({ $0.isASCII && $0.isNumber }) {
@@ -115,12 +115,12 @@ enum StackFrameLineParser {
   static func applySymbol(_ text: Substring, to frame: inout StackFrame) {
     var symbol = TextScanning.trimmed(text)
     var groups = 0
-    while symbol.hasSuffix(")"), groups < 3, let open = matchingOpen(in: symbol) {
+    while TextScanning.hasSuffix(symbol, ")"), groups < 3, let open = matchingOpen(in: symbol) {
       groups += 1
       let inner = symbol[symbol.index(after: open)..<symbol.index(before: symbol.endIndex)]
       let before = symbol[..<open]
       guard before.isEmpty || before.last.map(TextScanning.isBlank) == true else { break }
-      if inner.hasPrefix("in ") {
+      if TextScanning.hasPrefix(inner, "in ") {
         symbol = TextScanning.trimmed(before)
         continue
       }

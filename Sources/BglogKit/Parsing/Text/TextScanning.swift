@@ -113,6 +113,42 @@ enum TextScanning {
     return text.prefix(count)
   }
 
+  /// `text.hasPrefix(prefix)` for an ASCII `prefix`, comparing bytes when the text there is ASCII.
+  static func hasPrefix(_ text: Substring, _ prefix: String) -> Bool {
+    let fast: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+      let count = prefix.utf8.count
+      // The byte after the prefix must be ASCII too: a combining mark there changes the last character.
+      for index in 0..<min(bytes.count, count + 1) where bytes[index] >= 0x80 { return nil }
+      guard bytes.count >= count else { return false }
+      var index = 0
+      for byte in prefix.utf8 {
+        guard bytes[index] == byte else { return false }
+        index += 1
+      }
+      return true
+    }
+    if let fast, let result = fast { return result }
+    return text.hasPrefix(prefix)
+  }
+
+  /// `text.hasSuffix(suffix)` for an ASCII `suffix`, comparing bytes when the text there is ASCII.
+  static func hasSuffix(_ text: Substring, _ suffix: String) -> Bool {
+    let fast: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+      let count = suffix.utf8.count
+      // The byte before the suffix must be ASCII too: a prepended mark there joins the first character.
+      for index in max(0, bytes.count - count - 1)..<bytes.count where bytes[index] >= 0x80 { return nil }
+      guard bytes.count >= count else { return false }
+      var index = bytes.count - count
+      for byte in suffix.utf8 {
+        guard bytes[index] == byte else { return false }
+        index += 1
+      }
+      return true
+    }
+    if let fast, let result = fast { return result }
+    return text.hasSuffix(suffix)
+  }
+
   /// Whether every byte of the text is ASCII (so bytes, scalars and characters coincide).
   static func isASCII(_ text: Substring) -> Bool {
     let fast: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -159,7 +195,7 @@ enum TextScanning {
 
   /// Reads `0x1F` (hex) or `31` (decimal); nil when the text is not a number or does not fit.
   static func number(_ text: Substring) -> UInt64? {
-    if text.hasPrefix("0x") || text.hasPrefix("0X") {
+    if hasPrefix(text, "0x") || hasPrefix(text, "0X") {
       let digits = text.dropFirst(2)
       return digits.isEmpty ? nil : UInt64(digits, radix: 16)
     }
@@ -169,7 +205,7 @@ enum TextScanning {
 
   /// Reads hex digits with or without `0x`.
   static func hex(_ text: Substring) -> UInt64? {
-    let digits = text.hasPrefix("0x") || text.hasPrefix("0X") ? text.dropFirst(2) : text
+    let digits = hasPrefix(text, "0x") || hasPrefix(text, "0X") ? text.dropFirst(2) : text
     return digits.isEmpty ? nil : UInt64(digits, radix: 16)
   }
 
