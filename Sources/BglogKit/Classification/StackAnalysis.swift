@@ -168,11 +168,37 @@ public enum StackAnalysis {
   public static func firstFrame(in threads: [ThreadBacktrace], symbolPrefixes prefixes: [String]) -> StackFrame? {
     for thread in threads {
       for frame in thread.frames {
-        if let symbol = frame.symbol, prefixes.contains(where: { symbol.hasPrefix($0) || symbol.contains($0) }) {
+        if let symbol = frame.symbol, prefixes.contains(where: { contains(symbol, $0) }) {
           return frame
         }
       }
     }
     return nil
+  }
+
+  /// `symbol.hasPrefix(part) || symbol.contains(part)`, as a byte search when both are ASCII (this runs
+  /// for every frame of every thread; Foundation's search converts to UTF-16 first).
+  private static func contains(_ symbol: String, _ part: String) -> Bool {
+    let fast: Bool?? = symbol.utf8.withContiguousStorageIfAvailable { haystack -> Bool? in
+      part.utf8.withContiguousStorageIfAvailable { needle -> Bool? in
+        guard !needle.isEmpty, isASCII(haystack), isASCII(needle) else { return nil }
+        guard haystack.count >= needle.count else { return false }
+        let first = needle[0]
+        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+          var offset = 1
+          while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
+          if offset == needle.count { return true }
+        }
+        return false
+      } ?? nil
+    }
+    if let fast, let result = fast { return result }
+    return symbol.hasPrefix(part) || symbol.contains(part)
+  }
+
+  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var combined: UInt8 = 0
+    for byte in bytes { combined |= byte }
+    return combined < 0x80
   }
 }

@@ -48,6 +48,8 @@ public struct LegacyCrashReportParser: Sendable {
         lastLine = index
       }
       guard var current = builder else { continue }
+      // Leave `current` the only copy, so appending frames does not copy the whole report per line.
+      builder = nil
       switch current.feed(index) {
       case .consumed:
         for unreadable in prose { current.noteUnreadable(unreadable) }

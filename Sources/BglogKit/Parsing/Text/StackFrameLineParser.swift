@@ -63,7 +63,7 @@ enum StackFrameLineParser {
     }
     guard let addressAt else { return nil }
     let image = String(text[tokens[first].startIndex..<tokens[addressAt - 1].endIndex])
-    guard !image.hasSuffix(":") else { return nil }
+    guard !TextScanning.hasSuffix(Substring(image), ":") else { return nil }
     var frame = StackFrame(
       index: index, image: image, address: TextScanning.hex(tokens[addressAt]), location: .line(line))
     var notes: [String] = []
@@ -76,11 +76,11 @@ enum StackFrameLineParser {
       frame.imageBase = base
       frame.imageOffset = offset
       if after.isEmpty { return (frame, nil, notes) }
-      if after.hasPrefix("//") {
+      if TextScanning.hasPrefix(after, "//") {
         applySymbol(TextScanning.trimmed(after.dropFirst(2)), to: &frame)
         return (frame, nil, notes)
       }
-      if after.hasPrefix("("), after.hasSuffix(")") {
+      if TextScanning.hasPrefix(after, "("), TextScanning.hasSuffix(after, ")") {
         applySymbol(TextScanning.trimmed(after.dropFirst().dropLast()), to: &frame)
         return (frame, nil, notes)
       }
@@ -95,11 +95,11 @@ enum StackFrameLineParser {
 
   /// Reads `0xBASE + OFFSET` (decimal or hex offset) at the start of the text.
   private static func imageOffset(_ text: Substring) -> (UInt64?, UInt64, Substring)? {
-    let tokens = TextScanning.tokens(text.prefix(80))
+    let tokens = TextScanning.tokens(TextScanning.prefix(text, 80))
     guard tokens.count >= 3, tokens[1] == "+" else { return nil }
     let baseToken = tokens[0]
     let base: UInt64?
-    if baseToken.hasPrefix("0x") || baseToken.hasPrefix("0X") {
+    if TextScanning.hasPrefix(baseToken, "0x") || TextScanning.hasPrefix(baseToken, "0X") {
       guard let value = TextScanning.hex(baseToken) else { return nil }
       base = value
     } else if baseToken.allSatisfy({ $0.isASCII && $0.isNumber }) {
@@ -115,12 +115,12 @@ enum StackFrameLineParser {
   static func applySymbol(_ text: Substring, to frame: inout StackFrame) {
     var symbol = TextScanning.trimmed(text)
     var groups = 0
-    while symbol.hasSuffix(")"), groups < 3, let open = matchingOpen(in: symbol) {
+    while TextScanning.hasSuffix(symbol, ")"), groups < 3, let open = matchingOpen(in: symbol) {
       groups += 1
       let inner = symbol[symbol.index(after: open)..<symbol.index(before: symbol.endIndex)]
       let before = symbol[..<open]
       guard before.isEmpty || before.last.map(TextScanning.isBlank) == true else { break }
-      if inner.hasPrefix("in ") {
+      if TextScanning.hasPrefix(inner, "in ") {
         symbol = TextScanning.trimmed(before)
         continue
       }
@@ -135,7 +135,7 @@ enum StackFrameLineParser {
       }
       break
     }
-    if let plus = symbol.range(of: " + ", options: .backwards) {
+    if let plus = lastPlus(in: symbol) {
       let offsetText = TextScanning.trimmed(symbol[plus.upperBound...])
       if let offset = TextScanning.number(offsetText) {
         frame.symbolOffset = offset
@@ -145,7 +145,43 @@ enum StackFrameLineParser {
     frame.symbol = symbol.isEmpty ? nil : String(symbol)
   }
 
+  /// The last ` + ` in a symbol; bytes for ASCII text, Foundation's search otherwise.
+  private static func lastPlus(in symbol: Substring) -> Range<Substring.Index>? {
+    guard TextScanning.isASCII(symbol) else { return symbol.range(of: " + ", options: .backwards) }
+    let utf8 = symbol.utf8
+    var index = utf8.endIndex
+    var matched = 0
+    while index > utf8.startIndex {
+      index = utf8.index(before: index)
+      let expected: UInt8 = matched == 1 ? 0x2B : 0x20
+      if utf8[index] == expected {
+        matched += 1
+        if matched == 3 { return index..<utf8.index(index, offsetBy: 3) }
+      } else {
+        // ` + ` has no repeated prefix but for the blank: a blank here may start a new match.
+        matched = utf8[index] == 0x20 ? 1 : 0
+      }
+    }
+    return nil
+  }
+
   private static func matchingOpen(in text: Substring) -> Substring.Index? {
+    if TextScanning.isASCII(text) {
+      var depth = 0
+      let utf8 = text.utf8
+      var index = utf8.endIndex
+      while index > utf8.startIndex {
+        index = utf8.index(before: index)
+        switch utf8[index] {
+        case 0x29: depth += 1
+        case 0x28:
+          depth -= 1
+          if depth == 0 { return index }
+        default: break
+        }
+      }
+      return nil
+    }
     var depth = 0
     var index = text.endIndex
     while index > text.startIndex {

@@ -80,7 +80,7 @@ struct TextReportBuilder {
     self.source = source
     self.range = range
     let first = range.isEmpty ? "" : source.lines[range.lowerBound]
-    self.stripsQuoteMarks = TextScanning.trimmedLeading(first).hasPrefix(">")
+    self.stripsQuoteMarks = TextScanning.hasPrefix(TextScanning.trimmedLeading(first), ">")
     self.report = CrashReport(format: .text, startLine: range.lowerBound + 1, endLine: range.lowerBound + 1)
   }
 
@@ -100,7 +100,7 @@ struct TextReportBuilder {
 
   /// Whether a line, with no report open, is where a report begins.
   static func opensReport(_ line: Substring) -> Bool {
-    let text = content(of: line, stripsQuoteMarks: TextScanning.trimmedLeading(line).hasPrefix(">"))
+    let text = content(of: line, stripsQuoteMarks: TextScanning.hasPrefix(TextScanning.trimmedLeading(line), ">"))
     if let heading = ThreadHeading.parse(text) {
       if case .state = heading { return false }
       return true
@@ -263,7 +263,7 @@ struct TextReportBuilder {
         mode = .header
         return .blank
       }
-      if target == .lastException, text.hasPrefix("("), text.contains("0x") {
+      if target == .lastException, TextScanning.hasPrefix(text, "("), text.contains("0x") {
         appendAddressList(text, line: line)
         return .consumed
       }
@@ -301,12 +301,13 @@ struct TextReportBuilder {
 
   /// `Binary Images:`, or jailbroken devices' `Binary Images (dpkg):` / `Binary Images (Other):`.
   private func isBinaryImagesHeading(_ text: Substring) -> Bool {
-    text.hasPrefix("Binary Images") && text.hasSuffix(":")
+    TextScanning.hasPrefix(text, "Binary Images") && TextScanning.hasSuffix(text, ":")
   }
 
   private func opensSection(_ text: Substring) -> Bool {
     isBinaryImagesHeading(text) || text == "Last Exception Backtrace:" || text == "Application Specific Information:"
-      || text.hasPrefix("Application Specific Backtrace") || text == "Kernel Triage:" || text == "Filtered syslog:"
+      || TextScanning.hasPrefix(text, "Application Specific Backtrace") || text == "Kernel Triage:"
+      || text == "Filtered syslog:"
   }
 
   private mutating func general(_ text: Substring, index: Int) -> Outcome {
@@ -341,7 +342,7 @@ struct TextReportBuilder {
       mode = .binaryImages
       return .consumed
     }
-    if text.hasPrefix("Application Specific Backtrace") {
+    if TextScanning.hasPrefix(text, "Application Specific Backtrace") {
       if report.lastExceptionBacktrace == nil {
         report.lastExceptionBacktrace = ThreadBacktrace(location: .line(line))
         mode = .frames(.lastException)
@@ -351,8 +352,9 @@ struct TextReportBuilder {
       }
       return .consumed
     }
-    if text.hasPrefix("Backtrace not available") || text == "Extra Information:" || text.hasPrefix("No thread state")
-      || text.hasPrefix("Unknown thread crashed")
+    if TextScanning.hasPrefix(text, "Backtrace not available") || text == "Extra Information:"
+      || TextScanning.hasPrefix(text, "No thread state")
+      || TextScanning.hasPrefix(text, "Unknown thread crashed")
     {
       return .consumed
     }

@@ -2,14 +2,38 @@
 ///
 /// Text reports are column-aligned with spaces or tabs, or with single spaces once a paste has
 /// collapsed them, so everything here splits on runs of blanks and never trusts a column.
+///
+/// Almost every line of a real report is ASCII, so each helper first scans UTF-8 bytes and only
+/// falls back to `Character` semantics when a non-ASCII byte is next to what it decides: a blank
+/// followed by a combining mark is one `Character` that is not a blank, and byte scanning must
+/// not split it. The fallbacks keep the results identical to the `Character`-based originals.
 enum TextScanning {
   /// Whether a character is a column separator (space or tab).
   static func isBlank(_ character: Character) -> Bool {
     character == " " || character == "\t"
   }
 
+  @inline(__always)
+  static func isBlankByte(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09
+  }
+
   /// The text without leading and trailing spaces and tabs.
   static func trimmed(_ text: Substring) -> Substring {
+    let fast: Substring?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Substring? in
+      var start = 0
+      var end = bytes.count
+      while start < end, isBlankByte(bytes[start]) { start += 1 }
+      if start == end { return text[text.endIndex...] }
+      while end > start, isBlankByte(bytes[end - 1]) { end -= 1 }
+      // A blank next to a non-ASCII scalar may belong to its grapheme cluster: decide by Character.
+      if start > 0, bytes[start] >= 0x80 { return nil }
+      if end < bytes.count, bytes[end - 1] >= 0x80 { return nil }
+      if start == 0, end == bytes.count { return text }
+      let utf8 = text.utf8
+      return text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+    }
+    if let fast, let result = fast { return result }
     guard let first = text.firstIndex(where: { !isBlank($0) }) else { return text[text.endIndex...] }
     let last = text.lastIndex(where: { !isBlank($0) }) ?? first
     return text[first...last]
@@ -17,16 +41,51 @@ enum TextScanning {
 
   /// The text without leading spaces and tabs.
   static func trimmedLeading(_ text: Substring) -> Substring {
-    text.drop(while: isBlank)
+    let fast: Substring?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Substring? in
+      var start = 0
+      while start < bytes.count, isBlankByte(bytes[start]) { start += 1 }
+      if start == 0 { return text }
+      if start == bytes.count { return text[text.endIndex...] }
+      if bytes[start] >= 0x80 { return nil }
+      return text[text.utf8.index(text.utf8.startIndex, offsetBy: start)...]
+    }
+    if let fast, let result = fast { return result }
+    return text.drop(while: isBlank)
   }
 
   /// Whether the text holds nothing but spaces and tabs.
   static func isBlankLine(_ text: Substring) -> Bool {
-    text.allSatisfy { isBlank($0) || $0 == "\u{FEFF}" }
+    let fast: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+      var sawNonASCII = false
+      for byte in bytes where !isBlankByte(byte) {
+        if byte < 0x80 { return false }
+        sawNonASCII = true
+      }
+      return sawNonASCII ? nil : true
+    }
+    if let fast, let result = fast { return result }
+    return text.allSatisfy { isBlank($0) || $0 == "\u{FEFF}" }
   }
 
   /// The blank-separated words of a line, as slices of it (so the text between them can be recovered).
   static func tokens(_ text: Substring) -> [Substring] {
+    let fast: [Substring]?? = text.utf8.withContiguousStorageIfAvailable { bytes -> [Substring]? in
+      var combined: UInt8 = 0
+      for byte in bytes { combined |= byte }
+      guard combined < 0x80 else { return nil }
+      let utf8 = text.utf8
+      var result: [Substring] = []
+      var index = 0
+      while index < bytes.count {
+        while index < bytes.count, isBlankByte(bytes[index]) { index += 1 }
+        guard index < bytes.count else { break }
+        let start = index
+        while index < bytes.count, !isBlankByte(bytes[index]) { index += 1 }
+        result.append(text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: index)])
+      }
+      return result
+    }
+    if let fast, let result = fast { return result }
     var result: [Substring] = []
     var index = text.startIndex
     while index < text.endIndex {
@@ -39,11 +98,85 @@ enum TextScanning {
     return result
   }
 
+  /// The first `count` characters, counted in bytes when the text around the cut is ASCII.
+  static func prefix(_ text: Substring, _ count: Int) -> Substring {
+    let fast: Substring?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Substring? in
+      // One byte past the cut must be ASCII too, or a combining mark could extend the last character.
+      let checked = min(bytes.count, count + 1)
+      var combined: UInt8 = 0
+      for byte in bytes[..<checked] { combined |= byte }
+      guard combined < 0x80 else { return nil }
+      if bytes.count <= count { return text }
+      return text[..<text.utf8.index(text.utf8.startIndex, offsetBy: count)]
+    }
+    if let fast, let result = fast { return result }
+    return text.prefix(count)
+  }
+
+  /// `text.hasPrefix(prefix)` for an ASCII `prefix`, comparing bytes when the text there is ASCII.
+  static func hasPrefix(_ text: Substring, _ prefix: String) -> Bool {
+    let fast: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+      let count = prefix.utf8.count
+      // The byte after the prefix must be ASCII too: a combining mark there changes the last character.
+      for index in 0..<min(bytes.count, count + 1) where bytes[index] >= 0x80 { return nil }
+      guard bytes.count >= count else { return false }
+      var index = 0
+      for byte in prefix.utf8 {
+        guard bytes[index] == byte else { return false }
+        index += 1
+      }
+      return true
+    }
+    if let fast, let result = fast { return result }
+    return text.hasPrefix(prefix)
+  }
+
+  /// `text.hasSuffix(suffix)` for an ASCII `suffix`, comparing bytes when the text there is ASCII.
+  static func hasSuffix(_ text: Substring, _ suffix: String) -> Bool {
+    let fast: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+      let count = suffix.utf8.count
+      // The byte before the suffix must be ASCII too: a prepended mark there joins the first character.
+      for index in max(0, bytes.count - count - 1)..<bytes.count where bytes[index] >= 0x80 { return nil }
+      guard bytes.count >= count else { return false }
+      var index = bytes.count - count
+      for byte in suffix.utf8 {
+        guard bytes[index] == byte else { return false }
+        index += 1
+      }
+      return true
+    }
+    if let fast, let result = fast { return result }
+    return text.hasSuffix(suffix)
+  }
+
+  /// Whether every byte of the text is ASCII (so bytes, scalars and characters coincide).
+  static func isASCII(_ text: Substring) -> Bool {
+    let fast: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      var combined: UInt8 = 0
+      for byte in bytes { combined |= byte }
+      return combined < 0x80
+    }
+    return fast ?? text.utf8.allSatisfy { $0 < 0x80 }
+  }
+
   /// Splits `Key: Value`, accepting only keys that look like report keys (ASCII words, at most
   /// 48 characters), so that prose, frames and symbols with colons are not mistaken for fields.
   static func keyValue(_ line: Substring) -> (key: Substring, value: Substring)? {
-    guard let first = line.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return nil }
-    guard let colon = line.firstIndex(of: ":") else { return nil }
+    guard let firstByte = line.utf8.first else { return nil }
+    if firstByte < 0x80 {
+      // An ASCII letter is the only ASCII scalar that is alphabetic.
+      guard (firstByte >= 0x41 && firstByte <= 0x5A) || (firstByte >= 0x61 && firstByte <= 0x7A) else { return nil }
+    } else {
+      guard let first = line.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return nil }
+    }
+    // The key must be ASCII, so the first `:` byte is the first `:` character unless a combining
+    // mark follows it (then the old Character search decides).
+    guard var colon = line.utf8.firstIndex(of: 0x3A) else { return nil }
+    let after = line.utf8.index(after: colon)
+    if after < line.utf8.endIndex, line.utf8[after] >= 0x80 {
+      guard let characterColon = line.firstIndex(of: ":") else { return nil }
+      colon = characterColon
+    }
     let key = line[..<colon]
     guard key.utf8.count <= 48 else { return nil }
     for byte in key.utf8 {
@@ -62,23 +195,39 @@ enum TextScanning {
 
   /// Reads `0x1F` (hex) or `31` (decimal); nil when the text is not a number or does not fit.
   static func number(_ text: Substring) -> UInt64? {
-    if text.hasPrefix("0x") || text.hasPrefix("0X") {
+    if hasPrefix(text, "0x") || hasPrefix(text, "0X") {
       let digits = text.dropFirst(2)
       return digits.isEmpty ? nil : UInt64(digits, radix: 16)
     }
-    guard !text.isEmpty, text.allSatisfy(\.isASCII) else { return nil }
+    guard !text.isEmpty, isASCII(text) else { return nil }
     return UInt64(text, radix: 10)
   }
 
   /// Reads hex digits with or without `0x`.
   static func hex(_ text: Substring) -> UInt64? {
-    let digits = text.hasPrefix("0x") || text.hasPrefix("0X") ? text.dropFirst(2) : text
+    let digits = hasPrefix(text, "0x") || hasPrefix(text, "0X") ? text.dropFirst(2) : text
     return digits.isEmpty ? nil : UInt64(digits, radix: 16)
   }
 
   /// Whether a token is an instruction address: `0x…` hex, or a long run of decimal zeros and
   /// digits as older reports print for `???` frames (`000000000000000000`).
   static func isAddress(_ token: Substring) -> Bool {
+    let fast: Bool?? = token.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+      if bytes.count >= 2, bytes[0] == 0x30, bytes[1] == 0x78 || bytes[1] == 0x58 {
+        guard bytes.count > 2 else { return false }
+        for byte in bytes[2...] {
+          guard isHexByte(byte) else { return byte < 0x80 ? false : nil }
+        }
+        return bytes.count <= 18
+      }
+      var count = 0
+      for byte in bytes {
+        guard byte >= 0x30, byte <= 0x39 else { return byte < 0x80 ? false : nil }
+        count += 1
+      }
+      return count >= 8
+    }
+    if let fast, let result = fast { return result }
     if token.hasPrefix("0x") || token.hasPrefix("0X") {
       let digits = token.dropFirst(2)
       return !digits.isEmpty && digits.count <= 16 && digits.allSatisfy(\.isHexDigit)
@@ -86,8 +235,23 @@ enum TextScanning {
     return token.count >= 8 && token.allSatisfy { $0.isASCII && $0.isNumber }
   }
 
+  @inline(__always)
+  private static func isHexByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+  }
+
   /// Reads a small non-negative decimal integer (thread and frame numbers).
   static func smallInt(_ text: Substring) -> Int? {
+    let fast: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      guard !bytes.isEmpty, bytes.count <= 6 else { return nil }
+      var value = 0
+      for byte in bytes {
+        guard byte >= 0x30, byte <= 0x39 else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      return value
+    }
+    if let fast { return fast }
     guard !text.isEmpty, text.count <= 6, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
     return Int(text)
   }

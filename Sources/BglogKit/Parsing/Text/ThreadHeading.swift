@@ -12,27 +12,27 @@ enum ThreadHeading {
 
   /// Reads a heading; nil when the line is not one.
   static func parse(_ text: Substring) -> ThreadHeading? {
-    guard text.hasPrefix("Thread ") else { return nil }
+    guard TextScanning.hasPrefix(text, "Thread ") else { return nil }
     let afterWord = text.dropFirst("Thread ".count)
     let digits = afterWord.prefix(while: { $0.isASCII && $0.isNumber })
     guard let index = TextScanning.smallInt(digits) else { return nil }
     let rest = TextScanning.trimmedLeading(afterWord[digits.endIndex...])
-    if rest.hasPrefix("name:") {
+    if TextScanning.hasPrefix(rest, "name:") {
       let (name, queue) = nameAndQueue(TextScanning.trimmed(rest.dropFirst("name:".count)))
       return .name(index: index, name: name, queue: queue)
     }
-    if rest.hasPrefix("crashed with") || rest.contains("Thread State") {
+    if TextScanning.hasPrefix(rest, "crashed with") || rest.contains("Thread State") {
       return .state(index: index)
     }
     var afterState = rest
     var crashed = false
-    for word in ["Crashed", "Highlighted"] where afterState.hasPrefix(word) {
+    for word in ["Crashed", "Highlighted"] where TextScanning.hasPrefix(afterState, word) {
       crashed = true
       afterState = TextScanning.trimmedLeading(afterState.dropFirst(word.count))
     }
-    guard afterState.hasPrefix(":") else { return nil }
+    guard TextScanning.hasPrefix(afterState, ":") else { return nil }
     let afterColon = afterState.dropFirst()
-    if afterColon.hasPrefix(":") {
+    if TextScanning.hasPrefix(afterColon, ":") {
       let (name, queue) = nameAndQueue(TextScanning.trimmed(afterColon.dropFirst()))
       return .start(index: index, crashed: crashed, name: name, queue: queue, trailing: "")
     }
