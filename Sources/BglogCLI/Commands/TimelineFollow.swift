@@ -122,7 +122,7 @@ final class TimelineFollow: @unchecked Sendable {
     if state.state != "unknown" {
       status = state.state
       if let since = state.backgroundSince, let now = event.clock, state.state.hasPrefix("background") {
-        status += " for \(Int((now - since).rounded())) s"
+        status += " for \(Int(saturating: (now - since).rounded())) s"
       }
       status = "  [\(key): \(status)]"
     }

@@ -20,9 +20,9 @@ public struct LogTimestamp: Sendable, Hashable {
 
   /// `HH:MM:SS`, adding `.ffffff` only when the input had a fraction.
   public var timeOfDayText: String {
-    let whole = Int(secondsOfDay)
+    let whole = Int(saturating: secondsOfDay)
     let text = pad(whole / 3600) + ":" + pad(whole / 60 % 60) + ":" + pad(whole % 60)
-    let micros = Int(((secondsOfDay - Double(whole)) * 1_000_000).rounded())
+    let micros = Int(saturating: ((secondsOfDay - Double(whole)) * 1_000_000).rounded())
     guard micros > 0 else { return text }
     let fraction = String(micros)
     return text + "." + String(repeating: "0", count: max(0, 6 - fraction.count)) + fraction

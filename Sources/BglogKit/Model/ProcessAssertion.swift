@@ -166,7 +166,7 @@ public struct ProcessAssertion: Sendable, Hashable {
       if let duration = value(after: "duration: ", in: body, until: ";") {
         assertion.durationSeconds = seconds(Substring(duration.prefix(while: { $0 != ">" })))
       } else if let permitted = value(after: "permittedBackgroundDuration: ", in: body, until: " ") {
-        assertion.durationSeconds = Double(permitted)
+        assertion.durationSeconds = Double(permitted).flatMap { $0.isFinite ? $0 : nil }
       }
     }
     if let owner = value(after: "(owner: ", in: body, until: ")") {
@@ -188,6 +188,8 @@ public struct ProcessAssertion: Sendable, Hashable {
   private static func seconds(_ text: Substring) -> Double? {
     var digits = text.trimmingCharacters(in: .whitespaces)
     if digits.hasSuffix("s") { digits.removeLast() }
-    return Double(digits)
+    // `duration: infs` and `1e400s` parse as infinity: not a duration.
+    guard let value = Double(digits), value.isFinite else { return nil }
+    return value
   }
 }

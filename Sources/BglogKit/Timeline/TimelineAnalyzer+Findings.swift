@@ -27,7 +27,7 @@ extension TimelineAnalyzer {
 
   private func seconds(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
-    return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+    return rounded == rounded.rounded() ? "\(Int(saturating: rounded)) s" : "\(rounded) s"
   }
 
   /// Forced crash reports and UIKit's "still not ended" warnings: leaked background tasks, or a

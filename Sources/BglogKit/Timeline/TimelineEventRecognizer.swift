@@ -385,6 +385,6 @@ struct TimelineEventRecognizer {
   }
 
   static func formatSeconds(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    seconds == seconds.rounded() ? "\(Int(saturating: seconds)) s" : "\(seconds) s"
   }
 }

@@ -48,7 +48,7 @@ public struct TimelineChartRenderer: Sendable {
     for index in segments.indices {
       if index > 0 { column += 3 }
       segments[index].column = column
-      segments[index].columns = Int((segments[index].end - segments[index].start) / scale) + 1
+      segments[index].columns = Int(saturating: (segments[index].end - segments[index].start) / scale) + 1
       column += segments[index].columns
     }
     var chart = Chart(segments: segments, scale: scale, width: column)
@@ -80,7 +80,7 @@ private struct Chart {
   /// The column of an offset.
   func column(_ time: Double) -> Int {
     let segment = segments.last { $0.start <= time } ?? segments[0]
-    return min(segment.column + segment.columns - 1, segment.column + Int((time - segment.start) / scale))
+    return min(segment.column + segment.columns - 1, segment.column + Int(saturating: (time - segment.start) / scale))
   }
 
   /// Whether a column is drawable (not part of a gap marker).
@@ -229,11 +229,11 @@ private struct Chart {
   }
 
   private func offsetText(_ value: Double) -> String {
-    (value < 0 ? "-" : "+") + String(Int(abs(value).rounded()))
+    (value < 0 ? "-" : "+") + String(Int(saturating: abs(value).rounded()))
   }
 
   private func secondsText(_ value: Double) -> String {
-    let rounded = Int(value.rounded())
+    let rounded = Int(saturating: value.rounded())
     return rounded >= 120 && rounded % 60 == 0 ? "\(rounded / 60) min" : "\(rounded) s"
   }
 

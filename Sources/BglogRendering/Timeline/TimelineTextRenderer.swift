@@ -126,12 +126,12 @@ public struct TimelineTextRenderer: Sendable {
   }
 
   private func offset(_ value: Double) -> String {
-    (value < 0 ? "-" : "+") + String(Int(abs(value).rounded()))
+    (value < 0 ? "-" : "+") + String(Int(saturating: abs(value).rounded()))
   }
 
   private func seconds(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
-    return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+    return rounded == rounded.rounded() ? "\(Int(saturating: rounded)) s" : "\(rounded) s"
   }
 }
 

@@ -9,6 +9,7 @@ import Testing
 @Suite struct HostileInputTests {
   static let fixtures: [String] =
     Fixtures.files(in: "crash") + Fixtures.files(in: "ips") + Fixtures.files(in: "console")
+    + Fixtures.files(in: "fuzz")
 
   /// A small deterministic generator (SplitMix64), so runs are repeatable.
   struct SplitMix: RandomNumberGenerator {
@@ -126,5 +127,23 @@ import Testing
       "{\"bug_type\":\"309\"}\n{\"termination\":{\"code\":1e400,\"namespace\":\"X\"},\"faultingThread\":-5,"
       + "\"threads\":[{\"frames\":[{\"imageIndex\":99999999999999999999,\"imageOffset\":-1}]}]}"
     Self.exercise(Array(json.utf8))
+  }
+}
+
+@Suite struct FuzzRegressionTests {
+  /// Each fuzzer finding, as it was found, must now read without trapping.
+  @Test(arguments: Fixtures.files(in: "fuzz"))
+  func fuzzerFindingNoLongerCrashes(file: String) throws {
+    HostileInputTests.exercise(try Fixtures.bytes(file))
+  }
+
+  @Test func absurdAssertionDurationsAreNotDurations() {
+    let line: Substring = "<BKProcessAssertion: 0x1; \"x\" (finishTask:infs); id:1> (owner: a:1)"
+    #expect(ProcessAssertion.all(in: line).first?.durationSeconds == nil)
+    #expect(Int(saturating: .infinity) == .max)
+    #expect(Int(saturating: -.infinity) == .min)
+    #expect(Int(saturating: .nan) == 0)
+    #expect(Int(saturating: 1.8e21) == .max)
+    #expect(Int(saturating: -2.5) == -2)
   }
 }

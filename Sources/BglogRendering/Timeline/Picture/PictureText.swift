@@ -30,7 +30,7 @@ enum PictureText {
   /// A coordinate or length with at most one decimal, never in exponent form: `12`, `12.5`, `-3`.
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
-    let tenths = Int((value * 10).rounded())
+    let tenths = Int(saturating: (value * 10).rounded())
     let sign = tenths < 0 ? "-" : ""
     let magnitude = abs(tenths)
     return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
@@ -38,7 +38,7 @@ enum PictureText {
 
   /// Seconds for people: `45 s`, `340 s`, `21 min 30 s` above ten minutes.
   static func duration(_ seconds: Double) -> String {
-    let whole = Int(seconds.rounded())
+    let whole = Int(saturating: seconds.rounded())
     if whole < 600 { return "\(whole) s" }
     let rest = whole % 60
     return rest == 0 ? "\(whole / 60) min" : "\(whole / 60) min \(rest) s"
@@ -46,14 +46,14 @@ enum PictureText {
 
   /// `+190` / `-8`: seconds since the anchor, rounded.
   static func offset(_ seconds: Double) -> String {
-    let whole = Int(seconds.rounded())
+    let whole = Int(saturating: seconds.rounded())
     return whole < 0 ? "\(whole)" : "+\(whole)"
   }
 
   /// `HH:MM:SS` for seconds since midnight (wrapping past 24 h).
   static func clock(_ secondsOfDay: Double) -> String {
     let day = 86_400
-    let whole = ((Int(secondsOfDay.rounded(.down)) % day) + day) % day
+    let whole = ((Int(saturating: secondsOfDay.rounded(.down)) % day) + day) % day
     func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return pad(whole / 3600) + ":" + pad(whole / 60 % 60) + ":" + pad(whole % 60)
   }

@@ -138,8 +138,8 @@ struct TimelinePicturePanel {
   }
 
   private func breakText(_ seconds: Double) -> String {
-    let whole = Int(seconds.rounded())
-    return whole < 600 ? "≈ \(whole) s" : "≈ \(Int((seconds / 60).rounded())) min"
+    let whole = Int(saturating: seconds.rounded())
+    return whole < 600 ? "≈ \(whole) s" : "≈ \(Int(saturating: (seconds / 60).rounded())) min"
   }
 
   /// The findings, as wrapped text under the lanes.
