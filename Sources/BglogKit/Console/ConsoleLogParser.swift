@@ -28,7 +28,7 @@ public struct ConsoleLogParser {
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
   /// How many record hashes are kept to find exact duplicates.
-  static let maximumRememberedRecords = 1_000_000
+  static let maximumRememberedRecords = 131_072
   /// How many recent records are compared for same-millisecond copies.
   static let recentWindow = 64
 

@@ -8,7 +8,15 @@ public struct TimelineBuilder {
   public let options: TimelineOptions
   private var parser: ConsoleLogParser
   private var recognizer: TimelineEventRecognizer
-  private var events: [(TimelineEvent, AppSubject)] = []
+  /// Kept events per app key (bundle id or process name), each with its arrival number.
+  private var eventsByApp: [String: [(sequence: Int, event: TimelineEvent, subject: AppSubject)]] = [:]
+  private var keptEvents = 0
+  private var sequence = 0
+
+  /// Every kept event in arrival order.
+  private var events: [(TimelineEvent, AppSubject)] {
+    eventsByApp.values.joined().sorted { $0.sequence < $1.sequence }.map { ($0.event, $0.subject) }
+  }
   private var droppedEvents = 0
   private var lastClock: Double?
 
@@ -19,7 +27,7 @@ public struct TimelineBuilder {
   /// The most events kept; later ones are counted in `TimelineResult.droppedEvents`.
   /// A real background story has hundreds of events; the cap only bounds memory (each event keeps
   /// its evidence line, up to 400 characters) on pathological input.
-  public static let maximumEvents = 50_000
+  public static let maximumEvents = 12_000
 
   /// Creates a builder.
   public init(options: TimelineOptions = TimelineOptions()) {
@@ -72,15 +80,49 @@ public struct TimelineBuilder {
     )
   }
 
+  /// Whether a subject can be the app asked for with `--app`: a different bundle id or process name
+  /// is not; a subject known only by pid may be.
+  private func mayBeWantedApp(_ subject: AppSubject) -> Bool {
+    guard let wanted = options.app?.lowercased() else { return true }
+    let bundle = subject.bundle?.lowercased()
+    let name = subject.name?.lowercased()
+    if bundle == nil && name == nil { return true }
+    if bundle == wanted || name == wanted { return true }
+    // A process name matches the last part of a bundle id (`BackgroundDemo`, `com.x.backgrounddemo`).
+    if let bundle, bundle.hasSuffix("." + wanted) { return true }
+    if let name, wanted.hasSuffix("." + name) { return true }
+    return false
+  }
+
+  /// Keeps an event within the cap. At the cap, an app below its fair share (the cap divided by the
+  /// apps seen) takes the place of the newest event of the app holding the most, so a device log full
+  /// of other apps' lines cannot crowd out the app that matters, and memory stays flat.
+  private mutating func keep(_ event: TimelineEvent, _ subject: AppSubject) {
+    let key = subject.bundle?.lowercased() ?? subject.name?.lowercased() ?? ""
+    sequence += 1
+    if keptEvents >= Self.maximumEvents {
+      let apps = eventsByApp.count + (eventsByApp[key] == nil ? 1 : 0)
+      let fairShare = Self.maximumEvents / max(1, apps)
+      guard eventsByApp[key, default: []].count < fairShare,
+        let largest = eventsByApp.max(by: { $0.value.count < $1.value.count })?.key
+      else {
+        droppedEvents += 1
+        return
+      }
+      eventsByApp[largest]?.removeLast()
+      keptEvents -= 1
+      droppedEvents += 1
+    }
+    eventsByApp[key, default: []].append((sequence, event, subject))
+    keptEvents += 1
+  }
+
   private mutating func take(_ entry: LogEntry) {
     if let clock = entry.clock { lastClock = max(lastClock ?? clock, clock) }
     for recognised in recognizer.recognize(entry) {
+      guard mayBeWantedApp(recognised.1) else { continue }
       eventHandler?(recognised.0, recognised.1.bundle ?? recognised.1.name)
-      if events.count < Self.maximumEvents {
-        events.append(recognised)
-      } else {
-        droppedEvents += 1
-      }
+      keep(recognised.0, recognised.1)
     }
   }
 

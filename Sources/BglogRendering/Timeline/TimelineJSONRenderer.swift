@@ -22,7 +22,7 @@ public struct TimelineJSONRenderer: Sendable {
       statistics: .init(
         lines: stats.lines, records: stats.entries, continuationLines: stats.continuationLines,
         unknownLines: stats.unknownLines, duplicates: stats.duplicates,
-        nearDuplicates: stats.nearDuplicates),
+        nearDuplicates: stats.nearDuplicates, droppedEvents: result.droppedEvents > 0 ? result.droppedEvents : nil),
       apps: result.apps.map(app))
   }
 

@@ -28,6 +28,8 @@ public struct TimelineReportV1: Codable, Sendable, Hashable {
     public var duplicates: Int
     /// Same-millisecond copies removed.
     public var nearDuplicates: Int
+    /// Recognised events left out to bound memory (absent unless the log is huge; see `--app`).
+    public var droppedEvents: Int?
   }
 
   /// One app's timeline.

@@ -19,6 +19,11 @@ public struct TimelineTextRenderer: Sendable {
       "Read \(stats.lines) lines as \(result.layout?.rawValue ?? "no known layout"): \(stats.entries) records, "
       + "\(stats.continuationLines) continuation lines, \(stats.unknownLines) unknown, "
       + "\(stats.duplicates + stats.nearDuplicates) duplicates removed.\n"
+    if result.droppedEvents > 0 {
+      out +=
+        "Kept \(TimelineBuilder.maximumEvents) events (shared fairly between apps) and left out "
+        + "\(result.droppedEvents) more to bound memory; name one app with --app to keep all of its events.\n"
+    }
     if result.apps.isEmpty {
       out += "\nNo app background activity recognised.\n"
       return out
