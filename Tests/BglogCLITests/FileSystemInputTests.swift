@@ -63,3 +63,31 @@ import Testing
     var errors: [Failure]
   }
 }
+
+/// A log that grows while bglog reads it (a device still writing): reading ends at the end of what
+/// was there, never waits for more, and never fails.
+@Suite struct GrowingFileTests {
+  @Test func aFileGrowingWhileReadIsReadToItsCurrentEndWithoutHanging() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bglog-grow-\(UUID().uuidString).log").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let seed = try Fixtures.source("console/seed000-background-download.log").text
+    // Start with 2 MB so the reader needs several chunks, then keep appending while it reads.
+    FileManager.default.createFile(atPath: path, contents: Data(String(repeating: seed, count: 600).utf8))
+    let stop = Box<Bool>(false)
+    Thread.detachNewThread {
+      guard let handle = FileHandle(forWritingAtPath: path) else { return }
+      handle.seekToEndOfFile()
+      while !stop.value {
+        handle.write(Data(seed.utf8))
+        Thread.sleep(forTimeInterval: 0.001)
+      }
+      try? handle.close()
+    }
+    defer { stop.value = true }
+    let result = runBglog(["timeline", path])
+    #expect(result.status == .success, "\(result.err)")
+    #expect(result.out.contains("background-session-completion-not-called"))
+    let diagnosed = runBglog(["check", "--no-config", "--format", "ndjson", path])
+    #expect(diagnosed.out.split(separator: "\n").count == 1)
+  }
+}
