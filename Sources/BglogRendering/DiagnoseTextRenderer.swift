@@ -134,20 +134,9 @@ public struct DiagnoseTextRenderer: Sendable {
 
   /// Wraps text at 100 columns.
   func wrapped(_ text: String, indent: String, continuation: String? = nil, width: Int = 100) -> String {
-    var out = ""
-    var line = indent
-    var lineHasWord = false
-    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-      if lineHasWord, line.count + 1 + word.count > width {
-        out += line + "\n"
-        line = continuation ?? String(repeating: " ", count: indent.count)
-        lineHasWord = false
-      }
-      line += (lineHasWord ? " " : "") + word
-      lineHasWord = true
-    }
-    return out + line + "\n"
+    TextWrapping.wrap(text, indent: indent, continuation: continuation, width: width)
   }
+
 }
 
 extension String {

@@ -1,4 +1,5 @@
 import BglogKit
+import BglogRendering
 
 /// `bglog explain`: the reference for a termination code or a kind.
 enum ExplainCommand: Command {
@@ -91,18 +92,7 @@ enum ExplainCommand: Command {
   }
 
   static func wrap(_ text: String, indent: String, continuation: String? = nil) -> String {
-    var out = ""
-    var line = indent
-    var hasWord = false
-    for word in text.split(separator: " ") {
-      if hasWord, line.count + word.count + 1 > 100 {
-        out += line + "\n"
-        line = continuation ?? String(repeating: " ", count: indent.count)
-        hasWord = false
-      }
-      line += (hasWord ? " " : "") + word
-      hasWord = true
-    }
-    return out + line + "\n"
+    TextWrapping.wrap(text, indent: indent, continuation: continuation)
   }
+
 }
