@@ -114,3 +114,18 @@ import Testing
     #expect(result.out.contains("\"reports\" : 4"))
   }
 }
+
+@Suite struct CheckStdinTests {
+  @Test func checkReadsAReportAndALogFromStandardInput() throws {
+    Golden.useRelativePaths()
+    let report = try String(contentsOfFile: "Samples/leaked-background-task/report.crash", encoding: .utf8)
+    let failed = runBglog(["check", "--no-config", "-"], stdin: report)
+    #expect(failed.status == .policyFailure)
+    #expect(failed.out.contains("at <stdin>:20"))
+    let log = try String(contentsOfFile: "Samples/background-download-timeline/console.log", encoding: .utf8)
+    let json = runBglog(["check", "--no-config", "--format", "ndjson", "-"], stdin: log)
+    #expect(json.status == .policyFailure)
+    #expect(json.out.contains("\"origin\":\"console-log\""))
+    #expect(json.out.contains("\"kind\":\"background-session-completion-not-called\""))
+  }
+}
