@@ -8,6 +8,7 @@ enum CheckCommand: Command {
   static let summary = "Fail a CI job on the kinds you choose, over folders of crash reports and console logs."
   static let options: [OptionSpec] = [
     OptionSpec(name: "format", short: "f", takesValue: true, allowed: CheckFormat.allCases.map(\.rawValue)),
+    ColorChoice.spec,
     OptionSpec(
       name: "fail-on", short: nil, takesValue: true, repeatable: true,
       completion: .commaSeparated(["background", "any", "none"] + DiagnosisKind.allCases.map(\.rawValue))),
@@ -35,6 +36,7 @@ enum CheckCommand: Command {
 
     OPTIONS:
       -f, --format <format>       \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default text).
+      --color <when>              For text: auto (default: only on a terminal, off with NO_COLOR), always, never.
       --fail-on <kinds>           Kinds that fail: kind ids separated by commas (repeatable), or
                                   background (the default: leaked-background-task,
                                     background-session-completion-not-called, background-task-overflow,
@@ -107,7 +109,7 @@ enum CheckCommand: Command {
       io.writeErr("bglog: note: wrote \(written.signatures.count) signatures to \(path)\n")
     }
 
-    io.writeOut(format.render(evaluation, version: BglogCLI.version))
+    io.writeOut(format.render(evaluation, version: BglogCLI.version, style: ColorChoice.style(arguments, io: io)))
     for error in files.compactMap(\.error) {
       io.writeErr("bglog: error: " + ErrorDescription.located(error) + "\n")
     }

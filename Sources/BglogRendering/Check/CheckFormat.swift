@@ -17,10 +17,12 @@ public enum CheckFormat: String, Sendable, CaseIterable {
   /// One JSON object per input, one per line.
   case ndjson
 
-  /// Renders an evaluation in this format.
-  public func render(_ evaluation: CheckEvaluation, version: String) -> String {
+  /// Renders an evaluation in this format; `style` colours the text format only.
+  public func render(
+    _ evaluation: CheckEvaluation, version: String, style: TerminalStyle = TerminalStyle(enabled: false)
+  ) -> String {
     switch self {
-    case .text: CheckTextRenderer().render(evaluation)
+    case .text: CheckTextRenderer(style: style).render(evaluation)
     case .github: CheckGitHubRenderer().render(evaluation)
     case .sarif: CheckSARIFRenderer(version: version).render(evaluation)
     case .junit: CheckJUnitRenderer().render(evaluation)

@@ -2,15 +2,22 @@ import BglogKit
 
 /// `check --format text`: one entry per group, the errors, a summary and the result.
 public struct CheckTextRenderer: Sendable {
+  /// The styling to use.
+  public var style: TerminalStyle
+
   /// Creates a renderer.
-  public init() {}
+  public init(style: TerminalStyle = TerminalStyle(enabled: false)) {
+    self.style = style
+  }
 
   /// Renders the evaluation.
   public func render(_ evaluation: CheckEvaluation) -> String {
     var out = ""
     for group in evaluation.groups {
-      let label = CheckWording.pad(CheckWording.status(group.status), 17)
-      out += "\(label)\(group.kind) ×\(group.count) [\(group.confidence.rawValue)]"
+      let status = CheckWording.status(group.status)
+      let padded = CheckWording.pad(status, 17)
+      let label = status == "fail" ? style.bold(style.red(padded)) : style.dim(padded)
+      out += "\(label)\(style.bold(group.kind)) ×\(group.count) [\(group.confidence.rawValue)]"
       out += "  \(group.signature.text)  #\(group.signature.fingerprint)\n"
       out += "  at \(CheckWording.where_(group))\n"
       out += "  \(group.first.finding.summary)\n"
@@ -21,7 +28,8 @@ public struct CheckTextRenderer: Sendable {
     if !out.isEmpty { out += "\n" }
     out += CheckWording.inputs(evaluation.counts) + "\n"
     out += CheckWording.findings(evaluation.counts) + " (" + CheckWording.policy(evaluation) + ")\n"
-    out += "check " + CheckWording.verdict(evaluation) + "\n"
+    let verdict = CheckWording.verdict(evaluation)
+    out += "check " + (verdict.hasPrefix("FAILED") ? style.bold(style.red(verdict)) : style.green(verdict)) + "\n"
     return out
   }
 }

@@ -70,6 +70,7 @@ _bglog() {
     check)
       case $prev in
         --format|-f) _bglog_words "text github sarif junit markdown json ndjson" "$cur"; return ;;
+        --color) _bglog_words "auto always never" "$cur"; return ;;
         --fail-on) _bglog_words "background any none leaked-background-task background-session-completion-not-called watchdog-hang background-task-overflow suspended-with-locked-file background-fetch-timeout thermal-kill force-quit insecure-drawing voip-resume-limit voip-push-not-reported disk-space-reclaim system-resource-overuse watchos-background-budget jetsam cpu-limit wakeups-limit disk-writes-limit hang code-signing dyld-launch-failure bad-access abort trap main-thread-deadlock stackshot kernel-panic other-report insufficient-data unknown" "$cur" list; return ;;
         --min-confidence) _bglog_words "low medium high" "$cur"; return ;;
         --on-input-error) _bglog_words "error fail ignore" "$cur"; return ;;
@@ -78,7 +79,7 @@ _bglog() {
         --write-baseline) _bglog_files "$cur"; return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --fail-on --min-confidence --on-input-error --config --no-config --baseline --write-baseline --help -h" "$cur"
+        _bglog_words "--format -f --color --fail-on --min-confidence --on-input-error --config --no-config --baseline --write-baseline --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"
