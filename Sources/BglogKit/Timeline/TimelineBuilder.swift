@@ -18,7 +18,6 @@ public struct TimelineBuilder {
     eventsByApp.values.joined().sorted { $0.sequence < $1.sequence }.map { ($0.event, $0.subject) }
   }
   private var droppedEvents = 0
-  private var lastClock: Double?
 
   /// Called with every event as it is recognised (also past ``maximumEvents``) and the app it is
   /// about (bundle id or process name, when the line says), for live output (`timeline --follow`).
@@ -34,6 +33,9 @@ public struct TimelineBuilder {
     self.options = options
     self.parser = ConsoleLogParser(layout: options.layout)
     self.recognizer = TimelineEventRecognizer(markers: options.markers)
+    // Most lines of a device log can never be an event: decided on bytes, they are never built.
+    let filter = TimelineRecordFilter(options: options)
+    self.parser.recordFilter = { filter.mayMatter(process: $0, message: $1) }
   }
 
   /// Builds the timelines of a whole text.
@@ -66,7 +68,7 @@ public struct TimelineBuilder {
 
   private func analyze() -> TimelineResult {
     var apps = group().map {
-      TimelineAnalyzer(events: $0.events, bundle: $0.bundle, name: $0.name, logEnd: lastClock)
+      TimelineAnalyzer(events: $0.events, bundle: $0.bundle, name: $0.name, logEnd: parser.latestClock)
         .timeline()
     }
     if let wanted = options.app?.lowercased() {
@@ -118,7 +120,6 @@ public struct TimelineBuilder {
   }
 
   private mutating func take(_ entry: LogEntry) {
-    if let clock = entry.clock { lastClock = max(lastClock ?? clock, clock) }
     for recognised in recognizer.recognize(entry) {
       guard mayBeWantedApp(recognised.1) else { continue }
       eventHandler?(recognised.0, recognised.1.bundle ?? recognised.1.name)

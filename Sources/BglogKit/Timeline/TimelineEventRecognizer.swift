@@ -22,6 +22,9 @@ struct TimelineEventRecognizer {
     "UserEventAgent",
   ]
 
+  /// ``systemProcesses`` as UTF-8, for ``TimelineRecordFilter``.
+  static let systemProcessBytes: [[UInt8]] = systemProcesses.map { Array($0.utf8) }
+
   mutating func recognize(_ entry: LogEntry) -> [(TimelineEvent, AppSubject)] {
     var results: [(TimelineEvent, AppSubject)] = []
     func add(
