@@ -25,21 +25,59 @@ enum ByteText {
 
   /// Whether `text` contains `pattern`; an empty pattern is found everywhere.
   static func contains(_ text: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let needle = pattern.baseAddress, !pattern.isEmpty else { return true }
-    guard let base = text.baseAddress, text.count >= pattern.count else { return false }
-    let first = needle[0]
+    firstIndex(of: pattern, in: text) != nil
+  }
+
+  /// Whether `text` is ASCII without a carriage return: there a `Character` is one byte, and string
+  /// searches and prefix tests are byte comparisons.
+  static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return true }
+    return isASCII(text) && firstIndex(of: 0x0D, in: base, from: 0, to: text.count) == nil
+  }
+
+  /// Where `pattern` first starts in `text`; an empty pattern at 0.
+  ///
+  /// Scans eight bytes at a time for one byte of the pattern (the first that is not a lowercase
+  /// letter or a space: rarer in log text), then compares the whole pattern there.
+  static func firstIndex(of pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let needle = pattern.baseAddress, !pattern.isEmpty else { return 0 }
+    guard let base = text.baseAddress, text.count >= pattern.count else { return nil }
     let count = pattern.count
-    var index = 0
-    let limit = text.count - count
-    while index <= limit {
-      if base[index] == first {
-        var offset = 1
-        while offset < count, base[index + offset] == needle[offset] { offset += 1 }
-        if offset == count { return true }
-      }
+    var anchor = 0
+    while anchor < count, needle[anchor] == 0x20 || (needle[anchor] >= 0x61 && needle[anchor] <= 0x7A) {
+      anchor += 1
+    }
+    if anchor == count { anchor = 0 }
+    let anchorByte = needle[anchor]
+    let end = text.count - count + anchor + 1
+    var from = anchor
+    while let found = firstIndex(of: anchorByte, in: base, from: from, to: end) {
+      let start = found - anchor
+      var offset = 0
+      while offset < count, base[start + offset] == needle[offset] { offset += 1 }
+      if offset == count { return start }
+      from = found + 1
+    }
+    return nil
+  }
+
+  /// The first index of `byte` in `base[from..<end]`, eight bytes at a time.
+  static func firstIndex(of byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int? {
+    let raw = UnsafeRawPointer(base)
+    let spread = UInt64(byte) &* 0x0101_0101_0101_0101
+    var index = from
+    while index + 8 <= end {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ spread
+      // A zero byte in `word` is a match; the lowest flagged byte is always a true one.
+      let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+      if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
+      index += 8
+    }
+    while index < end {
+      if base[index] == byte { return index }
       index += 1
     }
-    return false
+    return nil
   }
 
   /// Whether every byte is below 0x80.

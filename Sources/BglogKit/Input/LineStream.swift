@@ -129,12 +129,33 @@ public struct LineStream {
     return cutLines
   }
 
-  /// Hands out the lines of `text`, which ends with a line terminator, as slices of it.
+  /// Hands out the lines of `text`, which ends with a line terminator, as slices of it; the
+  /// terminators are found on the bytes, and each slice is made from byte offsets (constant time).
   private static func emitLines(of text: String, _ body: (Substring) -> Bool) -> Bool {
     let utf8 = text.utf8
+    let scanned = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      let count = bytes.count
+      var start = 0
+      var index = 0
+      while index < count {
+        let byte = bytes[index]
+        guard byte == 0x0A || byte == 0x0D else {
+          index += 1
+          continue
+        }
+        let lower = utf8.index(utf8.startIndex, offsetBy: start)
+        let upper = utf8.index(lower, offsetBy: index - start)
+        if !body(Substring(utf8[lower..<upper])) { return false }
+        index += 1
+        // A CR LF pair split across chunks yields an empty line; harmless for the line consumers.
+        if byte == 0x0D, index < count, bytes[index] == 0x0A { index += 1 }
+        start = index
+      }
+      return true
+    }
+    if let scanned { return scanned }
     var start = utf8.startIndex
     var index = start
-    // A CR LF pair split across chunks yields an empty line; harmless for the line consumers.
     while index < utf8.endIndex {
       let byte = utf8[index]
       if byte == 0x0A || byte == 0x0D {

@@ -9,6 +9,8 @@ struct TimelineRecordFilter {
   /// Marker patterns that are plain text, as UTF-8; `nil` when a marker needs its regular expression
   /// (every record then passes).
   private let literalMarkers: [[UInt8]]?
+  /// Whether every literal marker is ASCII.
+  private let asciiMarkers: Bool
   /// `--app`, lowercased, as UTF-8.
   private let wantedApp: [UInt8]?
 
@@ -16,6 +18,7 @@ struct TimelineRecordFilter {
     let literals = options.markers.map(\.literal)
     literalMarkers = literals.contains(where: { $0 == nil }) ? nil : literals.compactMap { $0.map { Array($0.utf8) } }
     wantedApp = options.app.map { Array($0.lowercased().utf8) }
+    asciiMarkers = literalMarkers?.allSatisfy { $0.allSatisfy { $0 < 0x80 } } ?? true
   }
 
   /// Whether the record may yield a kept event.
@@ -25,13 +28,27 @@ struct TimelineRecordFilter {
     if writerWanted, markerMayMatch(message) { return true }
     switch Self.processKind(process) {
     case .assertiond:
-      return ByteText.hasPrefix(message, "[")
-        && (ByteText.contains(message, "Setting up BG permission check timer")
-          || ByteText.contains(message, "background permission expiration warning")
-          || ByteText.contains(message, "Forcing crash report") || ByteText.contains(message, "Add assertion:")
-          || ByteText.contains(message, "Deactivate assertion:") || ByteText.contains(message, "Remove assertion:")
-          || ByteText.contains(message, "Mutating assertion reason from ")
-          || ByteText.contains(message, "Process exited"))
+      guard ByteText.hasPrefix(message, "[") else { return false }
+      if ByteText.isPlain(message), let base = message.baseAddress,
+        let close = ByteText.firstIndex(of: 0x5D, in: base, from: 0, to: message.count)
+      {
+        // Plain text: the body after `[app:pid] ` is what `recognizeAssertiond` tests.
+        var start = close + 1
+        while start < message.count, message[start] == 0x20 { start += 1 }
+        let body = UnsafeBufferPointer(rebasing: message[start...])
+        return ByteText.hasPrefix(body, "Remove assertion:") || ByteText.hasPrefix(body, "Add assertion:")
+          || ByteText.hasPrefix(body, "Deactivate assertion:")
+          || ByteText.hasPrefix(body, "Mutating assertion reason from ") || ByteText.hasPrefix(body, "Process exited")
+          || ByteText.contains(body, "Setting up BG permission check timer")
+          || ByteText.contains(body, "background permission expiration warning")
+          || ByteText.contains(body, "Forcing crash report")
+      }
+      return ByteText.contains(message, "Setting up BG permission check timer")
+        || ByteText.contains(message, "background permission expiration warning")
+        || ByteText.contains(message, "Forcing crash report") || ByteText.contains(message, "Add assertion:")
+        || ByteText.contains(message, "Deactivate assertion:") || ByteText.contains(message, "Remove assertion:")
+        || ByteText.contains(message, "Mutating assertion reason from ")
+        || ByteText.contains(message, "Process exited")
     case .runningboardd:
       return ByteText.hasPrefix(message, "Acquiring assertion targeting ")
         || ByteText.hasPrefix(message, "Invalidating assertion ")
@@ -40,8 +57,8 @@ struct TimelineRecordFilter {
         || ByteText.contains(message, "] Resuming task")
         || ByteText.contains(message, "termination reported by launchd")
     case .springBoard:
-      return ByteText.contains(message, "Bootstrapping ")
-        || ByteText.hasPrefix(message, "Application process state changed for ")
+      return ByteText.hasPrefix(message, "Application process state changed for ")
+        || ByteText.contains(message, "Bootstrapping ")
         || ByteText.contains(message, "Received request to open \"") || ByteText.contains(message, "Process exited: ")
     case .nsurlsessiond:
       return ByteText.hasPrefix(message, "[C") && ByteText.contains(message, "bundle id: ")
@@ -59,6 +76,12 @@ struct TimelineRecordFilter {
 
   private func markerMayMatch(_ message: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let literalMarkers else { return true }
+    // A pattern with non-ASCII text cannot be in an ASCII message (most lines of a device log).
+    if !asciiMarkers, ByteText.isASCII(message) {
+      return literalMarkers.contains { marker in
+        marker.allSatisfy { $0 < 0x80 } && marker.withUnsafeBufferPointer { ByteText.contains(message, $0) }
+      }
+    }
     for marker in literalMarkers {
       let found = marker.withUnsafeBufferPointer { ByteText.contains(message, $0) }
       if found { return true }
