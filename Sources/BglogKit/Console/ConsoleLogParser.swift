@@ -267,7 +267,7 @@ public struct ConsoleLogParser {
         line: record.line, timestamp: timestamp, clock: clock,
         process: String(decoding: process, as: UTF8.self),
         message: String(decoding: message, as: UTF8.self), lineCount: record.lineCount,
-        firstLine: String(firstLine.prefix(400)))
+        firstLine: record.firstLineEnd <= 400 ? firstLine : String(firstLine.prefix(400)))
     }
   }
 
