@@ -18,8 +18,12 @@ public struct ConsoleLogParser {
   private var pendingText: Int = 0
   private var dayOffset = 0
   private var previousSecondsOfDay: Double?
-  private var seen = Set<Int>()
-  private var recent: [LogEntry] = []
+  private var seen = RecordHashSet(capacity: maximumRememberedRecords)
+  private var recent = RecentRecords(capacity: recentWindow)
+  /// The record being read in the byte-level path (``ConsoleLayout/timeProcessMessage``): its first
+  /// line and continuation lines are in `rawBytes`, and no `String` is made until it is wanted.
+  private var raw: RawRecord?
+  private var rawBytes: [UInt8] = []
   private var json = JSONObjectScanner()
   /// For dates without a year (`idevicesyslog`): the year assumed, bumped at each December → January.
   private var assumedYear = 2000
@@ -31,6 +35,18 @@ public struct ConsoleLogParser {
   static let maximumRememberedRecords = 131_072
   /// How many recent records are compared for same-millisecond copies.
   static let recentWindow = 64
+
+  /// Decides from a record's process and message (UTF-8 bytes) whether it is needed as a `LogEntry`.
+  /// Records it refuses are still counted, checked for duplicates and put on the clock, but not
+  /// built or emitted. `nil` emits every record.
+  typealias RecordFilter = (
+    _ process: UnsafeBufferPointer<UInt8>, _ message: UnsafeBufferPointer<UInt8>
+  ) -> Bool
+  /// See ``RecordFilter``.
+  var recordFilter: RecordFilter?
+  /// The latest clock of the records read so far (emitted or refused by the filter), duplicates
+  /// left out: where the log ends.
+  private(set) var latestClock: Double?
 
   /// Creates a parser; pass a layout to skip detection.
   public init(layout: ConsoleLayout? = nil) {
@@ -55,6 +71,16 @@ public struct ConsoleLogParser {
   public mutating func consume(_ line: Substring, emit: (LogEntry) -> Void) {
     statistics.lines += 1
     let number = statistics.lines
+    if layout == .timeProcessMessage {
+      // The layout of large device dumps: read on bytes, building strings only for wanted records.
+      let done = line.utf8.withContiguousStorageIfAvailable {
+        consumeBytes($0, line: line, number: number, emit: emit)
+      }
+      if done == nil {
+        Array(line.utf8).withUnsafeBufferPointer { consumeBytes($0, line: line, number: number, emit: emit) }
+      }
+      return
+    }
     if layout == .logShowJSON || (layout == nil && Self.opensJSONExport(line)) {
       layout = .logShowJSON
       consumeJSON(line, number: number, emit: emit)
@@ -132,6 +158,170 @@ public struct ConsoleLogParser {
     complete()
   }
 
+  // MARK: - Byte-level path (time-process-message)
+
+  /// A record of the `HH:MM:SS  process  message` layout kept as bytes in `rawBytes`.
+  private struct RawRecord {
+    var line: Int
+    var secondsOfDay: Double
+    var process: Range<Int>
+    var messageStart: Int
+    var firstLineEnd: Int
+    var lineCount = 1
+    /// The message's length in bytes as `appendContinuation` counts it.
+    var textCount: Int
+  }
+
+  /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes.
+  private mutating func consumeBytes(
+    _ bytes: UnsafeBufferPointer<UInt8>, line: Substring, number: Int, emit: (LogEntry) -> Void
+  ) {
+    let isPending = pending != nil || raw != nil
+    if !isPending, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+    if let header = Self.timeProcessMessageHeader(bytes) {
+      let completed = complete()
+      rawBytes.removeAll(keepingCapacity: true)
+      rawBytes.append(contentsOf: bytes)
+      raw = RawRecord(
+        line: number, secondsOfDay: header.time, process: header.process,
+        messageStart: header.messageStart, firstLineEnd: bytes.count,
+        textCount: bytes.count - header.messageStart)
+      if let completed { emit(completed) }
+      return
+    }
+    if pending != nil {
+      statistics.continuationLines += 1
+      appendContinuation(line)
+    } else if var record = raw {
+      statistics.continuationLines += 1
+      record.lineCount += 1
+      if record.textCount + bytes.count + 1 > Self.maximumRecordLength {
+        if record.textCount <= Self.maximumRecordLength { statistics.truncatedRecords += 1 }
+        record.textCount = Self.maximumRecordLength + 1
+      } else {
+        rawBytes.append(0x0A)
+        rawBytes.append(contentsOf: bytes)
+        record.textCount += bytes.count + 1
+      }
+      raw = record
+    } else {
+      statistics.unknownLines += 1
+    }
+  }
+
+  /// `ConsoleLayout.parseTimeProcessMessage` on bytes: the time, the process's byte range and where
+  /// the message starts; `nil` when the line is not a record's first line.
+  private static func timeProcessMessageHeader(
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> (time: Double, process: Range<Int>, messageStart: Int)? {
+    func digit(_ index: Int) -> Int? {
+      guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else { return nil }
+      return Int(bytes[index] - 0x30)
+    }
+    guard bytes.count >= 8, let h1 = digit(0), let h2 = digit(1), bytes[2] == 0x3A, let m1 = digit(3),
+      let m2 = digit(4), bytes[5] == 0x3A, let s1 = digit(6), let s2 = digit(7)
+    else { return nil }
+    let hours = h1 * 10 + h2
+    let minutes = m1 * 10 + m2
+    let seconds = s1 * 10 + s2
+    guard hours < 24, minutes < 60, seconds < 61 else { return nil }
+    var time = Double(hours * 3600 + minutes * 60 + seconds)
+    var index = 8
+    if index < bytes.count, bytes[index] == 0x2E {
+      index += 1
+      var scale = 0.1
+      while let value = digit(index) {
+        time += Double(value) * scale
+        scale /= 10
+        index += 1
+      }
+    }
+    func isBlank(_ index: Int) -> Bool { index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09) }
+    guard isBlank(index) else { return nil }
+    while isBlank(index) { index += 1 }
+    let processStart = index
+    while index < bytes.count, !isBlank(index) { index += 1 }
+    guard index > processStart else { return nil }
+    let processEnd = index
+    guard isBlank(index) || index == bytes.count else { return nil }
+    while isBlank(index) { index += 1 }
+    return (time, processStart..<processEnd, index)
+  }
+
+  /// Finishes the byte-level record: clock and duplicate checks on its bytes, then a `LogEntry` when
+  /// the filter wants it.
+  private mutating func completeRaw() -> LogEntry? {
+    guard let record = raw else { return nil }
+    raw = nil
+    let timestamp = LogTimestamp(secondsOfDay: record.secondsOfDay)
+    let clock = clock(for: timestamp)
+    let bytes = rawBytes
+    return bytes.withUnsafeBufferPointer { all -> LogEntry? in
+      let process = UnsafeBufferPointer(rebasing: all[record.process])
+      let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
+      let content = Self.contentHash(process: process, message: message)
+      guard admit(timestamp: timestamp, clock: clock, pid: nil, content: content) else { return nil }
+      if let recordFilter, !recordFilter(process, message) { return nil }
+      let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
+      return LogEntry(
+        line: record.line, timestamp: timestamp, clock: clock,
+        process: String(decoding: process, as: UTF8.self),
+        message: String(decoding: message, as: UTF8.self), lineCount: record.lineCount,
+        firstLine: record.firstLineEnd <= 400 ? firstLine : String(firstLine.prefix(400)))
+    }
+  }
+
+  // MARK: - Duplicates
+
+  /// A hash of a record's process and message that is equal exactly when both are equal as `String`s
+  /// (canonical equivalence), give or take a 2⁻⁶⁴ collision: ASCII bytes are hashed as they are,
+  /// other text in its NFC form.
+  static func contentHash(process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    if ByteText.isASCII(process), ByteText.isASCII(message) {
+      return ByteText.hash(message, seed: ByteText.hash(process, seed: 0x243F_6A88_85A3_08D3))
+    }
+    var nfcProcess = String(decoding: process, as: UTF8.self).precomposedStringWithCanonicalMapping
+    var nfcMessage = String(decoding: message, as: UTF8.self).precomposedStringWithCanonicalMapping
+    return nfcProcess.withUTF8 { nfcProcess in
+      nfcMessage.withUTF8 { ByteText.hash($0, seed: ByteText.hash(nfcProcess, seed: 0x243F_6A88_85A3_08D3)) }
+    }
+  }
+
+  /// Counts a finished record, or drops it as an exact duplicate or a same-millisecond copy.
+  private mutating func admit(timestamp: LogTimestamp?, clock: Double?, pid: Int?, content: UInt64) -> Bool {
+    var hash = content
+    if let timestamp {
+      hash = ByteText.mix(hash ^ (timestamp.secondsOfDay + 0).bitPattern, 0x1357_9BDF_2468_ACE1)
+      if let date = timestamp.date {
+        let year = UInt64(bitPattern: Int64(date.year ?? -1))
+        hash = ByteText.mix(hash ^ (year << 16 | UInt64(date.month) << 8 | UInt64(date.day)), 0x0F1E_2D3C_4B5A_6978)
+      } else {
+        hash = ByteText.mix(hash, 0x5A5A_5A5A_1234_5678)
+      }
+      let offset = timestamp.utcOffsetSeconds.map { UInt64(bitPattern: Int64($0)) } ?? 0xDEAD_BEEF_0000_0001
+      hash = ByteText.mix(hash ^ offset, 0x7F4A_7C15_9E37_79B9)
+    } else {
+      hash = ByteText.mix(hash, 0x3C6E_F372_FE94_F82B)
+    }
+    let pidCode = pid.map { UInt64(bitPattern: Int64($0)) } ?? 0xDEAD_BEEF_0000_0002
+    hash = ByteText.mix(hash ^ pidCode, 0xA54F_F53A_5F1D_36F1)
+    if seen.contains(hash) {
+      statistics.duplicates += 1
+      return false
+    }
+    if seen.count < Self.maximumRememberedRecords { seen.insert(hash) }
+    if let clock, let time = timestamp, time.secondsOfDay != time.secondsOfDay.rounded(.down),
+      recent.containsCopy(of: content, near: clock)
+    {
+      statistics.nearDuplicates += 1
+      return false
+    }
+    recent.append(content: content, clock: clock)
+    statistics.entries += 1
+    if let clock { latestClock = max(latestClock ?? clock, clock) }
+    return true
+  }
+
   private mutating func header(_ line: Substring, number: Int) -> LogEntry? {
     if let layout {
       return layout.parseHeader(line, number: number)
@@ -158,35 +348,24 @@ public struct ConsoleLogParser {
     pending = entry
   }
 
-  /// Finishes the pending record: assigns its clock and drops it when it is a duplicate.
+  /// Finishes the pending record: assigns its clock and drops it when it is a duplicate (or the
+  /// filter does not want it).
   private mutating func complete() -> LogEntry? {
-    guard var entry = pending else { return nil }
+    guard var entry = pending else { return completeRaw() }
     pending = nil
     entry.clock = clock(for: entry.timestamp)
-    var hasher = Hasher()
-    hasher.combine(entry.timestamp)
-    hasher.combine(entry.process)
-    hasher.combine(entry.pid)
-    hasher.combine(entry.message)
-    let hash = hasher.finalize()
-    if seen.contains(hash) {
-      statistics.duplicates += 1
+    var process = entry.process
+    var message = entry.message
+    let content = process.withUTF8 { process in
+      message.withUTF8 { Self.contentHash(process: process, message: $0) }
+    }
+    guard admit(timestamp: entry.timestamp, clock: entry.clock, pid: entry.pid, content: content) else {
       return nil
     }
-    if seen.count < Self.maximumRememberedRecords { seen.insert(hash) }
-    if let clock = entry.clock, let time = entry.timestamp,
-      time.secondsOfDay != time.secondsOfDay.rounded(.down),
-      recent.contains(where: {
-        $0.process == entry.process && $0.message == entry.message
-          && abs(($0.clock ?? .infinity) - clock) < 0.001
-      })
-    {
-      statistics.nearDuplicates += 1
-      return nil
+    if let recordFilter {
+      let wanted = process.withUTF8 { process in message.withUTF8 { recordFilter(process, $0) } }
+      if !wanted { return nil }
     }
-    recent.append(entry)
-    if recent.count > Self.recentWindow { recent.removeFirst(recent.count - Self.recentWindow) }
-    statistics.entries += 1
     return entry
   }
 

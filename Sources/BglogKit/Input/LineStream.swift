@@ -84,30 +84,41 @@ public struct LineStream {
         whole += bytes
         continue
       }
-      var start = 0
       var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == 0x0A || byte == 0x0D {
-          if !skippingRestOfLine {
-            pending += bytes[start..<index]
-            if !emit(&pending, body) { return cutLines }
-          }
-          skippingRestOfLine = false
-          // A CR LF pair split across chunks yields an empty line; harmless for the line consumers.
-          if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-          start = index + 1
-        }
+      if skippingRestOfLine {
+        // The rest of a cut line: dropped up to its terminator.
+        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+        guard index < bytes.count else { continue }
+        skippingRestOfLine = false
+        if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
         index += 1
       }
-      if !skippingRestOfLine {
-        pending += bytes[start..<bytes.count]
-        if pending.count > maximumLineLength {
-          pending.removeLast(pending.count - maximumLineLength)
-          if !emit(&pending, body) { return cutLines }
-          cutLines += 1
-          skippingRestOfLine = true
+      // Every complete line of the chunk is decoded at once into one string and handed out as
+      // slices of it: one allocation and one UTF-8 check per chunk instead of per line. A line
+      // terminator is never part of an invalid UTF-8 sequence, so the repair is the same as line by
+      // line.
+      var last = bytes.count - 1
+      while last >= index, bytes[last] != 0x0A, bytes[last] != 0x0D { last -= 1 }
+      if last >= index {
+        let text: String
+        if pending.isEmpty {
+          text = bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[index...last]), as: UTF8.self)
+          }
+        } else {
+          pending += bytes[index...last]
+          text = String(decoding: pending, as: UTF8.self)
+          pending.removeAll(keepingCapacity: true)
         }
+        if !emitLines(of: text, body) { return cutLines }
+        index = last + 1
+      }
+      pending += bytes[index..<bytes.count]
+      if pending.count > maximumLineLength {
+        pending.removeLast(pending.count - maximumLineLength)
+        if !emit(&pending, body) { return cutLines }
+        cutLines += 1
+        skippingRestOfLine = true
       }
     }
     if utf16 {
@@ -116,6 +127,47 @@ public struct LineStream {
     }
     if !pending.isEmpty { _ = emit(&pending, body) }
     return cutLines
+  }
+
+  /// Hands out the lines of `text`, which ends with a line terminator, as slices of it; the
+  /// terminators are found on the bytes, and each slice is made from byte offsets (constant time).
+  private static func emitLines(of text: String, _ body: (Substring) -> Bool) -> Bool {
+    let utf8 = text.utf8
+    let scanned = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      let count = bytes.count
+      var start = 0
+      var index = 0
+      while index < count {
+        let byte = bytes[index]
+        guard byte == 0x0A || byte == 0x0D else {
+          index += 1
+          continue
+        }
+        let lower = utf8.index(utf8.startIndex, offsetBy: start)
+        let upper = utf8.index(lower, offsetBy: index - start)
+        if !body(Substring(utf8[lower..<upper])) { return false }
+        index += 1
+        // A CR LF pair split across chunks yields an empty line; harmless for the line consumers.
+        if byte == 0x0D, index < count, bytes[index] == 0x0A { index += 1 }
+        start = index
+      }
+      return true
+    }
+    if let scanned { return scanned }
+    var start = utf8.startIndex
+    var index = start
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      if byte == 0x0A || byte == 0x0D {
+        if !body(Substring(utf8[start..<index])) { return false }
+        utf8.formIndex(after: &index)
+        if byte == 0x0D, index < utf8.endIndex, utf8[index] == 0x0A { utf8.formIndex(after: &index) }
+        start = index
+      } else {
+        utf8.formIndex(after: &index)
+      }
+    }
+    return true
   }
 
   private static func emit(_ pending: inout [UInt8], _ body: (Substring) -> Bool) -> Bool {

@@ -8,21 +8,17 @@ public struct TimelineBuilder {
   public let options: TimelineOptions
   private var parser: ConsoleLogParser
   private var recognizer: TimelineEventRecognizer
-  /// Kept events per app key (bundle id or process name), each with its arrival number.
-  private var eventsByApp: [String: [(sequence: Int, event: TimelineEvent, subject: AppSubject)]] = [:]
-  private var keptEvents = 0
-  private var sequence = 0
+  private var store: TimelineEventStore
 
   /// Every kept event in arrival order.
-  private var events: [(TimelineEvent, AppSubject)] {
-    eventsByApp.values.joined().sorted { $0.sequence < $1.sequence }.map { ($0.event, $0.subject) }
-  }
-  private var droppedEvents = 0
-  private var lastClock: Double?
+  private var events: [(TimelineEvent, AppSubject)] { store.events }
 
   /// Called with every event as it is recognised (also past ``maximumEvents``) and the app it is
   /// about (bundle id or process name, when the line says), for live output (`timeline --follow`).
-  public var eventHandler: ((TimelineEvent, _ app: String?) -> Void)?
+  public var eventHandler: ((TimelineEvent, _ app: String?) -> Void)? {
+    get { store.eventHandler }
+    set { store.eventHandler = newValue }
+  }
 
   /// The most events kept; later ones are counted in `TimelineResult.droppedEvents`.
   /// A real background story has hundreds of events; the cap only bounds memory (each event keeps
@@ -34,6 +30,10 @@ public struct TimelineBuilder {
     self.options = options
     self.parser = ConsoleLogParser(layout: options.layout)
     self.recognizer = TimelineEventRecognizer(markers: options.markers)
+    self.store = TimelineEventStore(app: options.app)
+    // Most lines of a device log can never be an event: decided on bytes, they are never built.
+    let filter = TimelineRecordFilter(options: options)
+    self.parser.recordFilter = { filter.mayMatter(process: $0, message: $1) }
   }
 
   /// Builds the timelines of a whole text.
@@ -66,7 +66,7 @@ public struct TimelineBuilder {
 
   private func analyze() -> TimelineResult {
     var apps = group().map {
-      TimelineAnalyzer(events: $0.events, bundle: $0.bundle, name: $0.name, logEnd: lastClock)
+      TimelineAnalyzer(events: $0.events, bundle: $0.bundle, name: $0.name, logEnd: parser.latestClock)
         .timeline()
     }
     if let wanted = options.app?.lowercased() {
@@ -76,54 +76,12 @@ public struct TimelineBuilder {
     }
     apps.sort { ($0.events.count, $1.name) > ($1.events.count, $0.name) }
     return TimelineResult(
-      layout: parser.layout, statistics: parser.statistics, apps: apps, droppedEvents: droppedEvents
+      layout: parser.layout, statistics: parser.statistics, apps: apps, droppedEvents: store.droppedEvents
     )
   }
 
-  /// Whether a subject can be the app asked for with `--app`: a different bundle id or process name
-  /// is not; a subject known only by pid may be.
-  private func mayBeWantedApp(_ subject: AppSubject) -> Bool {
-    guard let wanted = options.app?.lowercased() else { return true }
-    let bundle = subject.bundle?.lowercased()
-    let name = subject.name?.lowercased()
-    if bundle == nil && name == nil { return true }
-    if bundle == wanted || name == wanted { return true }
-    // A process name matches the last part of a bundle id (`BackgroundDemo`, `com.x.backgrounddemo`).
-    if let bundle, bundle.hasSuffix("." + wanted) { return true }
-    if let name, wanted.hasSuffix("." + name) { return true }
-    return false
-  }
-
-  /// Keeps an event within the cap. At the cap, an app below its fair share (the cap divided by the
-  /// apps seen) takes the place of the newest event of the app holding the most, so a device log full
-  /// of other apps' lines cannot crowd out the app that matters, and memory stays flat.
-  private mutating func keep(_ event: TimelineEvent, _ subject: AppSubject) {
-    let key = subject.bundle?.lowercased() ?? subject.name?.lowercased() ?? ""
-    sequence += 1
-    if keptEvents >= Self.maximumEvents {
-      let apps = eventsByApp.count + (eventsByApp[key] == nil ? 1 : 0)
-      let fairShare = Self.maximumEvents / max(1, apps)
-      guard eventsByApp[key, default: []].count < fairShare,
-        let largest = eventsByApp.max(by: { $0.value.count < $1.value.count })?.key
-      else {
-        droppedEvents += 1
-        return
-      }
-      eventsByApp[largest]?.removeLast()
-      keptEvents -= 1
-      droppedEvents += 1
-    }
-    eventsByApp[key, default: []].append((sequence, event, subject))
-    keptEvents += 1
-  }
-
   private mutating func take(_ entry: LogEntry) {
-    if let clock = entry.clock { lastClock = max(lastClock ?? clock, clock) }
-    for recognised in recognizer.recognize(entry) {
-      guard mayBeWantedApp(recognised.1) else { continue }
-      eventHandler?(recognised.0, recognised.1.bundle ?? recognised.1.name)
-      keep(recognised.0, recognised.1)
-    }
+    recognizer.recognize(entry, into: &store)
   }
 
   /// Groups events into apps: subjects that share a bundle id, process name or pid are one app,

@@ -22,25 +22,44 @@ struct TimelineEventRecognizer {
     "UserEventAgent",
   ]
 
-  mutating func recognize(_ entry: LogEntry) -> [(TimelineEvent, AppSubject)] {
-    var results: [(TimelineEvent, AppSubject)] = []
+  /// ``systemProcesses`` as UTF-8, for ``TimelineRecordFilter``.
+  static let systemProcessBytes: [[UInt8]] = systemProcesses.map { Array($0.utf8) }
+
+  /// Offers `store` the events `entry` shows, in order.
+  mutating func recognize(_ entry: LogEntry, into store: inout TimelineEventStore) {
+    func make(
+      _ kind: TimelineEvent.Kind, _ subject: AppSubject, _ detail: String, _ assertion: ProcessAssertion?,
+      _ named: [ProcessAssertion], _ marker: String?
+    ) -> TimelineEvent {
+      TimelineEvent(
+        kind: kind, line: entry.line, timestamp: entry.timestamp, clock: entry.clock,
+        lane: entry.process,
+        pid: subject.pid, detail: detail, assertion: assertion, namedAssertions: named,
+        marker: marker,
+        text: entry.firstLine.isEmpty ? String(entry.message.prefix(400)) : entry.firstLine)
+    }
     func add(
       _ kind: TimelineEvent.Kind, _ subject: AppSubject, detail: String = "",
       assertion: ProcessAssertion? = nil,
       named: [ProcessAssertion] = [], marker: String? = nil
     ) {
       guard !subject.isEmpty else { return }
-      let event = TimelineEvent(
-        kind: kind, line: entry.line, timestamp: entry.timestamp, clock: entry.clock,
-        lane: entry.process,
-        pid: subject.pid, detail: detail, assertion: assertion, namedAssertions: named,
-        marker: marker,
-        text: entry.firstLine.isEmpty ? String(entry.message.prefix(400)) : entry.firstLine)
-      results.append((event, subject))
+      store.offer(subject) { make(kind, subject, detail, assertion, named, marker) }
+    }
+    /// For details that cost something to work out (assertions): built only for kept events.
+    func addLazily(
+      _ kind: TimelineEvent.Kind, _ subject: AppSubject,
+      _ details: () -> (detail: String, assertion: ProcessAssertion?, named: [ProcessAssertion])
+    ) {
+      guard !subject.isEmpty else { return }
+      store.offer(subject) {
+        let found = details()
+        return make(kind, subject, found.detail, found.assertion, found.named, nil)
+      }
     }
     let message = entry.message
     switch entry.process {
-    case "assertiond": recognizeAssertiond(entry, add)
+    case "assertiond": recognizeAssertiond(entry, addLazily)
     case "runningboardd": recognizeRunningboardd(entry, add)
     case "SpringBoard", "FrontBoard": recognizeSpringBoard(entry, add)
     case "nsurlsessiond": recognizeNSURLSessiond(entry, add)
@@ -52,43 +71,54 @@ struct TimelineEventRecognizer {
         .marker, AppSubject(name: entry.process, pid: entry.pid), detail: marker.name,
         marker: marker.name)
     }
-    return results
   }
 
   // MARK: - assertiond
 
   private func recognizeAssertiond(
     _ entry: LogEntry,
-    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?)
-      -> Void
+    _ add: (
+      TimelineEvent.Kind, AppSubject,
+      () -> (detail: String, assertion: ProcessAssertion?, named: [ProcessAssertion])
+    ) -> Void
   ) {
     let message = entry.message[...]
     guard let (subject, body) = Self.bracketSubject(message) else { return }
     let location = SourceLocation.line(entry.line)
-    if body.contains("Setting up BG permission check timer") {
-      let seconds = Self.text(after: "timer for ", in: body, until: [" ", "\n"]) ?? "?"
-      add(.permissionTimer, subject, "BG permission check timer for \(seconds)", nil, [], nil)
-    } else if body.contains("background permission expiration warning") {
-      add(.expiryWarning, subject, "background permission expiration warning", nil, [], nil)
-    } else if body.contains("Forcing crash report") {
-      let named = ProcessAssertion.all(in: body, location: location)
-      var detail = "forced crash report"
-      if body.contains("beyond permitted time") {
-        detail += ": assertions held beyond permitted time"
+    if Self.contains(body, "Setting up BG permission check timer") {
+      add(.permissionTimer, subject) {
+        let seconds = Self.text(after: "timer for ", in: body, until: [" ", "\n"]) ?? "?"
+        return ("BG permission check timer for \(seconds)", nil, [])
       }
-      add(.crashed, subject, detail + Self.describe(named), nil, named, nil)
-    } else if body.hasPrefix("Add assertion:") {
-      let assertion = ProcessAssertion.all(in: body, location: location).first
-      add(.assertionAcquired, subject, Self.describe(assertion), assertion, [], nil)
-    } else if body.hasPrefix("Deactivate assertion:") || body.hasPrefix("Remove assertion:") {
-      let assertion = ProcessAssertion.all(in: body, location: location).first
-      add(.assertionInvalidated, subject, Self.describe(assertion), assertion, [], nil)
-    } else if body.hasPrefix("Mutating assertion reason from ") {
-      let change = body.dropFirst("Mutating assertion reason from ".count).replacingOccurrences(
-        of: " to ", with: " → ")
-      add(.assertionChanged, subject, "reason " + change, nil, [], nil)
-    } else if body.hasPrefix("Process exited") {
-      add(.exited, subject, "process exited", nil, [], nil)
+    } else if Self.contains(body, "background permission expiration warning") {
+      add(.expiryWarning, subject) { ("background permission expiration warning", nil, []) }
+    } else if Self.contains(body, "Forcing crash report") {
+      add(.crashed, subject) {
+        let named = ProcessAssertion.all(in: body, location: location)
+        var detail = "forced crash report"
+        if Self.contains(body, "beyond permitted time") {
+          detail += ": assertions held beyond permitted time"
+        }
+        return (detail + Self.describe(named), nil, named)
+      }
+    } else if Self.hasPrefix(body, "Add assertion:") {
+      add(.assertionAcquired, subject) {
+        let assertion = ProcessAssertion.all(in: body, location: location).first
+        return (Self.describe(assertion), assertion, [])
+      }
+    } else if Self.hasPrefix(body, "Deactivate assertion:") || Self.hasPrefix(body, "Remove assertion:") {
+      add(.assertionInvalidated, subject) {
+        let assertion = ProcessAssertion.all(in: body, location: location).first
+        return (Self.describe(assertion), assertion, [])
+      }
+    } else if Self.hasPrefix(body, "Mutating assertion reason from ") {
+      add(.assertionChanged, subject) {
+        let change = body.dropFirst("Mutating assertion reason from ".count).replacingOccurrences(
+          of: " to ", with: " → ")
+        return ("reason " + change, nil, [])
+      }
+    } else if Self.hasPrefix(body, "Process exited") {
+      add(.exited, subject) { ("process exited", nil, []) }
     }
   }
 
@@ -96,12 +126,11 @@ struct TimelineEventRecognizer {
 
   private mutating func recognizeRunningboardd(
     _ entry: LogEntry,
-    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?)
-      -> Void
+    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?) -> Void
   ) {
     let message = entry.message[...]
-    if message.hasPrefix("Acquiring assertion targeting ") {
-      let descriptionStart = message.range(of: "with description ")?.upperBound ?? message.endIndex
+    if Self.hasPrefix(message, "Acquiring assertion targeting ") {
+      let descriptionStart = Self.range(of: "with description ", in: message)?.upperBound ?? message.endIndex
       var subject = Self.appSubject(in: message[..<descriptionStart])
       let assertions = ProcessAssertion.all(
         in: message[descriptionStart...], location: .line(entry.line))
@@ -118,13 +147,13 @@ struct TimelineEventRecognizer {
         keptAssertionIDs[id] = assertion.name ?? ""
       }
       add(.assertionAcquired, subject, Self.describe(assertion), assertion, [], nil)
-    } else if message.hasPrefix("Invalidating assertion ") {
+    } else if Self.hasPrefix(message, "Invalidating assertion ") {
       let id = Self.text(after: "Invalidating assertion ", in: message, until: [" "]) ?? ""
       guard let name = keptAssertionIDs.removeValue(forKey: id) else { return }
       add(.assertionInvalidated, Self.appSubject(in: message), "\"\(name)\" (\(id))", nil, [], nil)
-    } else if message.contains("will expire soon") {
+    } else if Self.contains(message, "will expire soon") {
       add(.expiryWarning, Self.appSubject(in: message), "assertions will expire soon", nil, [], nil)
-    } else if message.hasPrefix("Calculated state for ") {
+    } else if Self.hasPrefix(message, "Calculated state for ") {
       let subject = Self.appSubject(in: message)
       guard let key = subject.bundle,
         let role = Self.text(after: "(role: ", in: message, until: [")"])
@@ -134,13 +163,13 @@ struct TimelineEventRecognizer {
       if role == "Background", let previous, previous != "Background" {
         add(.enteredBackground, subject, "role \(previous) → Background", nil, [], nil)
       }
-    } else if message.contains("] Suspending task") || message.contains("] Resuming task") {
+    } else if Self.contains(message, "] Suspending task") || Self.contains(message, "] Resuming task") {
       let subject = Self.appSubject(in: message)
-      let suspending = message.contains("Suspending")
+      let suspending = Self.contains(message, "Suspending")
       add(
         suspending ? .suspended : .resumed, subject,
         suspending ? "suspending task" : "resuming task", nil, [], nil)
-    } else if message.contains("termination reported by launchd") {
+    } else if Self.contains(message, "termination reported by launchd") {
       let codes = Self.text(after: "launchd ", in: message, until: ["\n"]) ?? ""
       add(
         .exited, Self.appSubject(in: message), "termination reported by launchd \(codes)", nil, [],
@@ -159,13 +188,12 @@ struct TimelineEventRecognizer {
 
   private mutating func recognizeSpringBoard(
     _ entry: LogEntry,
-    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?)
-      -> Void
+    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?) -> Void
   ) {
     let message = entry.message[...]
-    if let range = message.range(of: "Bootstrapping ") {
+    if let range = Self.range(of: "Bootstrapping ", in: message) {
       let rest = message[range.upperBound...]
-      guard let with = rest.range(of: " with intent ") else { return }
+      guard let with = Self.range(of: " with intent ", in: rest) else { return }
       let subject = AppSubject(bundle: Self.bundle(fromIdentity: rest[..<with.lowerBound]))
       let intent = Self.text(after: " with intent ", in: rest, until: [" ", "\n"]) ?? ""
       if intent.hasPrefix("background") {
@@ -173,9 +201,9 @@ struct TimelineEventRecognizer {
       } else {
         add(.launched, subject, "bootstrapped with intent \(intent)", nil, [], nil)
       }
-    } else if message.hasPrefix("Application process state changed for ") {
+    } else if Self.hasPrefix(message, "Application process state changed for ") {
       let rest = message.dropFirst("Application process state changed for ".count)
-      guard let colon = rest.range(of: ": <") else { return }
+      guard let colon = Self.range(of: ": <", in: rest) else { return }
       let bundle = Self.bundle(fromIdentity: rest[..<colon.lowerBound])
       var subject = AppSubject(bundle: bundle)
       subject.pid = Self.text(after: "pid: ", in: rest, until: [";", ">"]).flatMap { Int($0) }
@@ -197,12 +225,12 @@ struct TimelineEventRecognizer {
           add(.resumed, subject, "taskState: Running", nil, [], nil)
         }
       }
-    } else if message.contains("Received request to open \"") {
+    } else if Self.contains(message, "Received request to open \"") {
       let bundle = Self.text(after: "Received request to open \"", in: message, until: ["\""])
       let requester = Self.text(after: "\" from ", in: message, until: [".\n", " "]) ?? "?"
       let cleaned = requester.hasSuffix(".") ? String(requester.dropLast()) : requester
       add(.wakeRequest, AppSubject(bundle: bundle), "open requested by \(cleaned)", nil, [], nil)
-    } else if message.contains("Process exited: ") {
+    } else if Self.contains(message, "Process exited: ") {
       var subject = Self.appSubject(in: message)
       if subject.pid == nil, let bracket = Self.bracketSubject(message) { subject = bracket.0 }
       let (kind, detail) = Self.exitReason(message)
@@ -241,11 +269,10 @@ struct TimelineEventRecognizer {
 
   private func recognizeNSURLSessiond(
     _ entry: LogEntry,
-    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?)
-      -> Void
+    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?) -> Void
   ) {
     let message = entry.message[...]
-    guard message.hasPrefix("[C"),
+    guard Self.hasPrefix(message, "[C"),
       let bundle = Self.text(after: "bundle id: ", in: message, until: [",", "]"])
     else {
       return
@@ -266,28 +293,27 @@ struct TimelineEventRecognizer {
 
   private func recognizeApp(
     _ entry: LogEntry,
-    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?)
-      -> Void
+    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?) -> Void
   ) {
     let message = entry.message[...]
     let subject = AppSubject(name: entry.process, pid: entry.pid)
-    if message.hasPrefix("Created background task ") {
+    if Self.hasPrefix(message, "Created background task ") {
       let name = Self.text(after: "taskName = ", in: message, until: [",", "\n"]) ?? "<unnamed>"
       let id = Self.text(after: "taskID = ", in: message, until: [",", " "])
       add(
         .backgroundTaskStarted, subject, "background task \(id.map { "\($0) " } ?? "")\(name)", nil,
         [], nil)
-    } else if message.hasPrefix("Ending background task with UIBackgroundTaskIdentifier: ") {
+    } else if Self.hasPrefix(message, "Ending background task with UIBackgroundTaskIdentifier: ") {
       let id = message.dropFirst("Ending background task with UIBackgroundTaskIdentifier: ".count)
         .prefix(while: { $0.isNumber })
       add(.backgroundTaskEnded, subject, "background task \(id) ended", nil, [], nil)
-    } else if message.contains("Can't end BackgroundTask") || message.contains("Can't endBackgroundTask") {
+    } else if Self.contains(message, "Can't end BackgroundTask") || Self.contains(message, "Can't endBackgroundTask") {
       // iOS 13+: `…with identifier 3 (0x3), or it may have already been ended`; older: `… 6c, or …`.
       let id = Self.text(after: "with identifier ", in: message, until: [",", " ("]) ?? "?"
       add(
         .backgroundTaskEnded, subject, "can't end background task \(id): none with that id (ended twice?)",
         nil, [], nil)
-    } else if message.contains("was created over 30 seconds ago") {
+    } else if Self.contains(message, "was created over 30 seconds ago") {
       // `[BackgroundTask] Background Task 5 ("RNBackgroundTimer"), was created over 30 seconds ago.`
       let id = Self.text(after: "Background Task ", in: message, until: [" ", ","]) ?? "?"
       let name = Self.text(after: "(\"", in: message, until: ["\")"]).map { " \"\($0)\"" } ?? ""
@@ -301,10 +327,10 @@ struct TimelineEventRecognizer {
       add(
         .expiryWarning, subject, "background task\(id) still not ended after expiration handlers", nil,
         [], nil)
-    } else if message.contains("handleEventsForBackgroundURLSession"),
-      message.contains("completion handler"),
-      message.contains("never called") || message.contains("not called")
-        || message.contains("wasn't called")
+    } else if Self.contains(message, "handleEventsForBackgroundURLSession"),
+      Self.contains(message, "completion handler"),
+      Self.contains(message, "never called") || Self.contains(message, "not called")
+        || Self.contains(message, "wasn't called")
     {
       add(
         .completionHandlerWarning, subject, "handleEvents completion handler not called", nil, [],
@@ -316,7 +342,7 @@ struct TimelineEventRecognizer {
 
   /// `[BackgroundDemo:12636] rest` → (name BackgroundDemo, pid 12636), `rest`.
   static func bracketSubject(_ message: Substring) -> (AppSubject, Substring)? {
-    guard message.hasPrefix("["), let close = message.firstIndex(of: "]") else { return nil }
+    guard Self.hasPrefix(message, "["), let close = message.firstIndex(of: "]") else { return nil }
     let inside = message[message.index(after: message.startIndex)..<close]
     guard let colon = inside.lastIndex(of: ":"),
       let pid = Int(inside[inside.index(after: colon)...])
@@ -336,7 +362,7 @@ struct TimelineEventRecognizer {
   /// The first `app<bundle(…)>` / `application<bundle>` and the `:pid` after it, if any.
   static func appSubject(in text: Substring) -> AppSubject {
     for prefix in ["application<", "app<"] {
-      guard let range = text.range(of: prefix) else { continue }
+      guard let range = Self.range(of: prefix, in: text) else { continue }
       let rest = text[range.upperBound...]
       let bundleEnd = rest.firstIndex(where: { $0 == "(" || $0 == ">" }) ?? rest.endIndex
       var subject = AppSubject(bundle: String(rest[..<bundleEnd]))
@@ -354,21 +380,61 @@ struct TimelineEventRecognizer {
 
   /// `com.x`, `app<com.x>`, `app<com.x(UUID)>` → `com.x`.
   static func bundle(fromIdentity identity: Substring) -> String? {
-    let trimmed = identity.trimmingCharacters(in: .whitespaces)[...]
+    let trimmed = trimmingBlanks(identity)
     if trimmed.contains("<") { return appSubject(in: trimmed).bundle }
     return trimmed.isEmpty ? nil : String(trimmed)
   }
 
+  /// `trimmingCharacters(in: .whitespaces)`; for plain ASCII, where spaces and tabs are all of them,
+  /// on bytes.
+  static func trimmingBlanks(_ text: Substring) -> Substring {
+    let plain = text.utf8.withContiguousStorageIfAvailable { ByteText.isPlain($0) } ?? false
+    guard plain else { return text.trimmingCharacters(in: .whitespaces)[...] }
+    var utf8 = text.utf8[...]
+    while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
+    while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
+    return Substring(utf8)
+  }
+
   /// The text after `marker`, up to the first of `stops` (or the end).
   static func text(after marker: String, in text: Substring, until stops: [String]) -> String? {
-    guard let start = text.range(of: marker)?.upperBound else { return nil }
+    guard let start = range(of: marker, in: text)?.upperBound else { return nil }
     let rest = text[start...]
     var end = rest.endIndex
     for stop in stops {
-      if let found = rest.range(of: stop), found.lowerBound < end { end = found.lowerBound }
+      if let found = range(of: stop, in: rest), found.lowerBound < end { end = found.lowerBound }
     }
     let value = rest[..<end]
     return value.isEmpty ? nil : String(value)
+  }
+
+  /// Foundation's `range(of:)`, on bytes when `text` is plain ASCII (where it is a byte search).
+  static func range(of pattern: String, in text: Substring) -> Range<Substring.Index>? {
+    var pattern = pattern
+    let found = pattern.withUTF8 { needle in
+      text.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
+        guard ByteText.isPlain(bytes), ByteText.isPlain(needle) else { return nil }
+        return .some(ByteText.firstIndex(of: needle, in: bytes))
+      } ?? nil
+    }
+    guard let found else { return text.range(of: pattern) }
+    guard let offset = found else { return nil }
+    let lower = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+    return lower..<text.utf8.index(lower, offsetBy: pattern.utf8.count)
+  }
+
+  /// Whether `text` contains `pattern` (Foundation's test; on bytes for plain ASCII).
+  static func contains(_ text: Substring, _ pattern: String) -> Bool {
+    range(of: pattern, in: text) != nil
+  }
+
+  /// `hasPrefix`, on bytes for plain ASCII.
+  static func hasPrefix(_ text: Substring, _ prefix: StaticString) -> Bool {
+    let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+      ByteText.isPlain(bytes) ? ByteText.hasPrefix(bytes, prefix) : nil
+    }
+    if let plain, let result = plain { return result }
+    return text.hasPrefix(prefix.description)
   }
 
   static func describe(_ assertion: ProcessAssertion?) -> String {

@@ -24,6 +24,9 @@ public struct TimelineMarker: Sendable {
   /// The pattern as given.
   public let pattern: String
   private let expression: NSRegularExpressionBox
+  /// The pattern, when it has no regular-expression syntax: matching is then a plain substring
+  /// test, which is what the expression does with it.
+  let literal: String?
 
   /// Compiles a marker; throws `TimelineMarker.Error` when the pattern is not a valid regex.
   public init(name: String, pattern: String) throws(TimelineMarker.Error) {
@@ -34,6 +37,8 @@ public struct TimelineMarker: Sendable {
     self.name = name
     self.pattern = pattern
     self.expression = NSRegularExpressionBox(regex)
+    self.literal =
+      pattern.unicodeScalars.contains(where: { "\\^$.|?*+()[]{}".unicodeScalars.contains($0) }) ? nil : pattern
   }
 
   /// Reads `NAME=REGEX`, the form of `--mark`.
@@ -46,7 +51,13 @@ public struct TimelineMarker: Sendable {
 
   /// Whether a message matches.
   public func matches(_ message: String) -> Bool {
-    expression.regex.firstMatch(in: message, range: NSRange(message.startIndex..., in: message))
+    if let literal {
+      // Code point by code point, as the expression compares: the same as comparing UTF-8 bytes.
+      var message = message
+      var literal = literal
+      return message.withUTF8 { message in literal.withUTF8 { ByteText.contains(message, $0) } }
+    }
+    return expression.regex.firstMatch(in: message, range: NSRange(message.startIndex..., in: message))
       != nil
   }
 

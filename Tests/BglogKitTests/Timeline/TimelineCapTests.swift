@@ -36,4 +36,20 @@ import Testing
     #expect(result.apps.count == 1)
     #expect(result.apps.first?.findings.contains { $0.kind == .completionHandlerNotCalled } == true)
   }
+
+  /// Regression: at the cap, the app giving up an event for a newcomer was picked in dictionary order
+  /// among apps tied for the most, so the same log gave different timelines from run to run.
+  @Test func theAppGivingWayAtTheCapIsTheSameEveryRun() {
+    var text = ""
+    for index in 0..<TimelineBuilder.maximumEvents {
+      let time = String(format: "%02d:%02d:%02d", 10 + index / 3600, index / 60 % 60, index % 60)
+      let app = ["Delta", "Alpha", "Charlie", "Bravo"][index % 4]
+      text += "\(time)    assertiond  [\(app):\(100 + index % 4)] Sending background permission expiration warning!\n"
+    }
+    text += "23:00:00    assertiond  [Newcomer:900] Sending background permission expiration warning!\n"
+    let result = TimelineBuilder().build(from: SourceText(text: text))
+    let counts = Dictionary(uniqueKeysWithValues: result.apps.map { ($0.name, $0.events.count) })
+    #expect(counts == ["Alpha": 2_999, "Bravo": 3_000, "Charlie": 3_000, "Delta": 3_000, "Newcomer": 1])
+    #expect(result.droppedEvents == 1)
+  }
 }

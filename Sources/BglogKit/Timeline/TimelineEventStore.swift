@@ -1,0 +1,88 @@
+/// The events `TimelineBuilder` keeps: those about the app asked for (all apps by default), within
+/// ``TimelineBuilder/maximumEvents``, shared fairly between apps. Events it would drop are counted
+/// without being built.
+struct TimelineEventStore {
+  /// `--app`, lowercased.
+  private let wanted: String?
+  /// Kept events per app key (bundle id or process name), each with its arrival number.
+  private var eventsByApp: [String: [(sequence: Int, event: TimelineEvent, subject: AppSubject)]] = [:]
+  private var keptEvents = 0
+  private var sequence = 0
+  /// Recognised events left out to bound memory.
+  private(set) var droppedEvents = 0
+  /// See ``TimelineBuilder/eventHandler``; with one set, every wanted event is built.
+  var eventHandler: ((TimelineEvent, _ app: String?) -> Void)?
+
+  init(app: String?) {
+    wanted = app?.lowercased()
+  }
+
+  /// Every kept event in arrival order.
+  var events: [(TimelineEvent, AppSubject)] {
+    eventsByApp.values.joined().sorted { $0.sequence < $1.sequence }.map { ($0.event, $0.subject) }
+  }
+
+  /// Takes a recognised event about `subject`; `make` builds it, only when it is kept or handed to
+  /// the event handler.
+  mutating func offer(_ subject: AppSubject, _ make: () -> TimelineEvent) {
+    guard mayBeWantedApp(subject) else { return }
+    if eventHandler == nil, wouldDrop(subject) {
+      droppedEvents += 1
+      return
+    }
+    let event = make()
+    eventHandler?(event, subject.bundle ?? subject.name)
+    keep(event, subject)
+  }
+
+  /// Whether a subject can be the app asked for with `--app`: a different bundle id or process name
+  /// is not; a subject known only by pid may be.
+  private func mayBeWantedApp(_ subject: AppSubject) -> Bool {
+    guard let wanted else { return true }
+    let bundle = subject.bundle?.lowercased()
+    let name = subject.name?.lowercased()
+    if bundle == nil && name == nil { return true }
+    if bundle == wanted || name == wanted { return true }
+    // A process name matches the last part of a bundle id (`BackgroundDemo`, `com.x.backgrounddemo`).
+    if let bundle, bundle.hasSuffix("." + wanted) { return true }
+    if let name, wanted.hasSuffix("." + name) { return true }
+    return false
+  }
+
+  private static func key(_ subject: AppSubject) -> String {
+    subject.bundle?.lowercased() ?? subject.name?.lowercased() ?? ""
+  }
+
+  /// Whether `keep` would drop an event about `subject` (the first test of `keep`).
+  private func wouldDrop(_ subject: AppSubject) -> Bool {
+    guard keptEvents >= TimelineBuilder.maximumEvents else { return false }
+    let key = Self.key(subject)
+    let apps = eventsByApp.count + (eventsByApp[key] == nil ? 1 : 0)
+    let fairShare = TimelineBuilder.maximumEvents / max(1, apps)
+    return (eventsByApp[key]?.count ?? 0) >= fairShare || eventsByApp.isEmpty
+  }
+
+  /// Keeps an event within the cap. At the cap, an app below its fair share (the cap divided by the
+  /// apps seen) takes the place of the newest event of the app holding the most, so a device log full
+  /// of other apps' lines cannot crowd out the app that matters, and memory stays flat.
+  private mutating func keep(_ event: TimelineEvent, _ subject: AppSubject) {
+    let key = Self.key(subject)
+    sequence += 1
+    if keptEvents >= TimelineBuilder.maximumEvents {
+      let apps = eventsByApp.count + (eventsByApp[key] == nil ? 1 : 0)
+      let fairShare = TimelineBuilder.maximumEvents / max(1, apps)
+      guard eventsByApp[key, default: []].count < fairShare,
+        // Ties go to the app whose key sorts first: dictionary order changes from run to run.
+        let largest = eventsByApp.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) })?.key
+      else {
+        droppedEvents += 1
+        return
+      }
+      eventsByApp[largest]?.removeLast()
+      keptEvents -= 1
+      droppedEvents += 1
+    }
+    eventsByApp[key, default: []].append((sequence, event, subject))
+    keptEvents += 1
+  }
+}
