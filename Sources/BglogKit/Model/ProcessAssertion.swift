@@ -83,61 +83,74 @@ public struct ProcessAssertion: Sendable, Hashable {
   ///   - location: where the text came from, copied into each result.
   /// - Returns: the assertions found, in order; empty when there are none.
   public static func all(in text: Substring, location: SourceLocation? = nil) -> [ProcessAssertion] {
+    // Scans UTF-8 bytes (String.Index is shared between the views): the markers are ASCII, and
+    // Character iteration was most of the timeline's cost on busy logs.
+    let utf8 = text.utf8
     var results: [ProcessAssertion] = []
-    var rest = text[...]
-    while let open = rest.firstIndex(of: "<") {
-      let afterOpen = rest.index(after: open)
+    var cursor = utf8.startIndex
+    while let open = utf8[cursor...].firstIndex(of: UInt8(ascii: "<")) {
+      let afterOpen = utf8.index(after: open)
       let classEnd =
-        rest[afterOpen...].firstIndex(where: { $0 == ":" || $0 == ";" || $0 == "|" || $0 == ">" || $0 == " " })
-        ?? rest.endIndex
-      let className = String(rest[afterOpen..<classEnd])
-      guard className.contains("Assertion") else {
-        rest = rest[afterOpen...]
+        utf8[afterOpen...].firstIndex(where: {
+          $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: ">")
+            || $0 == UInt8(ascii: " ")
+        }) ?? utf8.endIndex
+      guard ByteSearch.contains("Assertion", in: text[afterOpen..<classEnd]) else {
+        cursor = afterOpen
         continue
       }
+      let className = String(text[afterOpen..<classEnd])
       // The description runs to the matching `>`; the iOS 6-9 forms put their fields after it
       // (`identifier: … process: <BKNewProcess: …> permittedBackgroundDuration: … reason: …`), and the
       // BK forms put `(owner: …)` after it, so take the tail up to the next assertion or line end.
-      let close = matchingClose(in: rest, from: open)
-      let tailEnd = nextAssertionStart(in: rest, after: close)
-      let body = rest[open..<tailEnd]
-      results.append(parse(body, className: className, location: location))
-      rest = rest[tailEnd...]
+      let close = matchingClose(in: text, from: open)
+      let tailEnd = nextAssertionStart(in: text, after: close)
+      results.append(parse(text[open..<tailEnd], className: className, location: location))
+      cursor = tailEnd
     }
     return results
   }
 
-  /// Where the next `<…Assertion…` description or the next line starts after `index`.
+  /// Where the next `<…Assertion…` description, the `)}` closing a set, or the next line starts
+  /// after `index`.
   private static func nextAssertionStart(in text: Substring, after index: Substring.Index) -> Substring.Index {
-    var cursor = text.index(after: index)
-    while cursor < text.endIndex {
-      let character = text[cursor]
-      if character.isNewline { return cursor }
-      // `)}` closes an assertion set: `{( <…> … )}`.
-      if character == ")", text[cursor...].hasPrefix(")}") { return cursor }
-      if character == "<" {
-        let name = text[text.index(after: cursor)...].prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" })
-        if name.contains("Assertion") { return cursor }
+    let utf8 = text.utf8
+    guard index < utf8.endIndex else { return utf8.endIndex }
+    var cursor = utf8.index(after: index)
+    while cursor < utf8.endIndex {
+      let byte = utf8[cursor]
+      if byte == 0x0A || byte == 0x0D { return cursor }
+      let next = utf8.index(after: cursor)
+      if byte == UInt8(ascii: ")"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "}") { return cursor }
+      if byte == UInt8(ascii: "<") {
+        let nameEnd =
+          utf8[next...].firstIndex(where: {
+            !(($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F)
+          }) ?? utf8.endIndex
+        if ByteSearch.contains("Assertion", in: text[next..<nameEnd]) { return cursor }
       }
-      cursor = text.index(after: cursor)
+      cursor = next
     }
-    return text.endIndex
+    return utf8.endIndex
   }
 
   private static func matchingClose(in text: Substring, from open: Substring.Index) -> Substring.Index {
+    let utf8 = text.utf8
     var depth = 0
     var index = open
-    while index < text.endIndex {
-      let character = text[index]
-      if character == "<" {
+    var last = open
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: "<") {
         depth += 1
-      } else if character == ">" {
+      } else if byte == UInt8(ascii: ">") {
         depth -= 1
         if depth == 0 { return index }
       }
-      index = text.index(after: index)
+      last = index
+      index = utf8.index(after: index)
     }
-    return text.index(before: text.endIndex)
+    return last
   }
 
   private static func parse(_ body: Substring, className: String, location: SourceLocation?) -> ProcessAssertion {
@@ -178,18 +191,53 @@ public struct ProcessAssertion: Sendable, Hashable {
   }
 
   private static func value(after marker: String, in text: Substring, until terminator: String) -> String? {
-    guard let start = text.range(of: marker)?.upperBound else { return nil }
+    guard let start = ByteSearch.range(of: marker, in: text)?.upperBound else { return nil }
     let rest = text[start...]
-    let end = rest.range(of: terminator)?.lowerBound ?? rest.endIndex
-    let value = rest[..<end].trimmingCharacters(in: .whitespaces)
-    return value.isEmpty ? nil : value
+    let end = ByteSearch.range(of: terminator, in: rest)?.lowerBound ?? rest.endIndex
+    let value = ByteSearch.trimmingBlanks(rest[..<end])
+    return value.isEmpty ? nil : String(value)
   }
 
   private static func seconds(_ text: Substring) -> Double? {
-    var digits = text.trimmingCharacters(in: .whitespaces)
-    if digits.hasSuffix("s") { digits.removeLast() }
+    var digits = ByteSearch.trimmingBlanks(text)
+    if digits.hasSuffix("s") { digits = digits.dropLast() }
     // `duration: infs` and `1e400s` parse as infinity: not a duration.
     guard let value = Double(digits), value.isFinite else { return nil }
     return value
+  }
+}
+
+/// ASCII substring search and trimming on UTF-8 bytes, for hot paths that must not pay for
+/// Character iteration or Foundation's string search.
+enum ByteSearch {
+  /// The first occurrence of an ASCII `needle` in `text`.
+  static func range(of needle: String, in text: Substring) -> Range<Substring.Index>? {
+    let pattern = Array(needle.utf8)
+    guard let first = pattern.first else { return nil }
+    let utf8 = text.utf8
+    var cursor = utf8.startIndex
+    while let candidate = utf8[cursor...].firstIndex(of: first) {
+      var probe = candidate
+      var matched = 0
+      while matched < pattern.count, probe < utf8.endIndex, utf8[probe] == pattern[matched] {
+        matched += 1
+        probe = utf8.index(after: probe)
+      }
+      if matched == pattern.count { return candidate..<probe }
+      cursor = utf8.index(after: candidate)
+    }
+    return nil
+  }
+
+  /// Whether `text` contains the ASCII `needle`.
+  static func contains(_ needle: String, in text: Substring) -> Bool { range(of: needle, in: text) != nil }
+
+  /// `text` without leading and trailing spaces and tabs.
+  static func trimmingBlanks(_ text: Substring) -> Substring {
+    let utf8 = text.utf8
+    guard let start = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return text[text.endIndex...] }
+    let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) ?? start
+    // `last` is the final byte of the last non-blank scalar, so the byte after it is a scalar boundary.
+    return text[start..<utf8.index(after: last)]
   }
 }
