@@ -22,6 +22,11 @@ enum StackFrameLineParser {
 
   /// Reads a frame line; nil when the line is not a frame.
   static func parse(_ text: Substring, line: Int) -> Result? {
+    switch parseASCII(text, line: line) {
+    case .frame(let result): return result
+    case .notAFrame: return nil
+    case .fallback: break
+    }
     guard let (first, firstRest, firstNotes) = parseOne(text, line: line) else { return nil }
     var frames = [first]
     var rest = firstRest
