@@ -46,6 +46,11 @@ struct TextReportBuilder {
     "Crashed Thread", "Highlighted Thread", "Filtered syslog",
   ]
 
+  /// The leading words of ``splittableKeys`` (`Termination`, `Triggered by`, …) a glued value can end in.
+  private static let splittableHeads: [String] = splittableKeys.flatMap { key in
+    key.indices.filter { key[$0] == " " }.map { String(key[..<$0]) }
+  }
+
   /// Keys that end a termination reason's or description's continuation lines.
   private static let reportKeys: Set<String> = [
     "incident identifier", "crashreporter key", "hardware model", "process", "path", "identifier", "version",
@@ -305,7 +310,11 @@ struct TextReportBuilder {
   }
 
   private func opensSection(_ text: Substring) -> Bool {
-    isBinaryImagesHeading(text) || text == "Last Exception Backtrace:" || text == "Application Specific Information:"
+    // Every heading starts with one of these ASCII letters; a text canonically equal to an ASCII
+    // string is those same bytes, so any other first byte (a frame's digit) rules them all out.
+    guard let first = text.utf8.first, first == 0x42 || first == 0x4C || first == 0x41 || first == 0x4B || first == 0x46
+    else { return false }
+    return isBinaryImagesHeading(text) || text == "Last Exception Backtrace:" || text == "Application Specific Information:"
       || TextScanning.hasPrefix(text, "Application Specific Backtrace") || text == "Kernel Triage:"
       || text == "Filtered syslog:"
   }
@@ -492,7 +501,11 @@ struct TextReportBuilder {
   /// break inside `Termination Reason` was lost, so the next line is read under the full key.
   private mutating func repairGluedKey(value: inout Substring, index: Int) {
     let next = index + 1
-    guard !value.isEmpty, next < range.upperBound, let (nextKey, _) = TextScanning.keyValue(content(next)) else {
+    // Most values end in none of the keys' leading words: skip reading the next line for them.
+    guard !value.isEmpty, next < range.upperBound,
+      Self.splittableHeads.contains(where: { TextScanning.hasSuffix(value, $0) }),
+      let (nextKey, _) = TextScanning.keyValue(content(next))
+    else {
       return
     }
     for key in Self.splittableKeys {
