@@ -50,8 +50,34 @@ public struct SourceText: Sendable {
 
   /// Splits on `\n`, `\r\n` and lone `\r`, scanning UTF-8 bytes rather than characters.
   static func splitLines(_ text: String) -> [Substring] {
-    var result: [Substring] = []
     let utf8 = text.utf8
+    // Line ends are ASCII, so every cut is a scalar boundary: find them on the contiguous bytes
+    // and turn offsets into indices only once per line.
+    let fast: [Substring]? = utf8.withContiguousStorageIfAvailable { bytes in
+      var result: [Substring] = []
+      var lineStart = 0
+      var offset = 0
+      let count = bytes.count
+      func append(_ lower: Int, _ upper: Int) {
+        let start = utf8.index(utf8.startIndex, offsetBy: lower)
+        result.append(text[start..<utf8.index(start, offsetBy: upper - lower)])
+      }
+      while offset < count {
+        let byte = bytes[offset]
+        if byte == 0x0A || byte == 0x0D {
+          append(lineStart, offset)
+          offset += 1
+          if byte == 0x0D, offset < count, bytes[offset] == 0x0A { offset += 1 }
+          lineStart = offset
+        } else {
+          offset += 1
+        }
+      }
+      if lineStart != count { append(lineStart, count) }
+      return result
+    }
+    if let fast { return fast }
+    var result: [Substring] = []
     var lineStart = utf8.startIndex
     var index = utf8.startIndex
     while index != utf8.endIndex {

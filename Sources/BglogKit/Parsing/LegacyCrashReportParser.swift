@@ -39,7 +39,7 @@ public struct LegacyCrashReportParser: Sendable {
         close()
         continue
       }
-      if let current = builder, current.startsNewReport(index) {
+      if builder?.startsNewReport(index) == true {
         close()
       }
       if builder == nil {
@@ -47,19 +47,15 @@ public struct LegacyCrashReportParser: Sendable {
         builder = TextReportBuilder(source: source, range: index..<source.lines.count)
         lastLine = index
       }
-      guard var current = builder else { continue }
-      // Leave `current` the only copy, so appending frames does not copy the whole report per line.
-      builder = nil
-      switch current.feed(index) {
+      // Mutate the builder in place (`builder!`): a copy would duplicate the report per line.
+      switch builder!.feed(index) {
       case .consumed:
-        for unreadable in prose { current.noteUnreadable(unreadable) }
+        for unreadable in prose { builder!.noteUnreadable(unreadable) }
         prose = []
         lastLine = index
-        builder = current
       case .blank:
-        builder = current
+        break
       case .prose:
-        builder = current
         prose.append(index)
         if prose.count >= Self.proseRunLimit { close() }
       }
@@ -85,11 +81,13 @@ public struct LegacyCrashReportParser: Sendable {
 
   /// Console's translated reports end the text part with a `Full Report` banner between dashes.
   private func isFullReportSeparator(_ index: Int, in source: SourceText) -> Bool {
-    guard TextScanning.trimmed(source.lines[index]) == "Full Report" else { return false }
+    let text = TextScanning.trimmed(source.lines[index])
+    // A text equal to an ASCII string starts with the same byte: skip the comparison for other lines.
+    guard text.utf8.first == 0x46, text == "Full Report" else { return false }
     let neighbours = [index - 1, index + 1].filter { $0 >= 0 && $0 < source.lines.count }
     return neighbours.contains { neighbour in
-      let text = TextScanning.trimmed(source.lines[neighbour])
-      return text.count >= 3 && text.allSatisfy { $0 == "-" }
+      let neighbourText = TextScanning.trimmed(source.lines[neighbour])
+      return neighbourText.count >= 3 && neighbourText.allSatisfy { $0 == "-" }
     }
   }
 

@@ -43,8 +43,14 @@ enum ThreadHeading {
   /// ``parse(_:)`` for an all-ASCII line starting with `Thread `, on byte offsets (in ASCII, bytes
   /// and `Character`s coincide, so the decisions are the same).
   private static func parseASCII(_ text: Substring) -> ThreadHeading? {
+    let parsed: ThreadHeading?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      parseASCII(text, bytes: bytes)
+    }
+    return parsed ?? nil
+  }
+
+  private static func parseASCII(_ text: Substring, bytes: UnsafeBufferPointer<UInt8>) -> ThreadHeading? {
     let utf8 = text.utf8
-    let bytes = Array(utf8)
     func slice(_ lower: Int, _ upper: Int) -> Substring {
       text[utf8.index(utf8.startIndex, offsetBy: lower)..<utf8.index(utf8.startIndex, offsetBy: upper)]
     }
@@ -54,10 +60,12 @@ enum ThreadHeading {
       while offset < bytes.count, isBlank(offset) { offset += 1 }
       return offset
     }
-    func has(_ word: String, at offset: Int) -> Bool {
-      let word = Array(word.utf8)
-      guard bytes.count - offset >= word.count else { return false }
-      return bytes[offset..<offset + word.count].elementsEqual(word)
+    func has(_ word: StaticString, at offset: Int) -> Bool {
+      let count = word.utf8CodeUnitCount
+      guard bytes.count - offset >= count else { return false }
+      let start = word.utf8Start
+      for index in 0..<count where bytes[offset + index] != start[index] { return false }
+      return true
     }
     func trimmed(_ lower: Int) -> Substring {
       var upper = bytes.count
@@ -67,7 +75,9 @@ enum ThreadHeading {
     }
     var cursor = 7
     while cursor < bytes.count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39 { cursor += 1 }
-    guard let index = TextScanning.smallInt(slice(7, cursor)) else { return nil }
+    guard cursor > 7, cursor - 7 <= 6 else { return nil }
+    var index = 0
+    for offset in 7..<cursor { index = index * 10 + Int(bytes[offset] - 0x30) }
     let rest = skipBlanks(cursor)
     if has("name:", at: rest) {
       let (name, queue) = nameAndQueue(trimmed(rest + 5))
@@ -78,9 +88,13 @@ enum ThreadHeading {
     }
     var afterState = rest
     var crashed = false
-    for word in ["Crashed", "Highlighted"] where has(word, at: afterState) {
+    if has("Crashed", at: afterState) {
       crashed = true
-      afterState = skipBlanks(afterState + word.utf8.count)
+      afterState = skipBlanks(afterState + 7)
+    }
+    if has("Highlighted", at: afterState) {
+      crashed = true
+      afterState = skipBlanks(afterState + 11)
     }
     guard has(":", at: afterState) else { return nil }
     if has(":", at: afterState + 1) {
