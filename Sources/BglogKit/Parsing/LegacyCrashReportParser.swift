@@ -82,8 +82,8 @@ public struct LegacyCrashReportParser: Sendable {
   /// Console's translated reports end the text part with a `Full Report` banner between dashes.
   private func isFullReportSeparator(_ index: Int, in source: SourceText) -> Bool {
     let text = TextScanning.trimmed(source.lines[index])
-    // A text equal to an ASCII string starts with the same byte: skip the comparison for other lines.
-    guard text.utf8.first == 0x46, text == "Full Report" else { return false }
+    // Only a text starting with `F` (or a non-ASCII byte) can equal `Full Report`: skip the comparison otherwise.
+    guard let first = text.utf8.first, first == 0x46 || first >= 0x80, text == "Full Report" else { return false }
     let neighbours = [index - 1, index + 1].filter { $0 >= 0 && $0 < source.lines.count }
     return neighbours.contains { neighbour in
       let neighbourText = TextScanning.trimmed(source.lines[neighbour])

@@ -166,7 +166,7 @@ struct TextReportBuilder {
       handleField(key: Substring(override.key), value: value, index: index)
       return .consumed
     }
-    if text == "EOF" {
+    if let first = text.utf8.first, first == 0x45 || first >= 0x80, text == "EOF" {
       mode = .closed
       return .consumed
     }
@@ -310,9 +310,10 @@ struct TextReportBuilder {
   }
 
   private func opensSection(_ text: Substring) -> Bool {
-    // Every heading starts with one of these ASCII letters; a text canonically equal to an ASCII
-    // string is those same bytes, so any other first byte (a frame's digit) rules them all out.
-    guard let first = text.utf8.first, first == 0x42 || first == 0x4C || first == 0x41 || first == 0x4B || first == 0x46
+    // Every heading starts with one of these ASCII letters, so any other ASCII first byte (a frame's
+    // digit) rules them all out; non-ASCII goes on to the comparisons (U+212A KELVIN SIGN equals `K`).
+    guard let first = text.utf8.first,
+      first >= 0x80 || first == 0x42 || first == 0x4C || first == 0x41 || first == 0x4B || first == 0x46
     else { return false }
     return isBinaryImagesHeading(text) || text == "Last Exception Backtrace:" || text == "Application Specific Information:"
       || TextScanning.hasPrefix(text, "Application Specific Backtrace") || text == "Kernel Triage:"
@@ -613,8 +614,9 @@ struct TextReportBuilder {
       report.issues.append(ParseIssue(note, at: .line(line)))
     }
     for var frame in parsed.frames {
-      let existing = frames(of: target)
       if frame.index == nil {
+        // Read the frames only here: a copy held across the append below would copy the array.
+        let existing = frames(of: target)
         frame.index = nextFrameIndex ?? existing.last?.index.map { $0 &+ 1 } ?? existing.count
         nextFrameIndex = nil
         let key: Int

@@ -12,6 +12,8 @@ enum ThreadHeading {
 
   /// Reads a heading; nil when the line is not one.
   static func parse(_ text: Substring) -> ThreadHeading? {
+    // Most lines are frames: one byte rules them out before any prefix test.
+    guard let first = text.utf8.first, first == 0x54 || first >= 0x80 else { return nil }
     guard TextScanning.hasPrefix(text, "Thread ") else { return nil }
     if TextScanning.isASCII(text) { return parseASCII(text) }
     let afterWord = text.dropFirst("Thread ".count)
