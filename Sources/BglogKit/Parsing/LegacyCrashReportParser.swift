@@ -35,11 +35,15 @@ public struct LegacyCrashReportParser: Sendable {
     }
 
     for index in source.lines.indices {
-      if isFullReportSeparator(index, in: source) {
+      // The trimmed line is every unquoted builder's content: trim once, not once per question.
+      let trimmed = TextScanning.trimmed(source.lines[index])
+      if isFullReportSeparator(index, trimmed: trimmed, in: source) {
         close()
         continue
       }
-      if builder?.startsNewReport(index) == true {
+      if let quoted = builder?.stripsQuoteMarks,
+        builder?.startsNewReport(index, content: quoted ? nil : trimmed) == true
+      {
         close()
       }
       if builder == nil {
@@ -48,7 +52,7 @@ public struct LegacyCrashReportParser: Sendable {
         lastLine = index
       }
       // Mutate the builder in place (`builder!`): a copy would duplicate the report per line.
-      switch builder!.feed(index) {
+      switch builder!.feed(index, content: builder!.stripsQuoteMarks ? nil : trimmed) {
       case .consumed:
         for unreadable in prose { builder!.noteUnreadable(unreadable) }
         prose = []
@@ -70,8 +74,11 @@ public struct LegacyCrashReportParser: Sendable {
     let clamped = range.clamped(to: 0..<source.lines.count)
     var builder = TextReportBuilder(source: source, range: clamped)
     for index in clamped {
-      if isFullReportSeparator(index, in: source) { break }
-      if builder.feed(index) == .prose { builder.noteUnreadable(index) }
+      let trimmed = TextScanning.trimmed(source.lines[index])
+      if isFullReportSeparator(index, trimmed: trimmed, in: source) { break }
+      if builder.feed(index, content: builder.stripsQuoteMarks ? nil : trimmed) == .prose {
+        builder.noteUnreadable(index)
+      }
       if builder.isClosed { break }
     }
     var report = builder.finish(endLine: clamped.upperBound)
@@ -80,8 +87,7 @@ public struct LegacyCrashReportParser: Sendable {
   }
 
   /// Console's translated reports end the text part with a `Full Report` banner between dashes.
-  private func isFullReportSeparator(_ index: Int, in source: SourceText) -> Bool {
-    let text = TextScanning.trimmed(source.lines[index])
+  private func isFullReportSeparator(_ index: Int, trimmed text: Substring, in source: SourceText) -> Bool {
     // Only a text starting with `F` (or a non-ASCII byte) can equal `Full Report`: skip the comparison otherwise.
     guard let first = text.utf8.first, first == 0x46 || first >= 0x80, text == "Full Report" else { return false }
     let neighbours = [index - 1, index + 1].filter { $0 >= 0 && $0 < source.lines.count }

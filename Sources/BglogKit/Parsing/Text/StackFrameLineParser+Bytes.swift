@@ -9,8 +9,8 @@
 extension StackFrameLineParser {
   /// What the fast path concluded.
   enum FastOutcome {
-    /// The line is one frame.
-    case frame(Result)
+    /// The line is one frame, with at most one note (`the line may be cut`).
+    case frame(StackFrame, note: String?)
     /// The line is not a frame.
     case notAFrame
     /// Not decided here: run the general parser.
@@ -65,32 +65,30 @@ extension StackFrameLineParser {
       if bytes[imageRange.upperBound - 1] == 0x3A { return .notAFrame }
       var frame = StackFrame(
         index: index, image: string(imageRange), address: hex(addressToken), location: .line(line))
-      var notes: [String] = []
       let rest = trimmed(addressToken.upperBound..<bytes.count)
       if rest.isEmpty {
-        notes.append("frame has no symbol or image offset; the line may be cut")
-        return .frame(Result(frames: [frame], notes: notes))
+        return .frame(frame, note: "frame has no symbol or image offset; the line may be cut")
       }
       if let (base, offset, after) = try imageOffset(rest) {
         frame.imageBase = base
         frame.imageOffset = offset
-        if after.isEmpty { return .frame(Result(frames: [frame], notes: notes)) }
+        if after.isEmpty { return .frame(frame, note: nil) }
         if after.count >= 2, bytes[after.lowerBound] == 0x2F, bytes[after.lowerBound + 1] == 0x2F {
           try applySymbol(trimmed(after.lowerBound + 2..<after.upperBound), to: &frame)
-          return .frame(Result(frames: [frame], notes: notes))
+          return .frame(frame, note: nil)
         }
         if bytes[after.lowerBound] == 0x28, bytes[after.upperBound - 1] == 0x29, after.count >= 2 {
           try applySymbol(trimmed(after.lowerBound + 1..<after.upperBound - 1), to: &frame)
-          return .frame(Result(frames: [frame], notes: notes))
+          return .frame(frame, note: nil)
         }
         // Text after the offset may be a second frame: the general parser splits those.
         throw Undecided()
       }
       try applySymbol(rest, to: &frame)
       if frame.symbolOffset == nil, frame.sourceLine == nil, frame.symbol != "???" {
-        notes.append("frame symbol has no offset; the line may be cut")
+        return .frame(frame, note: "frame symbol has no offset; the line may be cut")
       }
-      return .frame(Result(frames: [frame], notes: notes))
+      return .frame(frame, note: nil)
     }
 
     /// `0xBASE + OFFSET` at the start of `rest`, with the text after it; words are read from the
@@ -206,11 +204,17 @@ extension StackFrameLineParser {
       return range.count >= 8
     }
 
-    /// `TextScanning.hex`: hex digits with or without `0x`.
+    /// `TextScanning.hex` for an address token (hex digits only, checked by `isAddress`).
     private func hex(_ range: Range<Int>) -> UInt64? {
       let digits = hasHexPrefix(range) ? range.lowerBound + 2..<range.upperBound : range
-      // Addresses hold digits only (checked by `isAddress`), so no sign reaches here.
-      return try? unsigned(digits, radix: 16)
+      guard !digits.isEmpty else { return nil }
+      var value: UInt64 = 0
+      for offset in digits {
+        // A digit more once the top four bits are in use overflows, as `UInt64(_:radix:)` reports.
+        guard value >> 60 == 0, let digit = digit(bytes[offset], radix: 16) else { return nil }
+        value = value << 4 | digit
+      }
+      return value
     }
 
     /// `TextScanning.number`: `0x1F` (hex) or `31` (decimal).

@@ -23,7 +23,7 @@ enum StackFrameLineParser {
   /// Reads a frame line; nil when the line is not a frame.
   static func parse(_ text: Substring, line: Int) -> Result? {
     switch parseASCII(text, line: line) {
-    case .frame(let result): return result
+    case .frame(let frame, let note): return Result(frames: [frame], notes: note.map { [$0] } ?? [])
     case .notAFrame: return nil
     case .fallback: break
     }

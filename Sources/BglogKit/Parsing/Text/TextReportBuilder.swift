@@ -70,7 +70,8 @@ struct TextReportBuilder {
 
   let source: SourceText
   let range: Range<Int>
-  private let stripsQuoteMarks: Bool
+  /// Whether the report is quoted (`> `), so quote marks are stripped from every line.
+  let stripsQuoteMarks: Bool
   private(set) var report: CrashReport
   private var mode: Mode = .header
   private var keyOverride: (line: Int, key: String)?
@@ -130,10 +131,11 @@ struct TextReportBuilder {
       || report.applicationSpecificInformation.contains { $0.value.contains("active assertions beyond permitted time") }
   }
 
-  /// Whether a line begins the next report rather than continuing this one.
-  func startsNewReport(_ index: Int) -> Bool {
+  /// Whether a line begins the next report rather than continuing this one; `content` is the
+  /// line's ``content(_:)`` when the caller has it already.
+  func startsNewReport(_ index: Int, content known: Substring? = nil) -> Bool {
     if case .terminationReason(let open) = mode, open > 0 { return false }
-    let text = content(index)
+    let text = known ?? content(index)
     if let heading = ThreadHeading.parse(text) {
       let number: Int
       switch heading {
@@ -156,9 +158,10 @@ struct TextReportBuilder {
 
   // MARK: - Feeding lines
 
-  /// Reads one 0-based line of the report.
-  mutating func feed(_ index: Int) -> Outcome {
-    let text = content(index)
+  /// Reads one 0-based line of the report; `content` is the line's ``content(_:)`` when the caller
+  /// has it already.
+  mutating func feed(_ index: Int, content known: Substring? = nil) -> Outcome {
+    let text = known ?? content(index)
     let line = index + 1
     if let override = keyOverride, override.line == index {
       keyOverride = nil
@@ -272,11 +275,21 @@ struct TextReportBuilder {
         appendAddressList(text, line: line)
         return .consumed
       }
-      if ThreadHeading.parse(text) == nil, !opensSection(text),
-        let parsed = StackFrameLineParser.parse(text, line: line)
-      {
-        append(parsed, to: target, line: line)
-        return .consumed
+      if ThreadHeading.parse(text) == nil, !opensSection(text) {
+        // Most lines here are one ASCII frame: append it without the general parser's arrays.
+        switch StackFrameLineParser.parseASCII(text, line: line) {
+        case .frame(let frame, let note):
+          if let note { report.issues.append(ParseIssue(note, at: .line(line))) }
+          append(frame, to: target, line: line)
+          return .consumed
+        case .notAFrame:
+          break
+        case .fallback:
+          if let parsed = StackFrameLineParser.parse(text, line: line) {
+            append(parsed, to: target, line: line)
+            return .consumed
+          }
+        }
       }
     case .header:
       break
@@ -315,7 +328,8 @@ struct TextReportBuilder {
     guard let first = text.utf8.first,
       first >= 0x80 || first == 0x42 || first == 0x4C || first == 0x41 || first == 0x4B || first == 0x46
     else { return false }
-    return isBinaryImagesHeading(text) || text == "Last Exception Backtrace:" || text == "Application Specific Information:"
+    return isBinaryImagesHeading(text) || text == "Last Exception Backtrace:"
+      || text == "Application Specific Information:"
       || TextScanning.hasPrefix(text, "Application Specific Backtrace") || text == "Kernel Triage:"
       || text == "Filtered syslog:"
   }
@@ -613,31 +627,36 @@ struct TextReportBuilder {
     for note in parsed.notes {
       report.issues.append(ParseIssue(note, at: .line(line)))
     }
-    for var frame in parsed.frames {
-      if frame.index == nil {
-        // Read the frames only here: a copy held across the append below would copy the array.
-        let existing = frames(of: target)
-        frame.index = nextFrameIndex ?? existing.last?.index.map { $0 &+ 1 } ?? existing.count
-        nextFrameIndex = nil
-        let key: Int
-        switch target {
-        case .thread(let position): key = position
-        case .lastException: key = -1
-        }
-        if !numberedThreads.contains(key) {
-          numberedThreads.insert(key)
-          report.issues.append(ParseIssue("frames have no numbers; numbered them in order", at: .line(line)))
-        }
-      }
+    for frame in parsed.frames {
+      append(frame, to: target, line: line)
+    }
+  }
+
+  private mutating func append(_ frame: StackFrame, to target: Target, line: Int) {
+    var frame = frame
+    if frame.index == nil {
+      // Read the frames only here: a copy held across the append below would copy the array.
+      let existing = frames(of: target)
+      frame.index = nextFrameIndex ?? existing.last?.index.map { $0 &+ 1 } ?? existing.count
+      nextFrameIndex = nil
+      let key: Int
       switch target {
-      case .thread(let position) where position < report.threads.count:
-        report.threads[position].frames.append(frame)
-      case .thread:
-        break
-      case .lastException:
-        if report.lastExceptionBacktrace == nil { report.lastExceptionBacktrace = ThreadBacktrace() }
-        report.lastExceptionBacktrace?.frames.append(frame)
+      case .thread(let position): key = position
+      case .lastException: key = -1
       }
+      if !numberedThreads.contains(key) {
+        numberedThreads.insert(key)
+        report.issues.append(ParseIssue("frames have no numbers; numbered them in order", at: .line(line)))
+      }
+    }
+    switch target {
+    case .thread(let position) where position < report.threads.count:
+      report.threads[position].frames.append(frame)
+    case .thread:
+      break
+    case .lastException:
+      if report.lastExceptionBacktrace == nil { report.lastExceptionBacktrace = ThreadBacktrace() }
+      report.lastExceptionBacktrace?.frames.append(frame)
     }
   }
 
