@@ -35,6 +35,12 @@ public struct LegacyCrashReportParser: Sendable {
     }
 
     for index in source.lines.indices {
+      if builder?.feedFrameLine(index) != nil {
+        for unreadable in prose { builder!.noteUnreadable(unreadable) }
+        prose = []
+        lastLine = index
+        continue
+      }
       // The trimmed line is every unquoted builder's content: trim once, not once per question.
       let trimmed = TextScanning.trimmed(source.lines[index])
       if isFullReportSeparator(index, trimmed: trimmed, in: source) {
@@ -74,6 +80,7 @@ public struct LegacyCrashReportParser: Sendable {
     let clamped = range.clamped(to: 0..<source.lines.count)
     var builder = TextReportBuilder(source: source, range: clamped)
     for index in clamped {
+      if builder.feedFrameLine(index) != nil { continue }
       let trimmed = TextScanning.trimmed(source.lines[index])
       if isFullReportSeparator(index, trimmed: trimmed, in: source) { break }
       if builder.feed(index, content: builder.stripsQuoteMarks ? nil : trimmed) == .prose {

@@ -158,6 +158,26 @@ struct TextReportBuilder {
 
   // MARK: - Feeding lines
 
+  /// Reads the commonest line, a frame inside a backtrace, without the general checks; nil when the
+  /// line is anything else and must go through ``feed(_:content:)``.
+  ///
+  /// A line that starts with a digit and ends in neither a space nor a tab is its own content, is no
+  /// `Full Report` banner, no thread heading, no `Key:` field, no `EOF` and no section heading (all of
+  /// those start with a letter), so in a backtrace only the frame parser has a say.
+  mutating func feedFrameLine(_ index: Int) -> Outcome? {
+    guard case .frames(let target) = mode, !stripsQuoteMarks, keyOverride?.line != index else { return nil }
+    let line = source.lines[index]
+    guard let first = line.utf8.first, first >= 0x30, first <= 0x39, let last = line.utf8.last,
+      !TextScanning.isBlankByte(last)
+    else { return nil }
+    guard case .frame(let frame, let note) = StackFrameLineParser.parseASCII(line, line: index + 1) else {
+      return nil
+    }
+    if let note { report.issues.append(ParseIssue(note, at: .line(index + 1))) }
+    append(frame, to: target, line: index + 1)
+    return .consumed
+  }
+
   /// Reads one 0-based line of the report; `content` is the line's ``content(_:)`` when the caller
   /// has it already.
   mutating func feed(_ index: Int, content known: Substring? = nil) -> Outcome {
