@@ -63,6 +63,16 @@ public struct SourceText: Sendable {
         result.append(text[start..<utf8.index(start, offsetBy: upper - lower)])
       }
       while offset < count {
+        // Skip eight bytes at a time while none of them is a CR or an LF (a word-wide zero-byte test;
+        // a false alarm only hands the word to the byte loop below).
+        if let base = bytes.baseAddress {
+          while offset + 8 <= count {
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { break }
+            offset += 8
+          }
+          if offset >= count { break }
+        }
         let byte = bytes[offset]
         if byte == 0x0A || byte == 0x0D {
           append(lineStart, offset)
@@ -98,6 +108,12 @@ public struct SourceText: Sendable {
       result.append(Substring(text[lineStart..<utf8.endIndex]))
     }
     return result
+  }
+
+  /// Whether any of the eight bytes of `word` is zero.
+  @inline(__always)
+  private static func hasZeroByte(_ word: UInt64) -> Bool {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
   }
 
   static func decode(_ bytes: [UInt8]) -> (String, Encoding, Bool) {
