@@ -49,7 +49,7 @@ private struct Context {
 
   func quote(_ location: SourceLocation?, fallback: String) -> String {
     if let location, location.jsonPath == nil, let line = location.line, let source, line <= source.lines.count {
-      let text = source.line(line).trimmingCharacters(in: .whitespaces)
+      let text = trimmedWhitespace(source.line(line))
       if !text.isEmpty { return text }
     }
     return fallback
@@ -853,6 +853,15 @@ private struct Context {
 }
 
 /// `0x8badf00d` for a code.
+/// `text.trimmingCharacters(in: .whitespaces)`; Foundation is skipped when both ends are printable
+/// ASCII, so there is nothing to trim (the common case for quoted report lines).
+private func trimmedWhitespace(_ text: Substring) -> String {
+  if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+    return String(text)
+  }
+  return text.trimmingCharacters(in: .whitespaces)
+}
+
 func hex(_ code: UInt64) -> String { "0x" + String(code, radix: 16) }
 
 /// `30 s`, `1.28 s`.

@@ -50,8 +50,44 @@ public struct SourceText: Sendable {
 
   /// Splits on `\n`, `\r\n` and lone `\r`, scanning UTF-8 bytes rather than characters.
   static func splitLines(_ text: String) -> [Substring] {
-    var result: [Substring] = []
     let utf8 = text.utf8
+    // Line ends are ASCII, so every cut is a scalar boundary: find them on the contiguous bytes
+    // and turn offsets into indices only once per line.
+    let fast: [Substring]? = utf8.withContiguousStorageIfAvailable { bytes in
+      var result: [Substring] = []
+      var lineStart = 0
+      var offset = 0
+      let count = bytes.count
+      func append(_ lower: Int, _ upper: Int) {
+        let start = utf8.index(utf8.startIndex, offsetBy: lower)
+        result.append(text[start..<utf8.index(start, offsetBy: upper - lower)])
+      }
+      while offset < count {
+        // Skip eight bytes at a time while none of them is a CR or an LF (a word-wide zero-byte test;
+        // a false alarm only hands the word to the byte loop below).
+        if let base = bytes.baseAddress {
+          while offset + 8 <= count {
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { break }
+            offset += 8
+          }
+          if offset >= count { break }
+        }
+        let byte = bytes[offset]
+        if byte == 0x0A || byte == 0x0D {
+          append(lineStart, offset)
+          offset += 1
+          if byte == 0x0D, offset < count, bytes[offset] == 0x0A { offset += 1 }
+          lineStart = offset
+        } else {
+          offset += 1
+        }
+      }
+      if lineStart != count { append(lineStart, count) }
+      return result
+    }
+    if let fast { return fast }
+    var result: [Substring] = []
     var lineStart = utf8.startIndex
     var index = utf8.startIndex
     while index != utf8.endIndex {
@@ -72,6 +108,12 @@ public struct SourceText: Sendable {
       result.append(Substring(text[lineStart..<utf8.endIndex]))
     }
     return result
+  }
+
+  /// Whether any of the eight bytes of `word` is zero.
+  @inline(__always)
+  private static func hasZeroByte(_ word: UInt64) -> Bool {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
   }
 
   static func decode(_ bytes: [UInt8]) -> (String, Encoding, Bool) {

@@ -54,8 +54,16 @@ public struct IPSReportParser: Sendable {
   private func nextMetadataLine(after line: Int, in source: SourceText) -> Int? {
     var index = line
     while index < source.lines.count {
-      let text = source.lines[index].drop(while: { $0 == " " || $0 == "\t" })
-      if text.hasPrefix("{\""), text.contains("\"bug_type\""), text.hasSuffix("}") { return index }
+      // Only a line whose first non-blank byte is `{` can qualify: skip the others on bytes.
+      var opensObject = false
+      for byte in source.lines[index].utf8 where byte != 0x20 && byte != 0x09 {
+        opensObject = byte == 0x7B
+        break
+      }
+      if opensObject {
+        let text = source.lines[index].drop(while: { $0 == " " || $0 == "\t" })
+        if text.hasPrefix("{\""), text.contains("\"bug_type\""), text.hasSuffix("}") { return index }
+      }
       index += 1
     }
     return nil

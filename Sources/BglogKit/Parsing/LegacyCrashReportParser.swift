@@ -35,11 +35,21 @@ public struct LegacyCrashReportParser: Sendable {
     }
 
     for index in source.lines.indices {
-      if isFullReportSeparator(index, in: source) {
+      if builder?.feedFrameLine(index) != nil {
+        for unreadable in prose { builder!.noteUnreadable(unreadable) }
+        prose = []
+        lastLine = index
+        continue
+      }
+      // The trimmed line is every unquoted builder's content: trim once, not once per question.
+      let trimmed = TextScanning.trimmed(source.lines[index])
+      if isFullReportSeparator(index, trimmed: trimmed, in: source) {
         close()
         continue
       }
-      if let current = builder, current.startsNewReport(index) {
+      if let quoted = builder?.stripsQuoteMarks,
+        builder?.startsNewReport(index, content: quoted ? nil : trimmed) == true
+      {
         close()
       }
       if builder == nil {
@@ -47,19 +57,15 @@ public struct LegacyCrashReportParser: Sendable {
         builder = TextReportBuilder(source: source, range: index..<source.lines.count)
         lastLine = index
       }
-      guard var current = builder else { continue }
-      // Leave `current` the only copy, so appending frames does not copy the whole report per line.
-      builder = nil
-      switch current.feed(index) {
+      // Mutate the builder in place (`builder!`): a copy would duplicate the report per line.
+      switch builder!.feed(index, content: builder!.stripsQuoteMarks ? nil : trimmed) {
       case .consumed:
-        for unreadable in prose { current.noteUnreadable(unreadable) }
+        for unreadable in prose { builder!.noteUnreadable(unreadable) }
         prose = []
         lastLine = index
-        builder = current
       case .blank:
-        builder = current
+        break
       case .prose:
-        builder = current
         prose.append(index)
         if prose.count >= Self.proseRunLimit { close() }
       }
@@ -74,8 +80,12 @@ public struct LegacyCrashReportParser: Sendable {
     let clamped = range.clamped(to: 0..<source.lines.count)
     var builder = TextReportBuilder(source: source, range: clamped)
     for index in clamped {
-      if isFullReportSeparator(index, in: source) { break }
-      if builder.feed(index) == .prose { builder.noteUnreadable(index) }
+      if builder.feedFrameLine(index) != nil { continue }
+      let trimmed = TextScanning.trimmed(source.lines[index])
+      if isFullReportSeparator(index, trimmed: trimmed, in: source) { break }
+      if builder.feed(index, content: builder.stripsQuoteMarks ? nil : trimmed) == .prose {
+        builder.noteUnreadable(index)
+      }
       if builder.isClosed { break }
     }
     var report = builder.finish(endLine: clamped.upperBound)
@@ -84,12 +94,13 @@ public struct LegacyCrashReportParser: Sendable {
   }
 
   /// Console's translated reports end the text part with a `Full Report` banner between dashes.
-  private func isFullReportSeparator(_ index: Int, in source: SourceText) -> Bool {
-    guard TextScanning.trimmed(source.lines[index]) == "Full Report" else { return false }
+  private func isFullReportSeparator(_ index: Int, trimmed text: Substring, in source: SourceText) -> Bool {
+    // Only a text starting with `F` (or a non-ASCII byte) can equal `Full Report`: skip the comparison otherwise.
+    guard let first = text.utf8.first, first == 0x46 || first >= 0x80, text == "Full Report" else { return false }
     let neighbours = [index - 1, index + 1].filter { $0 >= 0 && $0 < source.lines.count }
     return neighbours.contains { neighbour in
-      let text = TextScanning.trimmed(source.lines[neighbour])
-      return text.count >= 3 && text.allSatisfy { $0 == "-" }
+      let neighbourText = TextScanning.trimmed(source.lines[neighbour])
+      return neighbourText.count >= 3 && neighbourText.allSatisfy { $0 == "-" }
     }
   }
 

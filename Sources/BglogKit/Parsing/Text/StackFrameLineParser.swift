@@ -22,6 +22,11 @@ enum StackFrameLineParser {
 
   /// Reads a frame line; nil when the line is not a frame.
   static func parse(_ text: Substring, line: Int) -> Result? {
+    switch parseASCII(text, line: line) {
+    case .frame(let frame, let note): return Result(frames: [frame], notes: note.map { [$0] } ?? [])
+    case .notAFrame: return nil
+    case .fallback: break
+    }
     guard let (first, firstRest, firstNotes) = parseOne(text, line: line) else { return nil }
     var frames = [first]
     var rest = firstRest

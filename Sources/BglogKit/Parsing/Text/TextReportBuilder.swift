@@ -46,6 +46,11 @@ struct TextReportBuilder {
     "Crashed Thread", "Highlighted Thread", "Filtered syslog",
   ]
 
+  /// The leading words of ``splittableKeys`` (`Termination`, `Triggered by`, …) a glued value can end in.
+  private static let splittableHeads: [String] = splittableKeys.flatMap { key in
+    key.indices.filter { key[$0] == " " }.map { String(key[..<$0]) }
+  }
+
   /// Keys that end a termination reason's or description's continuation lines.
   private static let reportKeys: Set<String> = [
     "incident identifier", "crashreporter key", "hardware model", "process", "path", "identifier", "version",
@@ -65,7 +70,8 @@ struct TextReportBuilder {
 
   let source: SourceText
   let range: Range<Int>
-  private let stripsQuoteMarks: Bool
+  /// Whether the report is quoted (`> `), so quote marks are stripped from every line.
+  let stripsQuoteMarks: Bool
   private(set) var report: CrashReport
   private var mode: Mode = .header
   private var keyOverride: (line: Int, key: String)?
@@ -125,10 +131,11 @@ struct TextReportBuilder {
       || report.applicationSpecificInformation.contains { $0.value.contains("active assertions beyond permitted time") }
   }
 
-  /// Whether a line begins the next report rather than continuing this one.
-  func startsNewReport(_ index: Int) -> Bool {
+  /// Whether a line begins the next report rather than continuing this one; `content` is the
+  /// line's ``content(_:)`` when the caller has it already.
+  func startsNewReport(_ index: Int, content known: Substring? = nil) -> Bool {
     if case .terminationReason(let open) = mode, open > 0 { return false }
-    let text = content(index)
+    let text = known ?? content(index)
     if let heading = ThreadHeading.parse(text) {
       let number: Int
       switch heading {
@@ -151,9 +158,30 @@ struct TextReportBuilder {
 
   // MARK: - Feeding lines
 
-  /// Reads one 0-based line of the report.
-  mutating func feed(_ index: Int) -> Outcome {
-    let text = content(index)
+  /// Reads the commonest line, a frame inside a backtrace, without the general checks; nil when the
+  /// line is anything else and must go through ``feed(_:content:)``.
+  ///
+  /// A line that starts with a digit and ends in neither a space nor a tab is its own content, is no
+  /// `Full Report` banner, no thread heading, no `Key:` field, no `EOF` and no section heading (all of
+  /// those start with a letter), so in a backtrace only the frame parser has a say.
+  mutating func feedFrameLine(_ index: Int) -> Outcome? {
+    guard case .frames(let target) = mode, !stripsQuoteMarks, keyOverride?.line != index else { return nil }
+    let line = source.lines[index]
+    guard let first = line.utf8.first, first >= 0x30, first <= 0x39, let last = line.utf8.last,
+      !TextScanning.isBlankByte(last)
+    else { return nil }
+    guard case .frame(let frame, let note) = StackFrameLineParser.parseASCII(line, line: index + 1) else {
+      return nil
+    }
+    if let note { report.issues.append(ParseIssue(note, at: .line(index + 1))) }
+    append(frame, to: target, line: index + 1)
+    return .consumed
+  }
+
+  /// Reads one 0-based line of the report; `content` is the line's ``content(_:)`` when the caller
+  /// has it already.
+  mutating func feed(_ index: Int, content known: Substring? = nil) -> Outcome {
+    let text = known ?? content(index)
     let line = index + 1
     if let override = keyOverride, override.line == index {
       keyOverride = nil
@@ -161,7 +189,7 @@ struct TextReportBuilder {
       handleField(key: Substring(override.key), value: value, index: index)
       return .consumed
     }
-    if text == "EOF" {
+    if let first = text.utf8.first, first == 0x45 || first >= 0x80, text == "EOF" {
       mode = .closed
       return .consumed
     }
@@ -267,11 +295,21 @@ struct TextReportBuilder {
         appendAddressList(text, line: line)
         return .consumed
       }
-      if ThreadHeading.parse(text) == nil, !opensSection(text),
-        let parsed = StackFrameLineParser.parse(text, line: line)
-      {
-        append(parsed, to: target, line: line)
-        return .consumed
+      if ThreadHeading.parse(text) == nil, !opensSection(text) {
+        // Most lines here are one ASCII frame: append it without the general parser's arrays.
+        switch StackFrameLineParser.parseASCII(text, line: line) {
+        case .frame(let frame, let note):
+          if let note { report.issues.append(ParseIssue(note, at: .line(line))) }
+          append(frame, to: target, line: line)
+          return .consumed
+        case .notAFrame:
+          break
+        case .fallback:
+          if let parsed = StackFrameLineParser.parse(text, line: line) {
+            append(parsed, to: target, line: line)
+            return .consumed
+          }
+        }
       }
     case .header:
       break
@@ -305,7 +343,13 @@ struct TextReportBuilder {
   }
 
   private func opensSection(_ text: Substring) -> Bool {
-    isBinaryImagesHeading(text) || text == "Last Exception Backtrace:" || text == "Application Specific Information:"
+    // Every heading starts with one of these ASCII letters, so any other ASCII first byte (a frame's
+    // digit) rules them all out; non-ASCII goes on to the comparisons (U+212A KELVIN SIGN equals `K`).
+    guard let first = text.utf8.first,
+      first >= 0x80 || first == 0x42 || first == 0x4C || first == 0x41 || first == 0x4B || first == 0x46
+    else { return false }
+    return isBinaryImagesHeading(text) || text == "Last Exception Backtrace:"
+      || text == "Application Specific Information:"
       || TextScanning.hasPrefix(text, "Application Specific Backtrace") || text == "Kernel Triage:"
       || text == "Filtered syslog:"
   }
@@ -492,7 +536,11 @@ struct TextReportBuilder {
   /// break inside `Termination Reason` was lost, so the next line is read under the full key.
   private mutating func repairGluedKey(value: inout Substring, index: Int) {
     let next = index + 1
-    guard !value.isEmpty, next < range.upperBound, let (nextKey, _) = TextScanning.keyValue(content(next)) else {
+    // Most values end in none of the keys' leading words: skip reading the next line for them.
+    guard !value.isEmpty, next < range.upperBound,
+      Self.splittableHeads.contains(where: { TextScanning.hasSuffix(value, $0) }),
+      let (nextKey, _) = TextScanning.keyValue(content(next))
+    else {
       return
     }
     for key in Self.splittableKeys {
@@ -599,30 +647,36 @@ struct TextReportBuilder {
     for note in parsed.notes {
       report.issues.append(ParseIssue(note, at: .line(line)))
     }
-    for var frame in parsed.frames {
+    for frame in parsed.frames {
+      append(frame, to: target, line: line)
+    }
+  }
+
+  private mutating func append(_ frame: StackFrame, to target: Target, line: Int) {
+    var frame = frame
+    if frame.index == nil {
+      // Read the frames only here: a copy held across the append below would copy the array.
       let existing = frames(of: target)
-      if frame.index == nil {
-        frame.index = nextFrameIndex ?? existing.last?.index.map { $0 &+ 1 } ?? existing.count
-        nextFrameIndex = nil
-        let key: Int
-        switch target {
-        case .thread(let position): key = position
-        case .lastException: key = -1
-        }
-        if !numberedThreads.contains(key) {
-          numberedThreads.insert(key)
-          report.issues.append(ParseIssue("frames have no numbers; numbered them in order", at: .line(line)))
-        }
-      }
+      frame.index = nextFrameIndex ?? existing.last?.index.map { $0 &+ 1 } ?? existing.count
+      nextFrameIndex = nil
+      let key: Int
       switch target {
-      case .thread(let position) where position < report.threads.count:
-        report.threads[position].frames.append(frame)
-      case .thread:
-        break
-      case .lastException:
-        if report.lastExceptionBacktrace == nil { report.lastExceptionBacktrace = ThreadBacktrace() }
-        report.lastExceptionBacktrace?.frames.append(frame)
+      case .thread(let position): key = position
+      case .lastException: key = -1
       }
+      if !numberedThreads.contains(key) {
+        numberedThreads.insert(key)
+        report.issues.append(ParseIssue("frames have no numbers; numbered them in order", at: .line(line)))
+      }
+    }
+    switch target {
+    case .thread(let position) where position < report.threads.count:
+      report.threads[position].frames.append(frame)
+    case .thread:
+      break
+    case .lastException:
+      if report.lastExceptionBacktrace == nil { report.lastExceptionBacktrace = ThreadBacktrace() }
+      report.lastExceptionBacktrace?.frames.append(frame)
     }
   }
 

@@ -20,6 +20,10 @@ enum TextScanning {
 
   /// The text without leading and trailing spaces and tabs.
   static func trimmed(_ text: Substring) -> Substring {
+    // The common case, nothing to trim, without touching the storage.
+    if let first = text.utf8.first, let last = text.utf8.last, !isBlankByte(first), !isBlankByte(last) {
+      return text
+    }
     let fast: Substring?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Substring? in
       var start = 0
       var end = bytes.count
@@ -41,6 +45,7 @@ enum TextScanning {
 
   /// The text without leading spaces and tabs.
   static func trimmedLeading(_ text: Substring) -> Substring {
+    if let first = text.utf8.first, !isBlankByte(first) { return text }
     let fast: Substring?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Substring? in
       var start = 0
       while start < bytes.count, isBlankByte(bytes[start]) { start += 1 }

@@ -12,7 +12,10 @@ enum ThreadHeading {
 
   /// Reads a heading; nil when the line is not one.
   static func parse(_ text: Substring) -> ThreadHeading? {
+    // Most lines are frames: one byte rules them out before any prefix test.
+    guard let first = text.utf8.first, first == 0x54 || first >= 0x80 else { return nil }
     guard TextScanning.hasPrefix(text, "Thread ") else { return nil }
+    if TextScanning.isASCII(text) { return parseASCII(text) }
     let afterWord = text.dropFirst("Thread ".count)
     let digits = afterWord.prefix(while: { $0.isASCII && $0.isNumber })
     guard let index = TextScanning.smallInt(digits) else { return nil }
@@ -39,9 +42,93 @@ enum ThreadHeading {
     return .start(index: index, crashed: crashed, name: nil, queue: nil, trailing: TextScanning.trimmed(afterColon))
   }
 
+  /// ``parse(_:)`` for an all-ASCII line starting with `Thread `, on byte offsets (in ASCII, bytes
+  /// and `Character`s coincide, so the decisions are the same).
+  private static func parseASCII(_ text: Substring) -> ThreadHeading? {
+    let parsed: ThreadHeading?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      parseASCII(text, bytes: bytes)
+    }
+    return parsed ?? nil
+  }
+
+  private static func parseASCII(_ text: Substring, bytes: UnsafeBufferPointer<UInt8>) -> ThreadHeading? {
+    let utf8 = text.utf8
+    func slice(_ lower: Int, _ upper: Int) -> Substring {
+      text[utf8.index(utf8.startIndex, offsetBy: lower)..<utf8.index(utf8.startIndex, offsetBy: upper)]
+    }
+    func isBlank(_ offset: Int) -> Bool { bytes[offset] == 0x20 || bytes[offset] == 0x09 }
+    func skipBlanks(_ offset: Int) -> Int {
+      var offset = offset
+      while offset < bytes.count, isBlank(offset) { offset += 1 }
+      return offset
+    }
+    func has(_ word: StaticString, at offset: Int) -> Bool {
+      let count = word.utf8CodeUnitCount
+      guard bytes.count - offset >= count else { return false }
+      let start = word.utf8Start
+      for index in 0..<count where bytes[offset + index] != start[index] { return false }
+      return true
+    }
+    func trimmed(_ lower: Int) -> Substring {
+      var upper = bytes.count
+      let lower = skipBlanks(lower)
+      while upper > lower, isBlank(upper - 1) { upper -= 1 }
+      return slice(lower, upper)
+    }
+    var cursor = 7
+    while cursor < bytes.count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39 { cursor += 1 }
+    guard cursor > 7, cursor - 7 <= 6 else { return nil }
+    var index = 0
+    for offset in 7..<cursor { index = index * 10 + Int(bytes[offset] - 0x30) }
+    let rest = skipBlanks(cursor)
+    if has("name:", at: rest) {
+      let (name, queue) = nameAndQueue(trimmed(rest + 5))
+      return .name(index: index, name: name, queue: queue)
+    }
+    if has("crashed with", at: rest) || (rest..<bytes.count).contains(where: { has("Thread State", at: $0) }) {
+      return .state(index: index)
+    }
+    var afterState = rest
+    var crashed = false
+    if has("Crashed", at: afterState) {
+      crashed = true
+      afterState = skipBlanks(afterState + 7)
+    }
+    if has("Highlighted", at: afterState) {
+      crashed = true
+      afterState = skipBlanks(afterState + 11)
+    }
+    guard has(":", at: afterState) else { return nil }
+    if has(":", at: afterState + 1) {
+      let (name, queue) = nameAndQueue(trimmed(afterState + 2))
+      return .start(index: index, crashed: crashed, name: name, queue: queue, trailing: "")
+    }
+    return .start(index: index, crashed: crashed, name: nil, queue: nil, trailing: trimmed(afterState + 1))
+  }
+
+  private static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+  }
+
   /// Splits `tid_303  Dispatch queue: com.apple.main-thread` into a name and a queue.
   static func nameAndQueue(_ text: Substring) -> (String?, String?) {
     guard !text.isEmpty else { return (nil, nil) }
+    if TextScanning.isASCII(text) {
+      // ASCII text: a byte search ignoring ASCII case finds what Foundation's case-insensitive search finds.
+      let bytes = Array(text.utf8)
+      let marker = Array("dispatch queue:".utf8)
+      guard bytes.count >= marker.count,
+        let start = (0...(bytes.count - marker.count)).first(where: { offset in
+          marker.indices.allSatisfy { lowercased(bytes[offset + $0]) == marker[$0] }
+        })
+      else { return (String(text), nil) }
+      let utf8 = text.utf8
+      let lower = utf8.index(utf8.startIndex, offsetBy: start)
+      let upper = utf8.index(lower, offsetBy: marker.count)
+      let name = TextScanning.trimmed(text[..<lower])
+      let queue = TextScanning.trimmed(text[upper...])
+      return (name.isEmpty ? nil : String(name), queue.isEmpty ? nil : String(queue))
+    }
     guard let marker = text.range(of: "Dispatch queue:", options: .caseInsensitive) else {
       return (String(text), nil)
     }
