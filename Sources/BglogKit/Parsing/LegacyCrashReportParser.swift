@@ -8,6 +8,10 @@ import Foundation
 /// thread heading; they end at `EOF`, at the `Full Report` separator of Console's translated
 /// reports, at the start of the next report, or where three lines in a row read as prose.
 public struct LegacyCrashReportParser: Sendable {
+  /// Text lines longer than this are not read (a parse note says so): no real report line comes
+  /// close, and storing one as a field would copy it several times (a 50 MB line cost 600 MB).
+  static let maximumLineLength = 256 * 1024
+
   /// How many unreadable lines in a row end a report inside a document.
   private static let proseRunLimit = 3
 
@@ -35,6 +39,10 @@ public struct LegacyCrashReportParser: Sendable {
     }
 
     for index in source.lines.indices {
+      if source.lines[index].utf8.count > Self.maximumLineLength {
+        builder?.noteUnreadable(index)
+        continue
+      }
       if builder?.feedFrameLine(index) != nil {
         for unreadable in prose { builder!.noteUnreadable(unreadable) }
         prose = []
@@ -80,6 +88,10 @@ public struct LegacyCrashReportParser: Sendable {
     let clamped = range.clamped(to: 0..<source.lines.count)
     var builder = TextReportBuilder(source: source, range: clamped)
     for index in clamped {
+      if source.lines[index].utf8.count > Self.maximumLineLength {
+        builder.noteUnreadable(index)
+        continue
+      }
       if builder.feedFrameLine(index) != nil { continue }
       let trimmed = TextScanning.trimmed(source.lines[index])
       if isFullReportSeparator(index, trimmed: trimmed, in: source) { break }

@@ -147,3 +147,19 @@ import Testing
     #expect(Int(saturating: -2.5) == -2)
   }
 }
+
+@Suite struct LongLineTests {
+  /// A line longer than any real report line is noted and skipped; the rest of the report still reads.
+  @Test func anOverlongLineIsNotedAndTheReportStillClassifies() throws {
+    var text = try Fixtures.source("crash/seed001-8badf00d-assertiond-runloop-leaked-task.crash").text
+    text = text.replacingOccurrences(
+      of: "Filtered syslog:",
+      with: "Application Specific Information:\n" + String(repeating: "X", count: 300_000)
+        + "\nFiltered syslog:")
+    let reports = try CrashReportReader.read(SourceText(text: text))
+    #expect(reports.count == 1)
+    #expect(reports[0].issues.contains { $0.message.hasPrefix("unreadable line: `XXXX") })
+    #expect(reports[0].applicationSpecificInformation.allSatisfy { $0.value.utf8.count < 1_000 })
+    #expect(CrashClassifier().diagnose(reports[0]).kind == .leakedBackgroundTask)
+  }
+}
