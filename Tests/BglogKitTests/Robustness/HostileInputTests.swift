@@ -163,3 +163,37 @@ import Testing
     #expect(CrashClassifier().diagnose(reports[0]).kind == .leakedBackgroundTask)
   }
 }
+
+@Suite struct EncodingAndHugeLineTests {
+  @Test func invalidUTF8IsReplacedAndFlaggedNotFatal() throws {
+    var bytes = Array("Exception Type:  EXC_CRASH (SIGKILL)\nTermination Reason: Namespace SPRINGBOARD, Code ".utf8)
+    bytes += [0xFF, 0xFE, 0xC3]  // not UTF-8
+    bytes += Array("0xdead10cc\n".utf8)
+    let source = SourceText(bytes: bytes)
+    #expect(source.hadInvalidBytes)
+    #expect(source.encoding == .utf8)
+    _ = try CrashReportReader.read(source)
+  }
+
+  /// A 16 MB line with no line break streams through the timeline in bounded memory: it is cut at
+  /// `LineStream.maximumLineLength` and the rest of it is skipped.
+  @Test func aHugeSingleLineStreamsThroughTheTimeline() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bglog-huge-\(UUID().uuidString).log").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var data = Data("18:05:17    assertiond  ".utf8)
+    data.append(Data(repeating: UInt8(ascii: "B"), count: 16 << 20))
+    data.append(Data("\n18:05:43    assertiond  [App:1] Sending background permission expiration warning!\n".utf8))
+    FileManager.default.createFile(atPath: path, contents: data)
+    var builder = TimelineBuilder()
+    var longest = 0
+    let cut = try LineStream.forEachLine(InputFile(path: path)) { line in
+      longest = max(longest, line.utf8.count)
+      builder.consume(line: line)
+      return true
+    }
+    #expect(cut == 1)
+    #expect(longest <= LineStream.maximumLineLength)
+    let result = builder.finish()
+    #expect(result.apps.first?.events.contains { $0.kind == .expiryWarning } == true)
+  }
+}
