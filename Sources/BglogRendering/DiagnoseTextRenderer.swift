@@ -12,23 +12,27 @@ public struct DiagnoseTextRenderer: Sendable {
 
   /// Renders every result, then a summary line when there is more than one input.
   public func render(_ results: [FileDiagnosis]) -> String {
+    assemble(results.map(renderFile), results: results)
+  }
+
+  /// Renders one input's reports (empty for skipped and failed inputs). Independent of the other
+  /// inputs, so many can be rendered in parallel and joined with ``assemble(_:results:)``.
+  public func renderFile(_ result: FileDiagnosis) -> String {
+    guard case .diagnosed(let reports) = result.outcome else { return "" }
     var out = ""
-    var first = true
-    for result in results {
-      switch result.outcome {
-      case .diagnosed(let reports):
-        for (index, item) in reports.enumerated() {
-          if !first { out += "\n" }
-          first = false
-          out += render(item, path: displayPath(result.input), index: reports.count > 1 ? index + 1 : nil)
-        }
-      case .skipped, .failed:
-        continue
-      }
+    for (index, item) in reports.enumerated() {
+      if index > 0 { out += "\n" }
+      out += render(item, path: displayPath(result.input), index: reports.count > 1 ? index + 1 : nil)
     }
+    return out
+  }
+
+  /// Joins per-input texts from ``renderFile(_:)`` (blank line between reports) and adds the summary.
+  public func assemble(_ parts: [String], results: [FileDiagnosis]) -> String {
+    var out = parts.filter { !$0.isEmpty }.joined(separator: "\n")
     let summary = Summary(results)
     if results.count > 1 || summary.failed > 0 || summary.skipped > 0 {
-      if !first { out += "\n" }
+      if !out.isEmpty { out += "\n" }
       out += style.dim(summary.line) + "\n"
     }
     return out

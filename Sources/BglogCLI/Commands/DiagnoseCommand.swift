@@ -58,7 +58,9 @@ enum DiagnoseCommand: Command {
     switch format {
     case .text:
       let renderer = DiagnoseTextRenderer(style: ColorChoice.style(arguments, io: io))
-      io.writeOut(renderer.render(results))
+      // Each input renders on its own, so thousands of reports render on all cores.
+      let parts = ParallelMap.map(results, renderer.renderFile)
+      io.writeOut(renderer.assemble(parts, results: results))
       let errors = renderer.renderErrors(results)
       if !errors.isEmpty { io.writeErr(errors) }
     case .json:
