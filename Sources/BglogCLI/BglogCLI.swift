@@ -94,6 +94,20 @@ extension Command {
   static var argumentCompletion: CompletionValues { .files }
 }
 
+/// `-j, --jobs N`, shared by the commands that read many inputs.
+enum JobsChoice {
+  static let spec = OptionSpec(name: "jobs", short: "j", takesValue: true)
+
+  /// The number of threads asked for, or `nil` for all cores.
+  static func value(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
+    guard let text = arguments.value("jobs") else { return nil }
+    guard let jobs = Int(text), jobs >= 1, jobs <= 4096 else {
+      throw UsageError(problem: "--jobs takes a number of threads from 1 to 4096 (got '\(text)')")
+    }
+    return jobs
+  }
+}
+
 /// Colour choice shared by the commands.
 enum ColorChoice {
   static let spec = OptionSpec(name: "color", short: nil, takesValue: true, allowed: ["auto", "always", "never"])

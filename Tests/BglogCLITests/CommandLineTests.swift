@@ -129,3 +129,24 @@ import Testing
     #expect(json.out.contains("\"kind\":\"background-session-completion-not-called\""))
   }
 }
+
+@Suite struct JobsTests {
+  @Test func oneThreadGivesTheSameOutputAsAllCores() {
+    Golden.useRelativePaths()
+    for command in [["diagnose", "--format", "json"], ["check", "--no-config", "--format", "json"]] {
+      let all = runBglog(command + ["Tests/Fixtures", "Samples"])
+      let one = runBglog(command + ["--jobs", "1", "Tests/Fixtures", "Samples"])
+      #expect(one.status == all.status)
+      #expect(one.out == all.out)
+      #expect(!one.out.isEmpty)
+    }
+  }
+
+  @Test func jobsMustBeAPositiveNumber() {
+    for value in ["0", "-2", "many"] {
+      let result = runBglog(["diagnose", "--jobs", value, "Samples"])
+      #expect(result.status == .usage)
+      #expect(result.err.contains("--jobs takes a number of threads"))
+    }
+  }
+}

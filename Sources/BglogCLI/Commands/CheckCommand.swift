@@ -9,6 +9,7 @@ enum CheckCommand: Command {
   static let options: [OptionSpec] = [
     OptionSpec(name: "format", short: "f", takesValue: true, allowed: CheckFormat.allCases.map(\.rawValue)),
     ColorChoice.spec,
+    JobsChoice.spec,
     OptionSpec(
       name: "fail-on", short: nil, takesValue: true, repeatable: true,
       completion: .commaSeparated(["background", "any", "none"] + DiagnosisKind.allCases.map(\.rawValue))),
@@ -37,6 +38,7 @@ enum CheckCommand: Command {
     OPTIONS:
       -f, --format <format>       \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default text).
       --color <when>              For text: auto (default: only on a terminal, off with NO_COLOR), always, never.
+      -j, --jobs <n>              Threads to use (default: every core).
       --fail-on <kinds>           Kinds that fail: kind ids separated by commas (repeatable), or
                                   background (the default: leaked-background-task,
                                     background-session-completion-not-called, background-task-overflow,
@@ -91,7 +93,9 @@ enum CheckCommand: Command {
     }
 
     let collected = InputCollector.collect(arguments.positionals)
-    var files = CheckRun().run(collected.inputs, stdin: io.readStdin)
+    var checkRun = CheckRun()
+    checkRun.jobs = try JobsChoice.value(arguments)
+    var files = checkRun.run(collected.inputs, stdin: io.readStdin)
     files += collected.errors.map { CheckFileResult(input: InputFile(path: $0.path), outcome: .failed($0)) }
     // Standard input first (as the collector orders it), then sorted paths, missing ones among them.
     files.sort { ($0.input.path == "-" ? 0 : 1, $0.input.path) < ($1.input.path == "-" ? 0 : 1, $1.input.path) }

@@ -8,6 +8,7 @@ enum DiagnoseCommand: Command {
   static let options: [OptionSpec] = [
     OptionSpec(name: "format", short: "f", takesValue: true, allowed: DiagnoseFormat.allCases.map(\.rawValue)),
     ColorChoice.spec,
+    JobsChoice.spec,
   ]
   static let help = """
     OVERVIEW: Say what killed the app, with the evidence quoted from the report, a confidence and what to change.
@@ -25,6 +26,7 @@ enum DiagnoseCommand: Command {
     OPTIONS:
       -f, --format <format>  text (default) or json (versioned; see the README).
       --color <when>         auto (default: only on a terminal, off with NO_COLOR), always, never.
+      -j, --jobs <n>         Threads to use (default: every core).
       -h, --help             Show help.
 
     EXAMPLES:
@@ -48,7 +50,8 @@ enum DiagnoseCommand: Command {
     }
     let format = DiagnoseFormat(rawValue: arguments.value("format") ?? "text") ?? .text
     let collected = InputCollector.collectAll(arguments.positionals)
-    var results = DiagnoseRun().run(collected.inputs, stdin: io.readStdin)
+    let jobs = try JobsChoice.value(arguments)
+    var results = DiagnoseRun(jobs: jobs).run(collected.inputs, stdin: io.readStdin)
     results += collected.skipped.map {
       FileDiagnosis(input: InputFile(path: $0.path, foundInDirectory: true), outcome: .skipped(reason: $0.reason))
     }

@@ -11,6 +11,8 @@ public struct CheckRun: Sendable {
   public var sizeLimit: Int
   /// How many inputs are in flight at once; only their findings outlive the batch.
   public var batchSize: Int
+  /// The most threads to use; `nil` uses all cores.
+  public var jobs: Int? = nil
 
   /// Creates a run.
   public init(sizeLimit: Int = DiagnoseRun.defaultSizeLimit, batchSize: Int = 256) {
@@ -30,7 +32,7 @@ public struct CheckRun: Sendable {
     while start < inputs.count {
       let batch = Array(inputs[start..<min(start + batchSize, inputs.count)])
       let slots = ResultSlots<CheckFileResult>(count: batch.count)
-      DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+      ParallelWork.forEach(iterations: batch.count, jobs: jobs) { index in
         slots.set(index, check(batch[index], stdin: stdin))
       }
       results += slots.values()

@@ -46,10 +46,13 @@ public struct DiagnoseRun: Sendable {
 
   /// The size limit in bytes.
   public var sizeLimit: Int
+  /// The most threads to use; `nil` uses all cores.
+  public var jobs: Int?
 
   /// Creates a run.
-  public init(sizeLimit: Int = DiagnoseRun.defaultSizeLimit) {
+  public init(sizeLimit: Int = DiagnoseRun.defaultSizeLimit, jobs: Int? = nil) {
     self.sizeLimit = sizeLimit
+    self.jobs = jobs
   }
 
   /// Reads, parses and classifies one input's bytes.
@@ -89,7 +92,7 @@ public struct DiagnoseRun: Sendable {
   ///   - stdin: supplies standard input's bytes when an input is `-`.
   public func run(_ inputs: [InputFile], stdin: @Sendable () -> [UInt8]) -> [FileDiagnosis] {
     let results = ResultSlots<FileDiagnosis>(count: inputs.count)
-    DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+    ParallelWork.forEach(iterations: inputs.count, jobs: jobs) { index in
       let input = inputs[index]
       let result: FileDiagnosis
       do throws(InputError) {

@@ -46,9 +46,10 @@ _bglog() {
       case $prev in
         --format|-f) _bglog_words "text json" "$cur"; return ;;
         --color) _bglog_words "auto always never" "$cur"; return ;;
+        --jobs|-j) COMPREPLY=(); return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --color --help -h" "$cur"
+        _bglog_words "--format -f --color --jobs -j --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"
@@ -71,6 +72,7 @@ _bglog() {
       case $prev in
         --format|-f) _bglog_words "text github sarif junit markdown json ndjson" "$cur"; return ;;
         --color) _bglog_words "auto always never" "$cur"; return ;;
+        --jobs|-j) COMPREPLY=(); return ;;
         --fail-on) _bglog_words "background any none leaked-background-task background-session-completion-not-called watchdog-hang background-task-overflow suspended-with-locked-file background-fetch-timeout thermal-kill force-quit insecure-drawing voip-resume-limit voip-push-not-reported disk-space-reclaim system-resource-overuse watchos-background-budget jetsam cpu-limit wakeups-limit disk-writes-limit hang code-signing dyld-launch-failure bad-access abort trap main-thread-deadlock stackshot kernel-panic other-report insufficient-data unknown" "$cur" list; return ;;
         --min-confidence) _bglog_words "low medium high" "$cur"; return ;;
         --on-input-error) _bglog_words "error fail ignore" "$cur"; return ;;
@@ -79,7 +81,7 @@ _bglog() {
         --write-baseline) _bglog_files "$cur"; return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --color --fail-on --min-confidence --on-input-error --config --no-config --baseline --write-baseline --help -h" "$cur"
+        _bglog_words "--format -f --color --jobs -j --fail-on --min-confidence --on-input-error --config --no-config --baseline --write-baseline --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"

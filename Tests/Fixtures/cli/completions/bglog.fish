@@ -23,6 +23,7 @@ complete -c bglog -n __fish_use_subcommand -a help -d 'Show help for a command.'
 # bglog diagnose
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -s f -l format -x -a 'text json' -d 'text (default) or json (versioned; see the README)'
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -l color -x -a 'auto always never' -d 'auto (default: only on a terminal, off with NO_COLOR), always, never'
+complete -c bglog -n '__fish_seen_subcommand_from diagnose' -s j -l jobs -x -d 'Threads to use (default: every core)'
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -s h -l help -d 'Show help'
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -F
 
@@ -40,6 +41,7 @@ complete -c bglog -n '__fish_seen_subcommand_from timeline' -F
 # bglog check
 complete -c bglog -n '__fish_seen_subcommand_from check' -s f -l format -x -a 'text github sarif junit markdown json ndjson' -d 'text, github, sarif, junit, markdown, json, ndjson (default text)'
 complete -c bglog -n '__fish_seen_subcommand_from check' -l color -x -a 'auto always never' -d 'For text'
+complete -c bglog -n '__fish_seen_subcommand_from check' -s j -l jobs -x -d 'Threads to use (default: every core)'
 complete -c bglog -n '__fish_seen_subcommand_from check' -l fail-on -x -a '(__bglog_list background any none leaked-background-task background-session-completion-not-called watchdog-hang background-task-overflow suspended-with-locked-file background-fetch-timeout thermal-kill force-quit insecure-drawing voip-resume-limit voip-push-not-reported disk-space-reclaim system-resource-overuse watchos-background-budget jetsam cpu-limit wakeups-limit disk-writes-limit hang code-signing dyld-launch-failure bad-access abort trap main-thread-deadlock stackshot kernel-panic other-report insufficient-data unknown)' -d 'Kinds that fail'
 complete -c bglog -n '__fish_seen_subcommand_from check' -l min-confidence -x -a 'low medium high' -d 'low (default), medium or high'
 complete -c bglog -n '__fish_seen_subcommand_from check' -l on-input-error -x -a 'error fail ignore' -d 'error (default: exit 2 unless the policy failed), fail (exit 1) or ignore'
