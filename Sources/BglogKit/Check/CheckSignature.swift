@@ -79,17 +79,6 @@ public struct CheckSignature: Sendable, Hashable, Comparable {
   /// The first frame whose image is the app's: the process, the executable named by the path, or a
   /// binary image inside the app bundle (the same rule the classifier uses).
   static func firstAppFrame(_ thread: ThreadBacktrace, in report: CrashReport) -> StackFrame? {
-    var images: Set<String> = []
-    if let name = report.header.processName { images.insert(name) }
-    if let path = report.header.path, let last = path.split(separator: "/").last { images.insert(String(last)) }
-    for image in report.binaryImages {
-      if let path = image.path,
-        path.contains("/Bundle/Application/") || path.contains(".app/") && !path.hasPrefix("/System")
-      {
-        images.insert(image.name)
-      }
-    }
-    images.remove("???")
-    return StackAnalysis.firstAppFrame(thread, appImages: images)
+    StackAnalysis.firstAppFrame(thread, appImages: report.appImageNames)
   }
 }

@@ -31,18 +31,7 @@ private struct Context {
   init(report: CrashReport, source: SourceText?) {
     self.report = report
     self.source = source
-    var images: Set<String> = []
-    if let name = report.header.processName { images.insert(name) }
-    if let path = report.header.path, let last = path.split(separator: "/").last { images.insert(String(last)) }
-    for image in report.binaryImages {
-      if let path = image.path,
-        path.contains("/Bundle/Application/") || path.contains(".app/") && !path.hasPrefix("/System")
-      {
-        images.insert(image.name)
-      }
-    }
-    images.remove("???")
-    self.appImages = images
+    self.appImages = report.appImageNames
   }
 
   // MARK: Quoting
