@@ -186,22 +186,9 @@ public enum InputReader {
   /// - Throws: ``InputError`` when the file is missing, unreadable, not regular or too large.
   public static func read(_ input: InputFile, limit: Int, stdin: () -> [UInt8]) throws(InputError) -> [UInt8] {
     if input.path == "-" { return stdin() }
-    switch FileKind.of(input.path) {
-    case .regular(let size):
-      guard size <= limit else { throw .tooLarge(path: input.path, bytes: size, limit: limit) }
-    case .fifo where !input.foundInDirectory:
-      // A FIFO named on the command line (`bglog diagnose <(…)`) is read like stdin, up to the limit;
-      // FIFOs found while walking a directory are never opened.
-      break
-    case .unavailable:
-      if FileManager.default.fileExists(atPath: input.path) {
-        throw .unreadable(path: input.path, reason: "permission denied")
-      }
-      let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: input.path)) != nil
-      throw isLink
-        ? .unreadable(path: input.path, reason: "broken or looping symbolic link") : .notFound(path: input.path)
-    default:
-      throw .notARegularFile(path: input.path)
+    // A FIFO named on the command line (`bglog diagnose <(…)`) is read like stdin, up to the limit.
+    if case .regular(let size) = try FileKind.openable(input), size > limit {
+      throw .tooLarge(path: input.path, bytes: size, limit: limit)
     }
     guard let handle = FileHandle(forReadingAtPath: input.path) else {
       throw .unreadable(path: input.path, reason: "permission denied")

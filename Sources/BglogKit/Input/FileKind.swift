@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -37,6 +39,30 @@ public enum FileKind: Sendable, Hashable {
     case S_IFCHR, S_IFBLK: return .device
     case S_IFSOCK: return .socket
     default: return .other
+    }
+  }
+
+  /// The kind of an input bglog is about to open, or the error that says why it will not: regular
+  /// files are read; FIFOs only when named on the command line (never found while walking a
+  /// directory); everything else is refused with the reason.
+  ///
+  /// - Throws: ``InputError`` naming the path.
+  public static func openable(_ input: InputFile) throws(InputError) -> FileKind {
+    let kind = FileKind.of(input.path)
+    switch kind {
+    case .regular:
+      return kind
+    case .fifo where !input.foundInDirectory:
+      return kind
+    case .unavailable:
+      if FileManager.default.fileExists(atPath: input.path) {
+        throw .unreadable(path: input.path, reason: "permission denied")
+      }
+      let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: input.path)) != nil
+      throw isLink
+        ? .unreadable(path: input.path, reason: "broken or looping symbolic link") : .notFound(path: input.path)
+    default:
+      throw .notARegularFile(path: input.path)
     }
   }
 }

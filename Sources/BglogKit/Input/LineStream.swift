@@ -28,19 +28,7 @@ public struct LineStream {
     } else {
       // Regular files, and FIFOs named on the command line (`bglog timeline <(idevicesyslog)`), stream;
       // devices, sockets and directories are refused.
-      switch FileKind.of(input.path) {
-      case .regular: break
-      case .fifo where !input.foundInDirectory: break
-      case .unavailable:
-        if FileManager.default.fileExists(atPath: input.path) {
-          throw .unreadable(path: input.path, reason: "permission denied")
-        }
-        let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: input.path)) != nil
-        throw isLink
-          ? .unreadable(path: input.path, reason: "broken or looping symbolic link") : .notFound(path: input.path)
-      default:
-        throw .notARegularFile(path: input.path)
-      }
+      _ = try FileKind.openable(input)
       guard let opened = FileHandle(forReadingAtPath: input.path) else {
         throw .unreadable(path: input.path, reason: "permission denied")
       }
