@@ -62,7 +62,7 @@ enum DiagnoseCommand: Command {
     case .text:
       let renderer = DiagnoseTextRenderer(style: ColorChoice.style(arguments, io: io))
       // Each input renders on its own, so thousands of reports render on all cores.
-      let parts = ParallelMap.map(results, renderer.renderFile)
+      let parts = ParallelWork.map(results, jobs: jobs, renderer.renderFile)
       io.writeOut(renderer.assemble(parts, results: results))
       let errors = renderer.renderErrors(results)
       if !errors.isEmpty { io.writeErr(errors) }

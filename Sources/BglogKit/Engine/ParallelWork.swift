@@ -26,6 +26,15 @@ public enum ParallelWork {
     }
   }
 
+  /// `map` on all cores (or `jobs` threads), results in input order.
+  public static func map<Element: Sendable, Result: Sendable>(
+    _ elements: [Element], jobs: Int? = nil, _ transform: @escaping @Sendable (Element) -> Result
+  ) -> [Result] {
+    let slots = ResultSlots<Result>(count: elements.count)
+    forEach(iterations: elements.count, jobs: jobs) { index in slots.set(index, transform(elements[index])) }
+    return slots.values()
+  }
+
   private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
