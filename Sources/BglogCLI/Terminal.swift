@@ -20,7 +20,9 @@ public enum Terminal {
     var io = CommandIO(
       writeOut: { text in write(text, to: STDOUT_FILENO, quietOnBrokenPipe: true) },
       writeErr: { text in write(text, to: STDERR_FILENO, quietOnBrokenPipe: false) },
-      readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
+      // A closed or unreadable standard input (`<&-`, a directory) reads as empty, which commands
+      // report as an error naming <stdin>, instead of trapping in readDataToEndOfFile().
+      readStdin: { [UInt8]((try? FileHandle.standardInput.readToEnd()) ?? Data()) },
       stdinHandle: { FileHandle.standardInput },
       environment: ProcessInfo.processInfo.environment,
       stdoutIsTerminal: isTerminal)

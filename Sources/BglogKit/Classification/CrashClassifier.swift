@@ -111,9 +111,11 @@ private struct Context {
     termination.namespace == "SIGNAL" ? String(code) : hex(code)
   }
 
+  /// The termination description and details, and the Application Specific Information (where the
+  /// oldest reports put "failed to launch in time" and the CPU figures).
   var descriptionText: String {
-    [report.termination?.description, report.termination?.details.joined(separator: " ")]
-      .compactMap { $0 }.joined(separator: " ")
+    ([report.termination?.description, report.termination?.details.joined(separator: " ")].compactMap { $0 }
+      + report.applicationSpecificInformation.map(\.value)).joined(separator: " ")
   }
 
   // MARK: Rules
@@ -382,6 +384,23 @@ private struct Context {
     }
     // A named watchdog event other than background-task expiry is a deadline the app missed (launch,
     // scene-create, scene-update, process-exit...): an idle main thread then does not mean a leak.
+    let busyCPU =
+      (details.applicationCPUPercent ?? 0) >= 50
+      || (details.applicationCPUSeconds.map { cpu in details.allowanceSeconds.map { cpu >= $0 * 0.5 } ?? false }
+        ?? false)
+    if busyCPU, let cpu = details.applicationCPUSeconds {
+      return Diagnosis(
+        kind: .watchdogHang, confidence: .low,
+        summary:
+          "The watchdog killed the app (\(hex(code))); the main thread was idle when sampled, but the app had "
+          + "used a lot of CPU.",
+        explanation:
+          "An idle main thread usually means a leaked background task, but the app used "
+          + "\(formatSeconds(cpu))\(details.applicationCPUPercent.map { " (\(formatNumber($0))%)" } ?? "") of CPU "
+          + "before the kill: it was working, and the main thread's work likely finished just before the report "
+          + "was taken." + (details.event.map { " The watchdog event was \($0)." } ?? ""),
+        evidence: evidence, facts: facts)
+    }
     if let event = details.event, !event.contains("background"), !event.contains("expir"),
       !event.contains("assertion")
     {

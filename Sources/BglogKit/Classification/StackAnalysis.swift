@@ -72,6 +72,11 @@ public enum StackAnalysis {
           || symbol == "GSEventRunModal" || symbol.hasPrefix("RunCurrentEventLoopInMode")
       })
     else { return nil }
+    // A run loop nested under app or networking code (a synchronous request spinning its own run
+    // loop) is not the idle main run loop: only run-loop and UIKit frames may sit in between.
+    let between = frames[index..<end]
+    guard between.allSatisfy({ ["CoreFoundation", "GraphicsServices", "UIKit", "UIKitCore"].contains($0.image) })
+    else { return nil }
     let last = window[end...].firstIndex(where: { $0.symbol == "UIApplicationMain" }) ?? end
     return (Array(frames[...last]), true)
   }
@@ -97,6 +102,12 @@ public enum StackAnalysis {
   /// What the thread waits on, judged from its top frames; `nil` when it is not waiting.
   public static func blockingReason(_ thread: ThreadBacktrace) -> (reason: String, frame: StackFrame)? {
     let top = thread.frames.prefix(8)
+    // dispatch_sync waits in the same kernel primitives as locks (`__ulock_wait`, `_dlock_wait`), so
+    // the innermost frame would say "lock": a dispatch_sync frame anywhere on top decides first.
+    let dispatchSync = ["_dispatch_sync_wait", "__DISPATCH_WAIT_FOR_QUEUE__", "_dispatch_sync_f_slow", "dispatch_sync"]
+    if let frame = top.first(where: { frame in dispatchSync.contains { frame.symbol?.hasPrefix($0) ?? false } }) {
+      return ("waiting in dispatch_sync for another queue", frame)
+    }
     for frame in top {
       guard let symbol = frame.symbol else { continue }
       if let reason = reason(forSymbol: symbol, image: frame.image) {

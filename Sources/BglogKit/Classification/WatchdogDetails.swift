@@ -24,9 +24,17 @@ public struct WatchdogDetails: Sendable, Hashable {
   public var applicationCPUPercent: Double?
 
   /// Reads the figures from a description; fields the text does not hold stay `nil`.
-  public init(description text: String) {
+  public init(description original: String) {
+    // Older reports write "elapsed application CPU time" in lower case; the figures are the same.
+    let text = original.replacingOccurrences(of: "elapsed ", with: "Elapsed ")
     if let value = WatchdogDetails.word(after: "WatchdogEvent: ", in: text) {
       event = value
+    } else if let range = text.range(of: " in time"),
+      let failed = text[..<range.lowerBound].range(of: "failed to ", options: .backwards)
+    {
+      // The oldest form: `com.example.app failed to launch in time`, `… failed to resume in time`.
+      let verb = text[failed.upperBound..<range.lowerBound]
+      if !verb.isEmpty, verb.count <= 12, verb.allSatisfy(\.isLetter) { event = String(verb) }
     } else if let range = text.range(of: " watchdog transgression") {
       let before = text[..<range.lowerBound]
       let word = before.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ":" }).last

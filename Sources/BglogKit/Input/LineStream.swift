@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads a file (or standard input) line by line in large chunks, so memory stays flat whatever the
 /// size of the input. Lines end at `\n`, `\r\n` or a lone `\r`; invalid UTF-8 is replaced, never fatal.
 public struct LineStream {
@@ -47,8 +53,7 @@ public struct LineStream {
       if live {
         // `availableData` returns as soon as the writer has written anything, so a line-buffered or
         // block-buffered pipe is shown as it arrives instead of when a 1 MiB chunk fills.
-        let data = handle.availableData
-        guard !data.isEmpty else { break }
+        guard let data = try readAvailable(handle, path: input.path), !data.isEmpty else { break }
         chunk = data
       } else {
         do {
@@ -156,6 +161,25 @@ public struct LineStream {
       }
     }
     return true
+  }
+
+  /// Reads whatever the writer has written so far (at least one byte, or the end), with `read(2)`:
+  /// `FileHandle.availableData` traps on a read error (a closed descriptor, a directory).
+  private static func readAvailable(_ handle: FileHandle, path: String) throws(InputError) -> Data? {
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { raw in
+        #if canImport(Darwin)
+          Darwin.read(handle.fileDescriptor, raw.baseAddress, raw.count)
+        #else
+          Glibc.read(handle.fileDescriptor, raw.baseAddress, raw.count)
+        #endif
+      }
+      if count > 0 { return Data(buffer[..<count]) }
+      if count == 0 { return nil }
+      if errno == EINTR { continue }
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
   }
 
   private static func emit(_ pending: inout [UInt8], _ body: (Substring) -> Bool) -> Bool {

@@ -166,9 +166,15 @@ struct TimelineEventRecognizer {
     } else if Self.contains(message, "] Suspending task") || Self.contains(message, "] Resuming task") {
       let subject = Self.appSubject(in: message)
       let suspending = Self.contains(message, "Suspending")
-      add(
-        suspending ? .suspended : .resumed, subject,
-        suspending ? "suspending task" : "resuming task", nil, [], nil)
+      if suspending {
+        add(.suspended, subject, "suspending task", nil, [], nil)
+      } else if let bundle = subject.bundle, let role = lastState["role:" + bundle], role != "Background" {
+        // runningboardd resumes the task for foreground launches too: only a resume while the last
+        // calculated role is Background (or unknown) can be a background wakeup.
+        add(.launched, subject, "resuming task (role: \(role))", nil, [], nil)
+      } else {
+        add(.resumed, subject, "resuming task", nil, [], nil)
+      }
     } else if Self.contains(message, "termination reported by launchd") {
       let codes = Self.text(after: "launchd ", in: message, until: ["\n"]) ?? ""
       add(
@@ -222,7 +228,12 @@ struct TimelineEventRecognizer {
         if task == "Suspended", previous != "Suspended" {
           add(.suspended, subject, "taskState: Suspended", nil, [], nil)
         } else if task == "Running", previous == "Suspended" {
-          add(.resumed, subject, "taskState: Running", nil, [], nil)
+          // Running again while visible is the user opening the app, not a background wakeup.
+          if visibility == "Foreground" {
+            add(.launched, subject, "back in the foreground (taskState: Running, visibility: Foreground)", nil, [], nil)
+          } else {
+            add(.resumed, subject, "taskState: Running", nil, [], nil)
+          }
         }
       }
     } else if Self.contains(message, "Received request to open \"") {
