@@ -92,11 +92,23 @@ extension TimelineAnalyzer {
         summary += " A background task was still held."
       } else if let named = crash.namedAssertions.first(where: {
         $0.purpose == .backgroundSessionEvents
-      }) {
-        summary +=
-          " The assertion still held was \(TimelineEventRecognizer.describe(named))"
-          + (named.owner.map { " owned by \($0)" } ?? "")
-          + ", not a finishTask one, so the handleEvents completion handler may also have been outstanding."
+      }), !crash.namedAssertions.contains(where: { $0.purpose == .backgroundTask }) {
+        // The same rule as `bglog diagnose`: when the only assertion held past its time is
+        // nsurlsessiond's, the app never called the handleEvents completion handler.
+        findings.append(
+          TimelineFinding(
+            kind: .completionHandlerNotCalled, confidence: .medium,
+            summary:
+              "Background time ran out for \(pidText): " + steps.joined(separator: " → ")
+              + ". The only assertion still held was \(TimelineEventRecognizer.describe(named))"
+              + (named.owner.map { " owned by \($0)" } ?? "")
+              + ": nsurlsessiond was waiting for the handleEventsForBackgroundURLSession completion handler, which "
+              + "was never called (the crash report should show 0x8badf00d with the main thread idle).",
+            advice:
+              "Keep the completion handler from application(_:handleEventsForBackgroundURLSession:"
+              + "completionHandler:) and call it on the main queue from urlSessionDidFinishEvents(forBackgroundURLSession:).",
+            evidence: evidence([timer].compactMap { $0 } + warnings + [crash])))
+        continue
       } else {
         summary += " The log does not name the assertion that was held."
       }

@@ -31,7 +31,8 @@ import Testing
     // First piece: up to the first forced crash report and its continuation line (lines 1-7),
     // plus line 8, which completes the record of line 6-7.
     writer.write(Data(lines[0..<8].joined().utf8))
-    #expect(Self.wait(seconds: 10) { captured.out.contains("▶ finding [medium] leaked-background-task") })
+    #expect(
+      Self.wait(seconds: 10) { captured.out.contains("▶ finding [medium] background-session-completion-not-called") })
     #expect(captured.out.contains("permission-timer"))
     #expect(!captured.out.contains("End of input"))
     #expect(finished.value == nil)
@@ -45,7 +46,7 @@ import Testing
     #expect(out.contains("[BackgroundDemo[12648]: killed]"))
     #expect(out.contains("End of input: the summary."))
     // Each finding is announced once, however its wording grows as lines arrive.
-    #expect(out.components(separatedBy: "▶ finding [medium] leaked-background-task").count == 2)
+    #expect(out.components(separatedBy: "▶ finding [medium] background-session-completion-not-called").count == 2)
   }
 
   @Test func followRefusesOtherFormats() {

@@ -28,7 +28,8 @@ import Testing
     }
     #expect(
       logFindings.map(\.kind).sorted() == [
-        "background-session-completion-not-called", "leaked-background-task", "transfer-cancelled-immediately",
+        "background-session-completion-not-called", "background-session-completion-not-called",
+        "transfer-cancelled-immediately",
       ])
     #expect(logFindings.allSatisfy { $0.origin == .consoleLog && $0.line != nil })
 
