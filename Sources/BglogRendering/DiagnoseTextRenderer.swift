@@ -40,10 +40,11 @@ public struct DiagnoseTextRenderer: Sendable {
 
   /// Renders one diagnosed report.
   public func render(_ item: DiagnosedReport, path: String, index: Int?) -> String {
+    let item = TerminalText.printable(item)
     let diagnosis = item.diagnosis
     let report = item.report
     var out = ""
-    var heading = path
+    var heading = TerminalText.printable(path)
     if let index { heading += " (report \(index), line \(report.startLine))" }
     out += style.bold(heading) + "\n"
     var identity: [String] = []

@@ -150,3 +150,18 @@ import Testing
     }
   }
 }
+
+@Suite struct TerminalSafetyTests {
+  /// Escape sequences in a pasted report must not reach the terminal (window titles, colours).
+  @Test func controlCharactersFromReportsAreNeutralisedInText() {
+    let report =
+      "Process:         Evil\u{1B}]0;pwned\u{07}App [1]\nException Type:  EXC_CRASH (SIGKILL)\n"
+      + "Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d \u{1B}[31mred\n"
+    let text = runBglog(["diagnose", "-"], stdin: report)
+    #expect(!text.out.contains("\u{1B}"))
+    #expect(!text.out.contains("\u{07}"))
+    #expect(text.out.contains("\u{FFFD}]0;pwned"))
+    let json = runBglog(["diagnose", "--format", "json", "-"], stdin: report)
+    #expect(json.out.contains("\\u001b"))
+  }
+}

@@ -18,9 +18,9 @@ public struct CheckTextRenderer: Sendable {
       let padded = CheckWording.pad(status, 17)
       let label = status == "fail" ? style.bold(style.red(padded)) : style.dim(padded)
       out += "\(label)\(style.bold(group.kind)) ×\(group.count) [\(group.confidence.rawValue)]"
-      out += "  \(group.signature.text)  #\(group.signature.fingerprint)\n"
-      out += "  at \(CheckWording.where_(group))\n"
-      out += "  \(group.first.finding.summary)\n"
+      out += "  \(TerminalText.printable(group.signature.text))  #\(group.signature.fingerprint)\n"
+      out += "  at \(TerminalText.printable(CheckWording.where_(group)))\n"
+      out += "  \(TerminalText.printable(group.first.finding.summary))\n"
     }
     for file in evaluation.files {
       if let error = file.error { out += CheckWording.pad("error", 17) + ErrorDescription.located(error) + "\n" }

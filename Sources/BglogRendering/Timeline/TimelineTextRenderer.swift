@@ -13,6 +13,12 @@ public struct TimelineTextRenderer: Sendable {
 
   /// The whole report.
   public func render(_ result: TimelineResult) -> String {
+    // Log text is printed as written, so control characters are neutralised on the way out (this
+    // renderer adds no escape codes of its own).
+    TerminalText.printable(renderUnfiltered(result))
+  }
+
+  private func renderUnfiltered(_ result: TimelineResult) -> String {
     var out = ""
     let stats = result.statistics
     out +=

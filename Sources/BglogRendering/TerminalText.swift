@@ -1,0 +1,44 @@
+import BglogKit
+
+/// Makes text from reports and logs safe to print on a terminal.
+///
+/// A pasted report can carry escape sequences (`ESC ] 0 ; title BEL`, `ESC [ 31 m`) that would
+/// retitle the window, recolour the output or hide lines; control characters other than tab and
+/// newline are shown as `\u{FFFD}` instead. Machine formats escape them their own way.
+public enum TerminalText {
+  /// `text` with C0 and C1 control characters (except tab and newline) and DEL replaced by U+FFFD.
+  public static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      out.append(isControl(scalar) ? "\u{FFFD}" : scalar)
+    }
+    return String(out)
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value == 0x09 || value == 0x0A { return false }
+    return value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value)
+  }
+
+  /// A diagnosed report whose every printed string is ``printable(_:)``.
+  static func printable(_ item: DiagnosedReport) -> DiagnosedReport {
+    var item = item
+    var diagnosis = item.diagnosis
+    diagnosis.summary = printable(diagnosis.summary)
+    diagnosis.explanation = printable(diagnosis.explanation)
+    diagnosis.advice = diagnosis.advice.map(printable)
+    diagnosis.evidence = diagnosis.evidence.map {
+      Evidence(location: $0.location, quote: printable($0.quote), note: printable($0.note))
+    }
+    diagnosis.facts = diagnosis.facts.map { Fact(printable($0.key), printable($0.value)) }
+    item.diagnosis = diagnosis
+    item.report.header.processName = item.report.header.processName.map(printable)
+    item.report.header.bundleIdentifier = item.report.header.bundleIdentifier.map(printable)
+    item.report.header.osVersion = item.report.header.osVersion.map(printable)
+    item.report.header.dateTime = item.report.header.dateTime.map(printable)
+    item.report.issues = item.report.issues.map { ParseIssue(printable($0.message), at: $0.location) }
+    return item
+  }
+}
