@@ -165,3 +165,13 @@ import Testing
     #expect(json.out.contains("\\u001b"))
   }
 }
+
+@Suite struct ExplainConsoleKindsTests {
+  @Test func consoleLogFindingsHaveReferencesToo() {
+    let result = runBglog(["explain", "rate-limiter"])
+    #expect(result.status == .success)
+    #expect(result.out.hasPrefix("rate-limiter: Background download resume rate limiter"))
+    #expect(result.out.contains("HTTPMaximumConnectionsPerHost"))
+    #expect(runBglog(["explain", "list"]).out.contains("stopped-waking"))
+  }
+}

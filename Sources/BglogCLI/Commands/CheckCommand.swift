@@ -82,7 +82,10 @@ enum CheckCommand: Command {
     let config = try loadConfig(arguments)
     let format = try checkFormat(arguments.value("format") ?? config?.format ?? "text")
     let policy = CheckPolicy(
-      failOn: try selection(arguments.has("fail-on") ? arguments.values("fail-on") : config?.failOn ?? ["background"]),
+      failOn: try selection(
+        arguments.has("fail-on") ? arguments.values("fail-on") : config?.failOn ?? ["background"],
+        source: arguments.has("fail-on") || config?.failOn == nil
+          ? "--fail-on" : "'failOn' in \(config?.path ?? ".bglog.json")"),
       minimumConfidence: arguments.value("min-confidence").flatMap(Confidence.init(rawValue:))
         ?? config?.minimumConfidence ?? .low,
       inputErrors: arguments.value("on-input-error").flatMap(CheckPolicy.InputErrorRule.init(rawValue:))
@@ -166,13 +169,18 @@ enum CheckCommand: Command {
     return format
   }
 
-  private static func selection(_ words: [String]) throws(UsageError) -> CheckPolicy.Selection {
+  private static func selection(_ words: [String], source: String) throws(UsageError) -> CheckPolicy.Selection {
+    // An empty value would turn the gate off without a word: say so instead (`none` is explicit).
+    let tokens = words.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    guard tokens.contains(where: { !$0.isEmpty }) else {
+      throw UsageError(problem: "\(source) is empty: give kind ids, any, background, or none to fail on nothing")
+    }
     do {
       return try CheckPolicy.Selection(words: words)
     } catch {
       guard case .unknownKind(let word) = error else { return .background }
       throw UsageError(
-        problem: "unknown kind '\(word)' for --fail-on (kind ids, any, background or none; see 'bglog explain list')",
+        problem: "unknown kind '\(word)' in \(source) (kind ids, any, background or none; see 'bglog explain list')",
         suggestion: ArgumentParser.closest(word, in: CheckPolicy.knownKinds.sorted() + ["any", "background", "none"]))
     }
   }

@@ -44,13 +44,23 @@ enum ExplainCommand: Command {
         io.writeOut(
           kind.rawValue.padding(toLength: 42) + kind.reference.title + (codes.isEmpty ? "" : " (\(codes))") + "\n")
       }
+      io.writeOut("\nConsole-log findings (bglog timeline, bglog check):\n")
+      for kind in TimelineFinding.Kind.allCases {
+        guard let reference = kind.reference else { continue }
+        io.writeOut(kind.rawValue.padding(toLength: 42) + reference.title + "\n")
+      }
       return .success
     }
     let kinds = resolve(query)
+    if kinds.isEmpty, let finding = TimelineFinding.Kind(rawValue: query), let reference = finding.reference {
+      io.writeOut(render(id: finding.rawValue, reference: reference))
+      return .success
+    }
     guard !kinds.isEmpty else {
+      let ids = DiagnosisKind.allCases.map(\.rawValue) + TimelineFinding.Kind.allCases.map(\.rawValue)
       throw UsageError(
         problem: "'\(query)' is neither a known termination code nor a kind id; try 'bglog explain list'",
-        suggestion: ArgumentParser.closest(query, in: DiagnosisKind.allCases.map(\.rawValue)))
+        suggestion: ArgumentParser.closest(query, in: ids))
     }
     io.writeOut(kinds.map(render).joined(separator: "\n"))
     return .success
@@ -71,8 +81,11 @@ enum ExplainCommand: Command {
   }
 
   static func render(_ kind: DiagnosisKind) -> String {
-    let reference = kind.reference
-    var text = "\(kind.rawValue): \(reference.title)\n"
+    render(id: kind.rawValue, reference: kind.reference)
+  }
+
+  static func render(id: String, reference: KindReference) -> String {
+    var text = "\(id): \(reference.title)\n"
     if !reference.codes.isEmpty {
       text += "  codes: " + reference.codes.map { "0x\(String($0, radix: 16)) (\($0))" }.joined(separator: ", ") + "\n"
     }

@@ -573,6 +573,19 @@ private struct Context {
     let frontmost = killed.filter { $0.states.contains("frontmost") }.map(\.name)
     var explanation = "The jetsam event lists the killed processes with their reasons: \(names)."
     if !frontmost.isEmpty { explanation += " Frontmost: \(frontmost.joined(separator: ", "))." }
+    // Apple's own processes (SpringBoard, daemons) are killed at their limits too; then there is
+    // nothing to change in an app.
+    let systemNames: Set<String> = [
+      "SpringBoard", "backboardd", "mediaserverd", "locationd", "assertiond", "runningboardd",
+    ]
+    let allSystem = killed.allSatisfy { process in
+      systemNames.contains(process.name) || (process.bundleIdentifier?.hasPrefix("com.apple.") ?? false)
+    }
+    if allSystem {
+      explanation +=
+        " Every killed process is part of the system, not a third-party app: unless your app was the one "
+        + "using the memory (see the largest processes), there is nothing to change in it."
+    }
     return Diagnosis(
       kind: .jetsam, confidence: .high,
       summary: "Jetsam killed \(names).",

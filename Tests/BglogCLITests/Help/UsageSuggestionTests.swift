@@ -20,7 +20,7 @@ import Testing
     (["timeline", "--input-format", "idevicesyslg", "x.log"], "(did you mean 'idevicesyslog'?)"),
     (
       ["check", "--fail-on", "leaked-backgrund-task", "x"],
-      "unknown kind 'leaked-backgrund-task' for --fail-on (kind ids, any, background or none; see 'bglog explain list') (did you mean 'leaked-background-task'?)"
+      "unknown kind 'leaked-backgrund-task' in --fail-on (kind ids, any, background or none; see 'bglog explain list') (did you mean 'leaked-background-task'?)"
     ),
     (["check", "--fail-on", "backgrund", "x"], "(did you mean 'background'?)"),
     (["explain", "watchdog-hng"], "(did you mean 'watchdog-hang'?)"),
