@@ -9,6 +9,10 @@ public struct TimelineBuilder {
   private var parser: ConsoleLogParser
   private var recognizer: TimelineEventRecognizer
   private var store: TimelineEventStore
+  private let filter: TimelineRecordFilter
+  /// The filter's copy of SpringBoard's app states; the parser's filter holds it unowned, so a
+  /// builder that is the only one holding it owns it (see `ownStates()`).
+  private var states = AppStateMemory()
 
   /// Every kept event in arrival order.
   private var events: [(TimelineEvent, AppSubject)] { store.events }
@@ -32,8 +36,19 @@ public struct TimelineBuilder {
     self.recognizer = TimelineEventRecognizer(markers: options.markers)
     self.store = TimelineEventStore(app: options.app)
     // Most lines of a device log can never be an event: decided on bytes, they are never built.
-    let filter = TimelineRecordFilter(options: options)
-    self.parser.recordFilter = { filter.mayMatter(process: $0, message: $1) }
+    self.filter = TimelineRecordFilter(options: options)
+    installFilter()
+  }
+
+  private mutating func installFilter() {
+    parser.recordFilter = { [filter, unowned states] in filter.mayMatter(process: $0, message: $1, states: states) }
+  }
+
+  /// A copied builder (`build(from:)`, a caller's copy) must not share the states it updates.
+  private mutating func ownStates() {
+    guard !isKnownUniquelyReferenced(&states) else { return }
+    states = states.copy()
+    installFilter()
   }
 
   /// Builds the timelines of a whole text.
@@ -45,6 +60,7 @@ public struct TimelineBuilder {
 
   /// Reads the next line of the log.
   public mutating func consume(line: Substring) {
+    ownStates()
     var completed: [LogEntry] = []
     parser.consume(line) { completed.append($0) }
     for entry in completed { take(entry) }
@@ -60,6 +76,7 @@ public struct TimelineBuilder {
 
   /// Ends the input and builds the timelines.
   public mutating func finish() -> TimelineResult {
+    ownStates()
     if let entry = parser.finish() { take(entry) }
     return analyze()
   }

@@ -21,17 +21,31 @@ struct TimelineRecordFilter {
     asciiMarkers = literalMarkers?.allSatisfy { $0.allSatisfy { $0 < 0x80 } } ?? true
   }
 
-  /// Whether the record may yield a kept event.
-  func mayMatter(process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether the record may yield a kept event, or change the state the recognizer keeps.
+  /// `states` is SpringBoard's state per app so far, updated here.
+  func mayMatter(
+    process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, states: AppStateMemory
+  ) -> Bool {
+    let kind = Self.processKind(process)
+    // A state line updates the memory whatever else makes the record wanted, as in the recognizer.
+    let stateLine = kind == .springBoard ? stateLineMatters(message, states: states) : nil
     // Markers and the app's own (UIKit) lines are about the writing process.
     let writerWanted = mayBeWanted(process)
     if writerWanted, markerMayMatch(message) { return true }
-    switch Self.processKind(process) {
+    if let stateLine { return stateLine }
+    switch kind {
     case .assertiond:
       guard ByteText.hasPrefix(message, "[") else { return false }
       if ByteText.isPlain(message), let base = message.baseAddress,
         let close = ByteText.firstIndex(of: 0x5D, in: base, from: 0, to: message.count)
       {
+        // `[name:pid]` about another app than `--app` makes no event (a `<` identity: not judged).
+        let inside = UnsafeBufferPointer(rebasing: message[1..<close])
+        if wantedApp != nil, let colon = inside.lastIndex(of: 0x3A),
+          !inside[..<colon].contains(0x3C), !mayBeWanted(UnsafeBufferPointer(rebasing: inside[..<colon]))
+        {
+          return false
+        }
         // Plain text: the body after `[app:pid] ` is what `recognizeAssertiond` tests.
         var start = close + 1
         while start < message.count, message[start] == 0x20 { start += 1 }
@@ -57,6 +71,7 @@ struct TimelineRecordFilter {
         || ByteText.contains(message, "] Resuming task")
         || ByteText.contains(message, "termination reported by launchd")
     case .springBoard:
+      // State lines it could not judge (and others) as before.
       return ByteText.hasPrefix(message, "Application process state changed for ")
         || ByteText.contains(message, "Bootstrapping ")
         || ByteText.contains(message, "Received request to open \"") || ByteText.contains(message, "Process exited: ")
@@ -72,6 +87,76 @@ struct TimelineRecordFilter {
           || ByteText.contains(message, "Background task still not ended after expiration handlers were called")
           || ByteText.contains(message, "handleEventsForBackgroundURLSession"))
     }
+  }
+
+  /// For a SpringBoard `Application process state changed for` line read exactly like the
+  /// recognizer reads it: whether it matters (it changes a state of an app `--app` may want). `nil`:
+  /// not such a line, or not judged here.
+  private func stateLineMatters(_ message: UnsafeBufferPointer<UInt8>, states: AppStateMemory) -> Bool? {
+    let prefix: StaticString = "Application process state changed for "
+    guard ByteText.hasPrefix(message, prefix), states.isExact else { return nil }
+    guard ByteText.isPlain(message) else {
+      // `Character` and Foundation rules apply: the recognizer alone can read it, from now on.
+      states.giveUp()
+      return nil
+    }
+    // The recognizer reads `Bootstrapping ` lines first.
+    if ByteText.contains(message, "Bootstrapping ") { return nil }
+    let rest = UnsafeBufferPointer(rebasing: message[prefix.utf8CodeUnitCount...])
+    guard let colon = Self.find(": <", in: rest, from: 0) else { return false }
+    let bundle = Self.bundle(fromIdentity: UnsafeBufferPointer(rebasing: rest[..<colon]))
+    let changed = states.update(
+      bundle: bundle ?? UnsafeBufferPointer(start: rest.baseAddress, count: 0),
+      visibility: Self.value(after: "visibility: ", in: rest), task: Self.value(after: "taskState: ", in: rest))
+    guard changed else { return false }
+    // With `--app`, events about another bundle are never kept, and its state is only its own (an
+    // empty bundle id shares its state with lines that name none, which may be about the app).
+    if wantedApp != nil, let bundle, !bundle.isEmpty, !bundleMayBeWanted(bundle) { return false }
+    return true
+  }
+
+  /// `TimelineEventStore.mayBeWantedApp` for a subject with this bundle id and no name.
+  private func bundleMayBeWanted(_ bundle: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let wantedApp, wantedApp.allSatisfy({ $0 < 0x80 }) else { return true }
+    func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+    if bundle.count == wantedApp.count, zip(bundle, wantedApp).allSatisfy({ lower($0) == $1 }) { return true }
+    guard bundle.count > wantedApp.count, bundle[bundle.count - wantedApp.count - 1] == 0x2E else { return false }
+    return zip(bundle.suffix(wantedApp.count), wantedApp).allSatisfy { lower($0) == $1 }
+  }
+
+  /// Where `pattern` first starts in `text` at or after `from`.
+  private static func find(_ pattern: StaticString, in text: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+    return ByteText.firstIndex(of: needle, in: UnsafeBufferPointer(rebasing: text[from...])).map { $0 + from }
+  }
+
+  /// `TimelineEventRecognizer.text(after:in:until: [";", ">"])` on plain bytes.
+  private static func value(after marker: StaticString, in text: UnsafeBufferPointer<UInt8>)
+    -> UnsafeBufferPointer<UInt8>?
+  {
+    guard let found = find(marker, in: text, from: 0) else { return nil }
+    let start = found + marker.utf8CodeUnitCount
+    var end = start
+    while end < text.count, text[end] != 0x3B, text[end] != 0x3E { end += 1 }
+    return end > start ? UnsafeBufferPointer(rebasing: text[start..<end]) : nil
+  }
+
+  /// `TimelineEventRecognizer.bundle(fromIdentity:)` on plain bytes.
+  private static func bundle(fromIdentity identity: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    var start = 0
+    var end = identity.count
+    while start < end, identity[start] == 0x20 || identity[start] == 0x09 { start += 1 }
+    while end > start, identity[end - 1] == 0x20 || identity[end - 1] == 0x09 { end -= 1 }
+    let trimmed = UnsafeBufferPointer(rebasing: identity[start..<end])
+    guard trimmed.contains(0x3C) else { return trimmed.isEmpty ? nil : trimmed }
+    // `appSubject(in:)`: the first `application<`, else the first `app<`, up to `(` or `>`.
+    guard
+      let found = find("application<", in: trimmed, from: 0).map({ $0 + 12 })
+        ?? find("app<", in: trimmed, from: 0).map({ $0 + 4 })
+    else { return nil }
+    var bundleEnd = found
+    while bundleEnd < trimmed.count, trimmed[bundleEnd] != 0x28, trimmed[bundleEnd] != 0x3E { bundleEnd += 1 }
+    return UnsafeBufferPointer(rebasing: trimmed[found..<bundleEnd])
   }
 
   private func markerMayMatch(_ message: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -95,10 +180,10 @@ struct TimelineRecordFilter {
     guard let wantedApp else { return true }
     // Outside ASCII, lowercasing and `hasSuffix` work on characters; left to the exact code.
     guard ByteText.isASCII(process), wantedApp.allSatisfy({ $0 < 0x80 }) else { return true }
-    let name = process.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-    if name.elementsEqual(wantedApp) { return true }
-    return wantedApp.count > name.count && wantedApp[wantedApp.count - name.count - 1] == 0x2E
-      && wantedApp.suffix(name.count).elementsEqual(name)
+    func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+    if process.count == wantedApp.count, zip(process, wantedApp).allSatisfy({ lower($0) == $1 }) { return true }
+    return wantedApp.count > process.count && wantedApp[wantedApp.count - process.count - 1] == 0x2E
+      && zip(process, wantedApp.suffix(process.count)).allSatisfy { lower($0) == $1 }
   }
 
   private enum ProcessKind { case assertiond, runningboardd, springBoard, nsurlsessiond, otherSystem, app }
