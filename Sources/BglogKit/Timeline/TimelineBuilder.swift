@@ -106,10 +106,17 @@ public struct TimelineBuilder {
   /// `com.x.backgrounddemo`) belongs to that bundle.
   private func group() -> [(events: [TimelineEvent], bundle: String?, name: String?)] {
     var parent: [String: String] = [:]
+    // Which key names a group does not matter (groups are ordered by their first event), so paths
+    // are compressed: without it, an app seen under a new pid in every line grows a chain of pids.
     func find(_ key: String) -> String {
+      var root = key
+      while let next = parent[root], next != root { root = next }
       var key = key
-      while let next = parent[key], next != key { key = next }
-      return key
+      while let next = parent[key], next != root {
+        parent[key] = root
+        key = next
+      }
+      return root
     }
     func union(_ a: String, _ b: String) {
       let rootA = find(a)
@@ -123,6 +130,7 @@ public struct TimelineBuilder {
       if let pid = subject.pid { keys.append("p:\(pid)") }
       return keys
     }
+    let events = self.events
     var bundles = Set<String>()
     var names = Set<String>()
     for (_, subject) in events {
