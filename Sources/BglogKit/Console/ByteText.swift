@@ -80,6 +80,27 @@ enum ByteText {
     return nil
   }
 
+  /// The first index of a line end (LF or CR) in `base[from..<end]`, eight bytes at a time.
+  static func firstLineEnd(in base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int? {
+    let raw = UnsafeRawPointer(base)
+    var index = from
+    while index + 8 <= end {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let lf = word ^ 0x0A0A_0A0A_0A0A_0A0A
+      let cr = word ^ 0x0D0D_0D0D_0D0D_0D0D
+      // A zero byte in `lf` or `cr` is a line end; the lowest flagged byte is always a true one.
+      let zeros =
+        ((lf &- 0x0101_0101_0101_0101) & ~lf | (cr &- 0x0101_0101_0101_0101) & ~cr) & 0x8080_8080_8080_8080
+      if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
+      index += 8
+    }
+    while index < end {
+      if base[index] == 0x0A || base[index] == 0x0D { return index }
+      index += 1
+    }
+    return nil
+  }
+
   /// Whether every byte is below 0x80.
   static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = text.baseAddress else { return true }

@@ -128,14 +128,14 @@ public struct LineStream {
     let utf8 = text.utf8
     let scanned = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
       let count = bytes.count
+      guard let base = bytes.baseAddress else { return true }
       var start = 0
       var index = 0
       while index < count {
+        // Eight bytes at a time up to the next line end.
+        guard let end = ByteText.firstLineEnd(in: base, from: index, to: count) else { break }
+        index = end
         let byte = bytes[index]
-        guard byte == 0x0A || byte == 0x0D else {
-          index += 1
-          continue
-        }
         let lower = utf8.index(utf8.startIndex, offsetBy: start)
         let upper = utf8.index(lower, offsetBy: index - start)
         if !body(Substring(utf8[lower..<upper])) { return false }

@@ -196,7 +196,29 @@ struct TimelineRecordFilter {
     if ByteText.equals(process, "nsurlsessiond") { return .nsurlsessiond }
     guard ByteText.isASCII(process) else { return .app }
     // The other names of `TimelineEventRecognizer.systemProcesses` write nothing the recognizer reads.
-    for name in TimelineEventRecognizer.systemProcessBytes where name.elementsEqual(process) { return .otherSystem }
-    return .app
+    let isSystem = Self.systemNames.withUnsafeBufferPointer { names in
+      var index = 0
+      while index < names.count {
+        let count = Int(names[index])
+        if count == process.count {
+          var same = true
+          for offset in 0..<count where names[index + 1 + offset] != process[offset] {
+            same = false
+            break
+          }
+          if same { return true }
+        }
+        index += 1 + count
+      }
+      return false
+    }
+    return isSystem ? .otherSystem : .app
+  }
+
+  /// `TimelineEventRecognizer.systemProcesses` in one array, each name after its length: one
+  /// reference to retain per record instead of one per name.
+  private static let systemNames: [UInt8] = TimelineEventRecognizer.systemProcessBytes.flatMap { name in
+    precondition(name.count < 256, "process names are short")
+    return [UInt8(name.count)] + name
   }
 }
