@@ -43,11 +43,9 @@ public struct CheckRun: Sendable {
 
   /// Checks one input.
   public func check(_ input: InputFile, stdin: () -> [UInt8]) -> CheckFileResult {
-    if input.path != "-",
-      let size = (try? FileManager.default.attributesOfItem(atPath: input.path))?[.size] as? NSNumber,
-      size.intValue > sizeLimit
-    {
-      return streamConsoleLog(input, size: size.intValue)
+    // One stat(2): the same one InputReader makes (attributesOfItem also looked up owner names).
+    if input.path != "-", case .regular(let size) = FileKind.of(input.path), size > sizeLimit {
+      return streamConsoleLog(input, size: size)
     }
     do throws(InputError) {
       return check(bytes: try InputReader.read(input, limit: sizeLimit, stdin: stdin), input: input)
@@ -61,12 +59,8 @@ public struct CheckRun: Sendable {
     let source = SourceText(bytes: bytes)
     let parseError: ReportParseError
     do {
-      let reports = try CrashReportReader.read(source)
-      let classifier = CrashClassifier()
-      let findings = reports.map {
-        CheckFinding(DiagnosedReport(report: $0, diagnosis: classifier.diagnose($0, source: source)))
-      }
-      return CheckFileResult(input: input, outcome: .crashReports(count: reports.count, findings: findings))
+      let findings = try DiagnoseRun.diagnosedReports(in: source).map(CheckFinding.init)
+      return CheckFileResult(input: input, outcome: .crashReports(count: findings.count, findings: findings))
     } catch {
       parseError = error
     }

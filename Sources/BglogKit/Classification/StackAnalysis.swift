@@ -187,29 +187,9 @@ public enum StackAnalysis {
     return nil
   }
 
-  /// `symbol.hasPrefix(part) || symbol.contains(part)`, as a byte search when both are ASCII (this runs
-  /// for every frame of every thread; Foundation's search converts to UTF-16 first).
+  /// `symbol.hasPrefix(part) || symbol.contains(part)` (a prefix is also a contained part), as a byte
+  /// search when both are plain ASCII: this runs for every frame of every thread.
   private static func contains(_ symbol: String, _ part: String) -> Bool {
-    let fast: Bool?? = symbol.utf8.withContiguousStorageIfAvailable { haystack -> Bool? in
-      part.utf8.withContiguousStorageIfAvailable { needle -> Bool? in
-        guard !needle.isEmpty, isASCII(haystack), isASCII(needle) else { return nil }
-        guard haystack.count >= needle.count else { return false }
-        let first = needle[0]
-        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
-          var offset = 1
-          while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
-          if offset == needle.count { return true }
-        }
-        return false
-      } ?? nil
-    }
-    if let fast, let result = fast { return result }
-    return symbol.hasPrefix(part) || symbol.contains(part)
-  }
-
-  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var combined: UInt8 = 0
-    for byte in bytes { combined |= byte }
-    return combined < 0x80
+    ByteText.range(of: part, in: symbol[...]) != nil
   }
 }

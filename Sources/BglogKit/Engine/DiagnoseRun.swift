@@ -55,22 +55,29 @@ public struct DiagnoseRun: Sendable {
     self.jobs = jobs
   }
 
+  /// Parses and classifies every report in a decoded input (the reports keep all their detail;
+  /// `diagnose` and `check` both start here).
+  ///
+  /// - Throws: ``ReportParseError`` when the input holds no report.
+  public static func diagnosedReports(in source: SourceText) throws(ReportParseError) -> [DiagnosedReport] {
+    let classifier = CrashClassifier()
+    return try CrashReportReader.read(source).map {
+      DiagnosedReport(report: $0, diagnosis: classifier.diagnose($0, source: source))
+    }
+  }
+
   /// Reads, parses and classifies one input's bytes.
   public func diagnose(bytes: [UInt8], input: InputFile) -> FileDiagnosis {
-    let source = SourceText(bytes: bytes)
     do {
-      let reports = try CrashReportReader.read(source)
-      let classifier = CrashClassifier()
-      let diagnosed = reports.map { report in
-        let diagnosis = classifier.diagnose(report, source: source)
+      let diagnosed = try Self.diagnosedReports(in: SourceText(bytes: bytes)).map { item in
         // Keep only what the renderers show: the evidence already quotes the frames that matter, and
         // dropping the backtraces keeps memory flat over thousands of reports.
-        var slim = report
-        slim.threads = []
-        slim.binaryImages = []
-        slim.lastExceptionBacktrace = nil
-        slim.header.fields = []
-        return DiagnosedReport(report: slim, diagnosis: diagnosis)
+        var slim = item
+        slim.report.threads = []
+        slim.report.binaryImages = []
+        slim.report.lastExceptionBacktrace = nil
+        slim.report.header.fields = []
+        return slim
       }
       return FileDiagnosis(input: input, outcome: .diagnosed(diagnosed))
     } catch {

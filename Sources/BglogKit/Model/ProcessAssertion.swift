@@ -95,7 +95,7 @@ public struct ProcessAssertion: Sendable, Hashable {
           $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: ">")
             || $0 == UInt8(ascii: " ")
         }) ?? utf8.endIndex
-      guard ByteSearch.contains("Assertion", in: text[afterOpen..<classEnd]) else {
+      guard ByteText.byteRange(of: "Assertion", in: text[afterOpen..<classEnd]) != nil else {
         cursor = afterOpen
         continue
       }
@@ -127,7 +127,7 @@ public struct ProcessAssertion: Sendable, Hashable {
           utf8[next...].firstIndex(where: {
             !(($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F)
           }) ?? utf8.endIndex
-        if ByteSearch.contains("Assertion", in: text[next..<nameEnd]) { return cursor }
+        if ByteText.byteRange(of: "Assertion", in: text[next..<nameEnd]) != nil { return cursor }
       }
       cursor = next
     }
@@ -191,53 +191,18 @@ public struct ProcessAssertion: Sendable, Hashable {
   }
 
   private static func value(after marker: String, in text: Substring, until terminator: String) -> String? {
-    guard let start = ByteSearch.range(of: marker, in: text)?.upperBound else { return nil }
+    guard let start = ByteText.byteRange(of: marker, in: text)?.upperBound else { return nil }
     let rest = text[start...]
-    let end = ByteSearch.range(of: terminator, in: rest)?.lowerBound ?? rest.endIndex
-    let value = ByteSearch.trimmingBlanks(rest[..<end])
+    let end = ByteText.byteRange(of: terminator, in: rest)?.lowerBound ?? rest.endIndex
+    let value = ByteText.trimmingBlanks(rest[..<end])
     return value.isEmpty ? nil : String(value)
   }
 
   private static func seconds(_ text: Substring) -> Double? {
-    var digits = ByteSearch.trimmingBlanks(text)
+    var digits = ByteText.trimmingBlanks(text)
     if digits.hasSuffix("s") { digits = digits.dropLast() }
     // `duration: infs` and `1e400s` parse as infinity: not a duration.
     guard let value = Double(digits), value.isFinite else { return nil }
     return value
-  }
-}
-
-/// ASCII substring search and trimming on UTF-8 bytes, for hot paths that must not pay for
-/// Character iteration or Foundation's string search.
-enum ByteSearch {
-  /// The first occurrence of an ASCII `needle` in `text`.
-  static func range(of needle: String, in text: Substring) -> Range<Substring.Index>? {
-    let pattern = Array(needle.utf8)
-    guard let first = pattern.first else { return nil }
-    let utf8 = text.utf8
-    var cursor = utf8.startIndex
-    while let candidate = utf8[cursor...].firstIndex(of: first) {
-      var probe = candidate
-      var matched = 0
-      while matched < pattern.count, probe < utf8.endIndex, utf8[probe] == pattern[matched] {
-        matched += 1
-        probe = utf8.index(after: probe)
-      }
-      if matched == pattern.count { return candidate..<probe }
-      cursor = utf8.index(after: candidate)
-    }
-    return nil
-  }
-
-  /// Whether `text` contains the ASCII `needle`.
-  static func contains(_ needle: String, in text: Substring) -> Bool { range(of: needle, in: text) != nil }
-
-  /// `text` without leading and trailing spaces and tabs.
-  static func trimmingBlanks(_ text: Substring) -> Substring {
-    let utf8 = text.utf8
-    guard let start = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return text[text.endIndex...] }
-    let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) ?? start
-    // `last` is the final byte of the last non-blank scalar, so the byte after it is a scalar boundary.
-    return text[start..<utf8.index(after: last)]
   }
 }

@@ -419,19 +419,9 @@ struct TimelineEventRecognizer {
     return value.isEmpty ? nil : String(value)
   }
 
-  /// Foundation's `range(of:)`, on bytes when `text` is plain ASCII (where it is a byte search).
+  /// Foundation's `range(of:)`, on bytes when `text` is plain ASCII (see ``ByteText/range(of:in:)``).
   static func range(of pattern: String, in text: Substring) -> Range<Substring.Index>? {
-    var pattern = pattern
-    let found = pattern.withUTF8 { needle in
-      text.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
-        guard ByteText.isPlain(bytes), ByteText.isPlain(needle) else { return nil }
-        return .some(ByteText.firstIndex(of: needle, in: bytes))
-      } ?? nil
-    }
-    guard let found else { return text.range(of: pattern) }
-    guard let offset = found else { return nil }
-    let lower = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
-    return lower..<text.utf8.index(lower, offsetBy: pattern.utf8.count)
+    ByteText.range(of: pattern, in: text)
   }
 
   /// Whether `text` contains `pattern` (Foundation's test; on bytes for plain ASCII).
