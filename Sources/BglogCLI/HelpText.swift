@@ -18,7 +18,7 @@ enum HelpText {
 
       """
     for command in commands {
-      text += "  " + command.name.padding(toLength: 13) + command.summary + "\n"
+      text += "  " + command.name.column(13) + command.summary + "\n"
     }
     text += """
         help         Show help for a command: bglog help <command>.
@@ -53,7 +53,9 @@ enum HelpText {
 }
 
 extension String {
-  func padding(toLength length: Int) -> String {
+  /// Pads to `length` columns, and always leaves at least one space after the text (unlike the
+  /// renderers' `padding(toLength:)`, which never adds one to text that fills the column).
+  func column(_ length: Int) -> String {
     count >= length ? self + " " : self + String(repeating: " ", count: length - count)
   }
 }

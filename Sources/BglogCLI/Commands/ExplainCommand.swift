@@ -42,12 +42,12 @@ enum ExplainCommand: Command {
       for kind in DiagnosisKind.allCases {
         let codes = kind.reference.codes.map { "0x" + String($0, radix: 16) }.joined(separator: ", ")
         io.writeOut(
-          kind.rawValue.padding(toLength: 42) + kind.reference.title + (codes.isEmpty ? "" : " (\(codes))") + "\n")
+          kind.rawValue.column(42) + kind.reference.title + (codes.isEmpty ? "" : " (\(codes))") + "\n")
       }
       io.writeOut("\nConsole-log findings (bglog timeline, bglog check):\n")
       for kind in TimelineFinding.Kind.allCases {
         guard let reference = kind.reference else { continue }
-        io.writeOut(kind.rawValue.padding(toLength: 42) + reference.title + "\n")
+        io.writeOut(kind.rawValue.column(42) + reference.title + "\n")
       }
       return .success
     }

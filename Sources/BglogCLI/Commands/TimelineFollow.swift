@@ -126,9 +126,9 @@ final class TimelineFollow: @unchecked Sendable {
       }
       status = "  [\(key): \(status)]"
     }
-    let time = (event.timestamp?.timeOfDayText ?? "").padding(toLength: 15)
-    let lane = event.lane.padding(toLength: 15)
-    let kind = event.kind.rawValue.padding(toLength: 25)
+    let time = (event.timestamp?.timeOfDayText ?? "").column(15)
+    let lane = event.lane.column(15)
+    let kind = event.kind.rawValue.column(25)
     return "\(time)\(lane)\(kind)\(event.detail)\(status)"
   }
 
