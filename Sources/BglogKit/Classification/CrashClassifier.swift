@@ -449,13 +449,21 @@ private struct Context {
     let event = details.event ?? (inExpirationHandler ? "background task expiration" : nil)
     var summary = "The watchdog killed the app (\(hex(code))): its main thread was \(blocking)"
     if let event { summary += " during \(event)" }
-    if let allowance = details.allowanceSeconds { summary += ", past its \(formatSeconds(allowance)) allowance" }
+    if let allowance = details.allowanceSeconds {
+      let clock = details.allowanceIsCPUTime ? "CPU-time" : "wall-clock"
+      summary += ", past its \(formatSeconds(allowance)) \(clock) allowance"
+    }
     summary += "."
     var explanation = "0x8badf00d with a main thread that is not idle is a real hang: the app did not answer "
     explanation += event.map { "the \($0) deadline" } ?? "a system deadline"
     explanation += " because the main thread was \(blocking)."
     if inExpirationHandler {
       explanation += " The work runs inside the background task's expiration handler, which must return at once."
+    }
+    if details.allowanceIsCPUTime, let cpu = details.applicationCPUSeconds {
+      explanation +=
+        " The allowance is CPU time and the app used \(formatSeconds(cpu)) of it, so it was working, not only "
+        + "waiting: profile the work for CPU as well."
     }
     var advice = DiagnosisKind.watchdogHang.reference.advice
     if inExpirationHandler {
