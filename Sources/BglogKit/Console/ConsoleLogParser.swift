@@ -38,9 +38,10 @@ public struct ConsoleLogParser {
 
   /// Decides from a record's process and message (UTF-8 bytes) whether it is needed as a `LogEntry`.
   /// Records it refuses are still counted, checked for duplicates and put on the clock, but not
-  /// built or emitted. `nil` emits every record.
+  /// built or emitted. `plain` is `true` when both are known to be ASCII without a carriage return
+  /// (`false`: not known). `nil` emits every record.
   typealias RecordFilter = (
-    _ process: UnsafeBufferPointer<UInt8>, _ message: UnsafeBufferPointer<UInt8>
+    _ process: UnsafeBufferPointer<UInt8>, _ message: UnsafeBufferPointer<UInt8>, _ plain: Bool
   ) -> Bool
   /// See ``RecordFilter``.
   var recordFilter: RecordFilter?
@@ -74,10 +75,12 @@ public struct ConsoleLogParser {
     if layout == .timeProcessMessage {
       // The layout of large device dumps: read on bytes, building strings only for wanted records.
       let done = line.utf8.withContiguousStorageIfAvailable {
-        consumeBytes($0, line: line, number: number, emit: emit)
+        consumeBytes($0, ascii: false, line: line, number: number, emit: emit)
       }
       if done == nil {
-        Array(line.utf8).withUnsafeBufferPointer { consumeBytes($0, line: line, number: number, emit: emit) }
+        Array(line.utf8).withUnsafeBufferPointer {
+          consumeBytes($0, ascii: false, line: line, number: number, emit: emit)
+        }
       }
       return
     }
@@ -87,6 +90,19 @@ public struct ConsoleLogParser {
       return
     }
     if let entry = consumeText(line, number: number) { emit(entry) }
+  }
+
+  /// ``consume(_:emit:)`` for a line given as UTF-8 bytes (valid UTF-8); `isASCII` says the line is
+  /// known to be ASCII. The `HH:MM:SS  process  message` layout is read without making a `String`.
+  public mutating func consume(
+    bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, emit: (LogEntry) -> Void
+  ) {
+    guard layout == .timeProcessMessage else {
+      consume(Substring(String(decoding: bytes, as: UTF8.self)), emit: emit)
+      return
+    }
+    statistics.lines += 1
+    consumeBytes(bytes, ascii: isASCII, line: nil, number: statistics.lines, emit: emit)
   }
 
   /// Reads the next line; returns the record it completed, if any. Records beyond the first
@@ -170,11 +186,14 @@ public struct ConsoleLogParser {
     var lineCount = 1
     /// The message's length in bytes as `appendContinuation` counts it.
     var textCount: Int
+    /// Whether every line read into `rawBytes` is known to be ASCII (lines never hold a CR here).
+    var plain: Bool
   }
 
-  /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes.
+  /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes; `ascii` says
+  /// they are known to be ASCII, `line` is the line as text when the caller has it.
   private mutating func consumeBytes(
-    _ bytes: UnsafeBufferPointer<UInt8>, line: Substring, number: Int, emit: (LogEntry) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, emit: (LogEntry) -> Void
   ) {
     let isPending = pending != nil || raw != nil
     if !isPending, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
@@ -185,16 +204,17 @@ public struct ConsoleLogParser {
       raw = RawRecord(
         line: number, secondsOfDay: header.time, process: header.process,
         messageStart: header.messageStart, firstLineEnd: bytes.count,
-        textCount: bytes.count - header.messageStart)
+        textCount: bytes.count - header.messageStart, plain: ascii)
       if let completed { emit(completed) }
       return
     }
     if pending != nil {
       statistics.continuationLines += 1
-      appendContinuation(line)
+      appendContinuation(line ?? Substring(String(decoding: bytes, as: UTF8.self)))
     } else if var record = raw {
       statistics.continuationLines += 1
       record.lineCount += 1
+      record.plain = record.plain && ascii
       if record.textCount + bytes.count + 1 > Self.maximumRecordLength {
         if record.textCount <= Self.maximumRecordLength { statistics.truncatedRecords += 1 }
         record.textCount = Self.maximumRecordLength + 1
@@ -259,9 +279,9 @@ public struct ConsoleLogParser {
     return bytes.withUnsafeBufferPointer { all -> LogEntry? in
       let process = UnsafeBufferPointer(rebasing: all[record.process])
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
-      let content = Self.contentHash(process: process, message: message)
+      let content = Self.contentHash(process: process, message: message, ascii: record.plain)
       guard admit(timestamp: timestamp, clock: clock, pid: nil, content: content) else { return nil }
-      if let recordFilter, !recordFilter(process, message) { return nil }
+      if let recordFilter, !recordFilter(process, message, record.plain) { return nil }
       let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
       return LogEntry(
         line: record.line, timestamp: timestamp, clock: clock,
@@ -276,8 +296,11 @@ public struct ConsoleLogParser {
   /// A hash of a record's process and message that is equal exactly when both are equal as `String`s
   /// (canonical equivalence), give or take a 2⁻⁶⁴ collision: ASCII bytes are hashed as they are,
   /// other text in its NFC form.
-  static func contentHash(process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    if ByteText.isASCII(process), ByteText.isASCII(message) {
+  /// `ascii`: both are known to be ASCII.
+  static func contentHash(
+    process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, ascii: Bool = false
+  ) -> UInt64 {
+    if ascii || (ByteText.isASCII(process) && ByteText.isASCII(message)) {
       return ByteText.hash(message, seed: ByteText.hash(process, seed: 0x243F_6A88_85A3_08D3))
     }
     var nfcProcess = String(decoding: process, as: UTF8.self).precomposedStringWithCanonicalMapping
@@ -363,7 +386,7 @@ public struct ConsoleLogParser {
       return nil
     }
     if let recordFilter {
-      let wanted = process.withUTF8 { process in message.withUTF8 { recordFilter(process, $0) } }
+      let wanted = process.withUTF8 { process in message.withUTF8 { recordFilter(process, $0, false) } }
       if !wanted { return nil }
     }
     return entry
