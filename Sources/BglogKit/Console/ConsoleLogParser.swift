@@ -234,36 +234,40 @@ public struct ConsoleLogParser {
   private static func timeProcessMessageHeader(
     _ bytes: UnsafeBufferPointer<UInt8>
   ) -> (time: Double, process: Range<Int>, messageStart: Int)? {
-    func digit(_ index: Int) -> Int? {
-      guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else { return nil }
-      return Int(bytes[index] - 0x30)
-    }
-    guard bytes.count >= 8, let h1 = digit(0), let h2 = digit(1), bytes[2] == 0x3A, let m1 = digit(3),
-      let m2 = digit(4), bytes[5] == 0x3A, let s1 = digit(6), let s2 = digit(7)
-    else { return nil }
-    let hours = h1 * 10 + h2
-    let minutes = m1 * 10 + m2
-    let seconds = s1 * 10 + s2
+    // On the base pointer, every index checked against `count`: this runs for every line.
+    let count = bytes.count
+    guard count >= 8, let base = bytes.baseAddress, base[2] == 0x3A, base[5] == 0x3A else { return nil }
+    let h1 = base[0] &- 0x30
+    let h2 = base[1] &- 0x30
+    let m1 = base[3] &- 0x30
+    let m2 = base[4] &- 0x30
+    let s1 = base[6] &- 0x30
+    let s2 = base[7] &- 0x30
+    guard h1 < 10, h2 < 10, m1 < 10, m2 < 10, s1 < 10, s2 < 10 else { return nil }
+    let hours = Int(h1) * 10 + Int(h2)
+    let minutes = Int(m1) * 10 + Int(m2)
+    let seconds = Int(s1) * 10 + Int(s2)
     guard hours < 24, minutes < 60, seconds < 61 else { return nil }
     var time = Double(hours * 3600 + minutes * 60 + seconds)
     var index = 8
-    if index < bytes.count, bytes[index] == 0x2E {
+    if index < count, base[index] == 0x2E {
       index += 1
       var scale = 0.1
-      while let value = digit(index) {
-        time += Double(value) * scale
+      while index < count, base[index] &- 0x30 < 10 {
+        time += Double(base[index] &- 0x30) * scale
         scale /= 10
         index += 1
       }
     }
-    func isBlank(_ index: Int) -> Bool { index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09) }
+    @inline(__always) func isBlank(_ index: Int) -> Bool {
+      index < count && (base[index] == 0x20 || base[index] == 0x09)
+    }
     guard isBlank(index) else { return nil }
     while isBlank(index) { index += 1 }
     let processStart = index
-    while index < bytes.count, !isBlank(index) { index += 1 }
+    while index < count, base[index] != 0x20, base[index] != 0x09 { index += 1 }
     guard index > processStart else { return nil }
     let processEnd = index
-    guard isBlank(index) || index == bytes.count else { return nil }
     while isBlank(index) { index += 1 }
     return (time, processStart..<processEnd, index)
   }

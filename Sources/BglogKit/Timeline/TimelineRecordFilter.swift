@@ -94,9 +94,13 @@ struct TimelineRecordFilter {
       return writerWanted
         && (ByteText.hasPrefix(message, "Created background task ")
           || ByteText.hasPrefix(message, "Ending background task with UIBackgroundTaskIdentifier: ")
-          || ByteText.contains(message, "Can't end") || ByteText.contains(message, "was created over 30 seconds ago")
-          || ByteText.contains(message, "Background task still not ended after expiration handlers were called")
-          || ByteText.contains(message, "handleEventsForBackgroundURLSession"))
+          // The four patterns all hold `nd` (`end`, `seconds`, `Background`, `handle`): one scan
+          // rules them out on most lines.
+          || (Self.containsND(message)
+            && (ByteText.contains(message, "Can't end")
+              || ByteText.contains(message, "was created over 30 seconds ago")
+              || ByteText.contains(message, "Background task still not ended after expiration handlers were called")
+              || ByteText.contains(message, "handleEventsForBackgroundURLSession"))))
     }
   }
 
@@ -222,6 +226,17 @@ struct TimelineRecordFilter {
     if process.count == wantedApp.count, zip(process, wantedApp).allSatisfy({ lower($0) == $1 }) { return true }
     return wantedApp.count > process.count && wantedApp[wantedApp.count - process.count - 1] == 0x2E
       && zip(process, wantedApp.suffix(process.count)).allSatisfy { lower($0) == $1 }
+  }
+
+  /// Whether `text` holds the bytes `nd`.
+  static func containsND(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress, text.count >= 2 else { return false }
+    var from = 0
+    while let found = ByteText.firstIndex(of: 0x6E, in: base, from: from, to: text.count - 1) {
+      if base[found + 1] == 0x64 { return true }
+      from = found + 1
+    }
+    return false
   }
 
   private enum ProcessKind { case assertiond, runningboardd, springBoard, nsurlsessiond, otherSystem, app }
