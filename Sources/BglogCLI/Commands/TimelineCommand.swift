@@ -91,8 +91,8 @@ enum TimelineCommand: Command {
     }
     do {
       // Files and standard input both stream in chunks, so memory stays flat on endless pipes.
-      try LineStream.forEachLine(input, stdin: path == "-" ? io.stdinHandle() : nil) { line in
-        builder.consume(line: line)
+      try LineStream.forEachLineBytes(input, stdin: path == "-" ? io.stdinHandle() : nil) { line, isASCII in
+        builder.consume(lineBytes: line, isASCII: isASCII)
         return true
       }
     } catch {

@@ -38,9 +38,10 @@ public struct ConsoleLogParser {
 
   /// Decides from a record's process and message (UTF-8 bytes) whether it is needed as a `LogEntry`.
   /// Records it refuses are still counted, checked for duplicates and put on the clock, but not
-  /// built or emitted. `nil` emits every record.
+  /// built or emitted. `plain` is `true` when both are known to be ASCII without a carriage return
+  /// (`false`: not known). `nil` emits every record.
   typealias RecordFilter = (
-    _ process: UnsafeBufferPointer<UInt8>, _ message: UnsafeBufferPointer<UInt8>
+    _ process: UnsafeBufferPointer<UInt8>, _ message: UnsafeBufferPointer<UInt8>, _ plain: Bool
   ) -> Bool
   /// See ``RecordFilter``.
   var recordFilter: RecordFilter?
@@ -74,10 +75,12 @@ public struct ConsoleLogParser {
     if layout == .timeProcessMessage {
       // The layout of large device dumps: read on bytes, building strings only for wanted records.
       let done = line.utf8.withContiguousStorageIfAvailable {
-        consumeBytes($0, line: line, number: number, emit: emit)
+        consumeBytes($0, ascii: false, line: line, number: number, emit: emit)
       }
       if done == nil {
-        Array(line.utf8).withUnsafeBufferPointer { consumeBytes($0, line: line, number: number, emit: emit) }
+        Array(line.utf8).withUnsafeBufferPointer {
+          consumeBytes($0, ascii: false, line: line, number: number, emit: emit)
+        }
       }
       return
     }
@@ -87,6 +90,19 @@ public struct ConsoleLogParser {
       return
     }
     if let entry = consumeText(line, number: number) { emit(entry) }
+  }
+
+  /// ``consume(_:emit:)`` for a line given as UTF-8 bytes (valid UTF-8); `isASCII` says the line is
+  /// known to be ASCII. The `HH:MM:SS  process  message` layout is read without making a `String`.
+  public mutating func consume(
+    bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, emit: (LogEntry) -> Void
+  ) {
+    guard layout == .timeProcessMessage else {
+      consume(Substring(String(decoding: bytes, as: UTF8.self)), emit: emit)
+      return
+    }
+    statistics.lines += 1
+    consumeBytes(bytes, ascii: isASCII, line: nil, number: statistics.lines, emit: emit)
   }
 
   /// Reads the next line; returns the record it completed, if any. Records beyond the first
@@ -170,11 +186,14 @@ public struct ConsoleLogParser {
     var lineCount = 1
     /// The message's length in bytes as `appendContinuation` counts it.
     var textCount: Int
+    /// Whether every line read into `rawBytes` is known to be ASCII (lines never hold a CR here).
+    var plain: Bool
   }
 
-  /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes.
+  /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes; `ascii` says
+  /// they are known to be ASCII, `line` is the line as text when the caller has it.
   private mutating func consumeBytes(
-    _ bytes: UnsafeBufferPointer<UInt8>, line: Substring, number: Int, emit: (LogEntry) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, emit: (LogEntry) -> Void
   ) {
     let isPending = pending != nil || raw != nil
     if !isPending, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
@@ -185,16 +204,17 @@ public struct ConsoleLogParser {
       raw = RawRecord(
         line: number, secondsOfDay: header.time, process: header.process,
         messageStart: header.messageStart, firstLineEnd: bytes.count,
-        textCount: bytes.count - header.messageStart)
+        textCount: bytes.count - header.messageStart, plain: ascii)
       if let completed { emit(completed) }
       return
     }
     if pending != nil {
       statistics.continuationLines += 1
-      appendContinuation(line)
+      appendContinuation(line ?? Substring(String(decoding: bytes, as: UTF8.self)))
     } else if var record = raw {
       statistics.continuationLines += 1
       record.lineCount += 1
+      record.plain = record.plain && ascii
       if record.textCount + bytes.count + 1 > Self.maximumRecordLength {
         if record.textCount <= Self.maximumRecordLength { statistics.truncatedRecords += 1 }
         record.textCount = Self.maximumRecordLength + 1
@@ -214,36 +234,40 @@ public struct ConsoleLogParser {
   private static func timeProcessMessageHeader(
     _ bytes: UnsafeBufferPointer<UInt8>
   ) -> (time: Double, process: Range<Int>, messageStart: Int)? {
-    func digit(_ index: Int) -> Int? {
-      guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else { return nil }
-      return Int(bytes[index] - 0x30)
-    }
-    guard bytes.count >= 8, let h1 = digit(0), let h2 = digit(1), bytes[2] == 0x3A, let m1 = digit(3),
-      let m2 = digit(4), bytes[5] == 0x3A, let s1 = digit(6), let s2 = digit(7)
-    else { return nil }
-    let hours = h1 * 10 + h2
-    let minutes = m1 * 10 + m2
-    let seconds = s1 * 10 + s2
+    // On the base pointer, every index checked against `count`: this runs for every line.
+    let count = bytes.count
+    guard count >= 8, let base = bytes.baseAddress, base[2] == 0x3A, base[5] == 0x3A else { return nil }
+    let h1 = base[0] &- 0x30
+    let h2 = base[1] &- 0x30
+    let m1 = base[3] &- 0x30
+    let m2 = base[4] &- 0x30
+    let s1 = base[6] &- 0x30
+    let s2 = base[7] &- 0x30
+    guard h1 < 10, h2 < 10, m1 < 10, m2 < 10, s1 < 10, s2 < 10 else { return nil }
+    let hours = Int(h1) * 10 + Int(h2)
+    let minutes = Int(m1) * 10 + Int(m2)
+    let seconds = Int(s1) * 10 + Int(s2)
     guard hours < 24, minutes < 60, seconds < 61 else { return nil }
     var time = Double(hours * 3600 + minutes * 60 + seconds)
     var index = 8
-    if index < bytes.count, bytes[index] == 0x2E {
+    if index < count, base[index] == 0x2E {
       index += 1
       var scale = 0.1
-      while let value = digit(index) {
-        time += Double(value) * scale
+      while index < count, base[index] &- 0x30 < 10 {
+        time += Double(base[index] &- 0x30) * scale
         scale /= 10
         index += 1
       }
     }
-    func isBlank(_ index: Int) -> Bool { index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09) }
+    @inline(__always) func isBlank(_ index: Int) -> Bool {
+      index < count && (base[index] == 0x20 || base[index] == 0x09)
+    }
     guard isBlank(index) else { return nil }
     while isBlank(index) { index += 1 }
     let processStart = index
-    while index < bytes.count, !isBlank(index) { index += 1 }
+    while index < count, base[index] != 0x20, base[index] != 0x09 { index += 1 }
     guard index > processStart else { return nil }
     let processEnd = index
-    guard isBlank(index) || index == bytes.count else { return nil }
     while isBlank(index) { index += 1 }
     return (time, processStart..<processEnd, index)
   }
@@ -259,9 +283,9 @@ public struct ConsoleLogParser {
     return bytes.withUnsafeBufferPointer { all -> LogEntry? in
       let process = UnsafeBufferPointer(rebasing: all[record.process])
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
-      let content = Self.contentHash(process: process, message: message)
+      let content = Self.contentHash(process: process, message: message, ascii: record.plain)
       guard admit(timestamp: timestamp, clock: clock, pid: nil, content: content) else { return nil }
-      if let recordFilter, !recordFilter(process, message) { return nil }
+      if let recordFilter, !recordFilter(process, message, record.plain) { return nil }
       let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
       return LogEntry(
         line: record.line, timestamp: timestamp, clock: clock,
@@ -276,8 +300,11 @@ public struct ConsoleLogParser {
   /// A hash of a record's process and message that is equal exactly when both are equal as `String`s
   /// (canonical equivalence), give or take a 2⁻⁶⁴ collision: ASCII bytes are hashed as they are,
   /// other text in its NFC form.
-  static func contentHash(process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    if ByteText.isASCII(process), ByteText.isASCII(message) {
+  /// `ascii`: both are known to be ASCII.
+  static func contentHash(
+    process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, ascii: Bool = false
+  ) -> UInt64 {
+    if ascii || (ByteText.isASCII(process) && ByteText.isASCII(message)) {
       return ByteText.hash(message, seed: ByteText.hash(process, seed: 0x243F_6A88_85A3_08D3))
     }
     var nfcProcess = String(decoding: process, as: UTF8.self).precomposedStringWithCanonicalMapping
@@ -363,7 +390,7 @@ public struct ConsoleLogParser {
       return nil
     }
     if let recordFilter {
-      let wanted = process.withUTF8 { process in message.withUTF8 { recordFilter(process, $0) } }
+      let wanted = process.withUTF8 { process in message.withUTF8 { recordFilter(process, $0, false) } }
       if !wanted { return nil }
     }
     return entry

@@ -1,3 +1,5 @@
+import Foundation
+
 /// SpringBoard's last visibility and task state per bundle id, on bytes, as
 /// `TimelineEventRecognizer.recognizeSpringBoard` keeps them in its `lastState`, so that
 /// `TimelineRecordFilter` can drop state lines that change nothing (the same state again, most of
@@ -45,20 +47,27 @@ final class AppStateMemory {
     guard visibility != nil || task != nil else { return false }
     let key = ByteText.hash(bundle, seed: 0x6A09_E667_F3BC_C908)
     var entry = states[key] ?? States(bundle: Array(bundle))
-    guard entry.bundle.elementsEqual(bundle) else {
+    guard Self.same(entry.bundle, bundle) else {
       giveUp()
       return true
     }
     var changed = false
-    if let visibility, !(entry.visibility?.elementsEqual(visibility) ?? false) {
+    if let visibility, !(entry.visibility.map { Self.same($0, visibility) } ?? false) {
       entry.visibility = Array(visibility)
       changed = true
     }
-    if let task, !(entry.task?.elementsEqual(task) ?? false) {
+    if let task, !(entry.task.map { Self.same($0, task) } ?? false) {
       entry.task = Array(task)
       changed = true
     }
     if changed { states[key] = entry }
     return changed
+  }
+
+  /// `elementsEqual`, with `memcmp` (the generic one was a visible cost per state line).
+  private static func same(_ kept: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard kept.count == bytes.count else { return false }
+    guard let base = bytes.baseAddress, !kept.isEmpty else { return true }
+    return kept.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, kept.count) == 0 }
   }
 }

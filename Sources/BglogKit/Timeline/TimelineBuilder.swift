@@ -41,14 +41,21 @@ public struct TimelineBuilder {
   }
 
   private mutating func installFilter() {
-    parser.recordFilter = { [filter, unowned states] in filter.mayMatter(process: $0, message: $1, states: states) }
+    parser.recordFilter = { [filter, unowned states, unowned counts = store.counts] in
+      filter.mayMatter(process: $0, message: $1, plain: $2, states: states, counts: counts)
+    }
   }
 
-  /// A copied builder (`build(from:)`, a caller's copy) must not share the states it updates.
+  /// A copied builder (`build(from:)`, a caller's copy) must not share the states and counts it
+  /// updates. Also says whether the filter may count drops for the next line (see
+  /// ``TimelineEventCounts/judgesDrops``).
   private mutating func ownStates() {
-    guard !isKnownUniquelyReferenced(&states) else { return }
-    states = states.copy()
-    installFilter()
+    let sharedStates = !isKnownUniquelyReferenced(&states)
+    if sharedStates { states = states.copy() }
+    let sharedCounts = store.ownCounts()
+    if sharedStates || sharedCounts { installFilter() }
+    store.counts.judgesDrops =
+      store.eventHandler == nil && parser.layout != nil && parser.layout != .logShowJSON
   }
 
   /// Builds the timelines of a whole text.
@@ -63,6 +70,14 @@ public struct TimelineBuilder {
     ownStates()
     var completed: [LogEntry] = []
     parser.consume(line) { completed.append($0) }
+    for entry in completed { take(entry) }
+  }
+
+  /// ``consume(line:)`` for a line given as UTF-8 bytes (see ``LineStream/forEachLineBytes(_:stdin:_:)``).
+  public mutating func consume(lineBytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
+    ownStates()
+    var completed: [LogEntry] = []
+    parser.consume(bytes: lineBytes, isASCII: isASCII) { completed.append($0) }
     for entry in completed { take(entry) }
   }
 

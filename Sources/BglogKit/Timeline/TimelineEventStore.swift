@@ -6,10 +6,12 @@ struct TimelineEventStore {
   private let wanted: String?
   /// Kept events per app key (bundle id or process name), each with its arrival number.
   private var eventsByApp: [String: [(sequence: Int, event: TimelineEvent, subject: AppSubject)]] = [:]
-  private var keptEvents = 0
   private var sequence = 0
+  /// Kept events per app, shared with the record filter, which counts drops it can foresee.
+  private(set) var counts = TimelineEventCounts()
+  private var droppedHere = 0
   /// Recognised events left out to bound memory.
-  private(set) var droppedEvents = 0
+  var droppedEvents: Int { droppedHere + counts.droppedUnbuilt }
   /// See ``TimelineBuilder/eventHandler``; with one set, every wanted event is built.
   var eventHandler: ((TimelineEvent, _ app: String?) -> Void)?
 
@@ -26,8 +28,8 @@ struct TimelineEventStore {
   /// the event handler.
   mutating func offer(_ subject: AppSubject, _ make: () -> TimelineEvent) {
     guard mayBeWantedApp(subject) else { return }
-    if eventHandler == nil, wouldDrop(subject) {
-      droppedEvents += 1
+    if eventHandler == nil, counts.wouldDrop(key: Self.key(subject)) {
+      droppedHere += 1
       return
     }
     let event = make()
@@ -49,17 +51,16 @@ struct TimelineEventStore {
     return false
   }
 
-  private static func key(_ subject: AppSubject) -> String {
+  /// The app key of a subject: its bundle id, else its process name, lowercased.
+  static func key(_ subject: AppSubject) -> String {
     subject.bundle?.lowercased() ?? subject.name?.lowercased() ?? ""
   }
 
-  /// Whether `keep` would drop an event about `subject` (the first test of `keep`).
-  private func wouldDrop(_ subject: AppSubject) -> Bool {
-    guard keptEvents >= TimelineBuilder.maximumEvents else { return false }
-    let key = Self.key(subject)
-    let apps = eventsByApp.count + (eventsByApp[key] == nil ? 1 : 0)
-    let fairShare = TimelineBuilder.maximumEvents / max(1, apps)
-    return (eventsByApp[key]?.count ?? 0) >= fairShare || eventsByApp.isEmpty
+  /// Makes the counts this store's own (after the store was copied); `true` when they were shared.
+  mutating func ownCounts() -> Bool {
+    guard !isKnownUniquelyReferenced(&counts) else { return false }
+    counts = counts.copy()
+    return true
   }
 
   /// Keeps an event within the cap. At the cap, an app below its fair share (the cap divided by the
@@ -68,21 +69,22 @@ struct TimelineEventStore {
   private mutating func keep(_ event: TimelineEvent, _ subject: AppSubject) {
     let key = Self.key(subject)
     sequence += 1
-    if keptEvents >= TimelineBuilder.maximumEvents {
-      let apps = eventsByApp.count + (eventsByApp[key] == nil ? 1 : 0)
+    // `counts` holds the number of events of each key of `eventsByApp`.
+    if counts.kept >= TimelineBuilder.maximumEvents {
+      let apps = counts.perApp.count + (counts.perApp[key] == nil ? 1 : 0)
       let fairShare = TimelineBuilder.maximumEvents / max(1, apps)
-      guard eventsByApp[key, default: []].count < fairShare,
+      guard counts.count(of: key) < fairShare,
         // Ties go to the app whose key sorts first: dictionary order changes from run to run.
-        let largest = eventsByApp.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) })?.key
+        let largest = counts.largest()
       else {
-        droppedEvents += 1
+        droppedHere += 1
         return
       }
       eventsByApp[largest]?.removeLast()
-      keptEvents -= 1
-      droppedEvents += 1
+      counts.remove(largest)
+      droppedHere += 1
     }
     eventsByApp[key, default: []].append((sequence, event, subject))
-    keptEvents += 1
+    counts.add(key)
   }
 }

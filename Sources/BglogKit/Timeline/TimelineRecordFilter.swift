@@ -22,21 +22,24 @@ struct TimelineRecordFilter {
   }
 
   /// Whether the record may yield a kept event, or change the state the recognizer keeps.
-  /// `states` is SpringBoard's state per app so far, updated here.
+  /// `plain`: both are known to be ASCII without a carriage return (`false`: not known).
+  /// `states` is SpringBoard's state per app so far, updated here; `counts` the store's kept events,
+  /// where an event the store would drop is counted instead (see ``assertiondEventIsDropped``).
   func mayMatter(
-    process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, states: AppStateMemory
+    process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, plain: Bool = false,
+    states: AppStateMemory, counts: TimelineEventCounts? = nil
   ) -> Bool {
-    let kind = Self.processKind(process)
+    let kind = Self.processKind(process, ascii: plain)
     // A state line updates the memory whatever else makes the record wanted, as in the recognizer.
-    let stateLine = kind == .springBoard ? stateLineMatters(message, states: states) : nil
+    let stateLine = kind == .springBoard ? stateLineMatters(message, plain: plain, states: states) : nil
     // Markers and the app's own (UIKit) lines are about the writing process.
-    let writerWanted = mayBeWanted(process)
-    if writerWanted, markerMayMatch(message) { return true }
+    let writerWanted = mayBeWanted(process, ascii: plain)
+    if writerWanted, markerMayMatch(message, ascii: plain) { return true }
     if let stateLine { return stateLine }
     switch kind {
     case .assertiond:
       guard ByteText.hasPrefix(message, "[") else { return false }
-      if ByteText.isPlain(message), let base = message.baseAddress,
+      if plain || ByteText.isPlain(message), let base = message.baseAddress,
         let close = ByteText.firstIndex(of: 0x5D, in: base, from: 0, to: message.count)
       {
         // `[name:pid]` about another app than `--app` makes no event (a `<` identity: not judged).
@@ -50,12 +53,20 @@ struct TimelineRecordFilter {
         var start = close + 1
         while start < message.count, message[start] == 0x20 { start += 1 }
         let body = UnsafeBufferPointer(rebasing: message[start...])
-        return ByteText.hasPrefix(body, "Remove assertion:") || ByteText.hasPrefix(body, "Add assertion:")
+        let isEvent =
+          ByteText.hasPrefix(body, "Remove assertion:") || ByteText.hasPrefix(body, "Add assertion:")
           || ByteText.hasPrefix(body, "Deactivate assertion:")
           || ByteText.hasPrefix(body, "Mutating assertion reason from ") || ByteText.hasPrefix(body, "Process exited")
           || ByteText.contains(body, "Setting up BG permission check timer")
           || ByteText.contains(body, "background permission expiration warning")
           || ByteText.contains(body, "Forcing crash report")
+        guard isEvent else { return false }
+        if let counts, counts.judgesDrops, counts.kept >= TimelineBuilder.maximumEvents,
+          assertiondEventIsDropped(UnsafeBufferPointer(rebasing: message[1..<close]), counts: counts)
+        {
+          return false
+        }
+        return true
       }
       return ByteText.contains(message, "Setting up BG permission check timer")
         || ByteText.contains(message, "background permission expiration warning")
@@ -83,19 +94,25 @@ struct TimelineRecordFilter {
       return writerWanted
         && (ByteText.hasPrefix(message, "Created background task ")
           || ByteText.hasPrefix(message, "Ending background task with UIBackgroundTaskIdentifier: ")
-          || ByteText.contains(message, "Can't end") || ByteText.contains(message, "was created over 30 seconds ago")
-          || ByteText.contains(message, "Background task still not ended after expiration handlers were called")
-          || ByteText.contains(message, "handleEventsForBackgroundURLSession"))
+          // The four patterns all hold `nd` (`end`, `seconds`, `Background`, `handle`): one scan
+          // rules them out on most lines.
+          || (Self.containsND(message)
+            && (ByteText.contains(message, "Can't end")
+              || ByteText.contains(message, "was created over 30 seconds ago")
+              || ByteText.contains(message, "Background task still not ended after expiration handlers were called")
+              || ByteText.contains(message, "handleEventsForBackgroundURLSession"))))
     }
   }
 
   /// For a SpringBoard `Application process state changed for` line read exactly like the
   /// recognizer reads it: whether it matters (it changes a state of an app `--app` may want). `nil`:
   /// not such a line, or not judged here.
-  private func stateLineMatters(_ message: UnsafeBufferPointer<UInt8>, states: AppStateMemory) -> Bool? {
+  private func stateLineMatters(
+    _ message: UnsafeBufferPointer<UInt8>, plain: Bool, states: AppStateMemory
+  ) -> Bool? {
     let prefix: StaticString = "Application process state changed for "
     guard ByteText.hasPrefix(message, prefix), states.isExact else { return nil }
-    guard ByteText.isPlain(message) else {
+    guard plain || ByteText.isPlain(message) else {
       // `Character` and Foundation rules apply: the recognizer alone can read it, from now on.
       states.giveUp()
       return nil
@@ -112,6 +129,31 @@ struct TimelineRecordFilter {
     // With `--app`, events about another bundle are never kept, and its state is only its own (an
     // empty bundle id shares its state with lines that name none, which may be about the app).
     if wantedApp != nil, let bundle, !bundle.isEmpty, !bundleMayBeWanted(bundle) { return false }
+    return true
+  }
+
+  /// For a plain assertiond record that makes exactly one event (any branch of
+  /// `recognizeAssertiond`) about `[inside]`, and no marker event: whether the store would drop that
+  /// event, which is then counted here, so the record is never built. `false` when not judged here (an
+  /// identity with `<`, a pid `Int(_:)` might read differently, a non-ASCII `--app`).
+  private func assertiondEventIsDropped(_ inside: UnsafeBufferPointer<UInt8>, counts: TimelineEventCounts) -> Bool {
+    // `bracketSubject`: `[name:pid]` gives a subject named `name` (as written) with a pid.
+    guard let colon = inside.lastIndex(of: 0x3A) else { return false }
+    let identity = UnsafeBufferPointer(rebasing: inside[..<colon])
+    let pid = UnsafeBufferPointer(rebasing: inside[(colon + 1)...])
+    guard !identity.contains(0x3C), !pid.isEmpty, pid.count <= 18, pid.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+    else { return false }
+    // `--app`: the store offers nothing about a name that is not the app (already refused above).
+    if let wantedApp, !wantedApp.allSatisfy({ $0 < 0x80 }) || !mayBeWanted(identity) { return false }
+    // The store's key: the name, lowercased (ASCII here).
+    let key = String(unsafeUninitializedCapacity: identity.count) { buffer in
+      for (index, byte) in identity.enumerated() {
+        buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+      }
+      return identity.count
+    }
+    guard counts.wouldDrop(key: key) else { return false }
+    counts.droppedUnbuilt += 1
     return true
   }
 
@@ -159,10 +201,10 @@ struct TimelineRecordFilter {
     return UnsafeBufferPointer(rebasing: trimmed[found..<bundleEnd])
   }
 
-  private func markerMayMatch(_ message: UnsafeBufferPointer<UInt8>) -> Bool {
+  private func markerMayMatch(_ message: UnsafeBufferPointer<UInt8>, ascii: Bool) -> Bool {
     guard let literalMarkers else { return true }
     // A pattern with non-ASCII text cannot be in an ASCII message (most lines of a device log).
-    if !asciiMarkers, ByteText.isASCII(message) {
+    if !asciiMarkers, ascii || ByteText.isASCII(message) {
       return literalMarkers.contains { marker in
         marker.allSatisfy { $0 < 0x80 } && marker.withUnsafeBufferPointer { ByteText.contains(message, $0) }
       }
@@ -176,25 +218,36 @@ struct TimelineRecordFilter {
 
   /// `TimelineBuilder.mayBeWantedApp` for a subject named after the writing process: with `--app`,
   /// the process must be the app (or the last part of its bundle id). Not ASCII: not judged here.
-  private func mayBeWanted(_ process: UnsafeBufferPointer<UInt8>) -> Bool {
+  private func mayBeWanted(_ process: UnsafeBufferPointer<UInt8>, ascii: Bool = false) -> Bool {
     guard let wantedApp else { return true }
     // Outside ASCII, lowercasing and `hasSuffix` work on characters; left to the exact code.
-    guard ByteText.isASCII(process), wantedApp.allSatisfy({ $0 < 0x80 }) else { return true }
+    guard ascii || ByteText.isASCII(process), wantedApp.allSatisfy({ $0 < 0x80 }) else { return true }
     func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
     if process.count == wantedApp.count, zip(process, wantedApp).allSatisfy({ lower($0) == $1 }) { return true }
     return wantedApp.count > process.count && wantedApp[wantedApp.count - process.count - 1] == 0x2E
       && zip(process, wantedApp.suffix(process.count)).allSatisfy { lower($0) == $1 }
   }
 
+  /// Whether `text` holds the bytes `nd`.
+  static func containsND(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress, text.count >= 2 else { return false }
+    var from = 0
+    while let found = ByteText.firstIndex(of: 0x6E, in: base, from: from, to: text.count - 1) {
+      if base[found + 1] == 0x64 { return true }
+      from = found + 1
+    }
+    return false
+  }
+
   private enum ProcessKind { case assertiond, runningboardd, springBoard, nsurlsessiond, otherSystem, app }
 
   /// The branch of `TimelineEventRecognizer.recognize` a process takes.
-  private static func processKind(_ process: UnsafeBufferPointer<UInt8>) -> ProcessKind {
+  private static func processKind(_ process: UnsafeBufferPointer<UInt8>, ascii: Bool) -> ProcessKind {
     if ByteText.equals(process, "assertiond") { return .assertiond }
     if ByteText.equals(process, "runningboardd") { return .runningboardd }
     if ByteText.equals(process, "SpringBoard") || ByteText.equals(process, "FrontBoard") { return .springBoard }
     if ByteText.equals(process, "nsurlsessiond") { return .nsurlsessiond }
-    guard ByteText.isASCII(process) else { return .app }
+    guard ascii || ByteText.isASCII(process) else { return .app }
     // The other names of `TimelineEventRecognizer.systemProcesses` write nothing the recognizer reads.
     let isSystem = Self.systemNames.withUnsafeBufferPointer { names in
       var index = 0

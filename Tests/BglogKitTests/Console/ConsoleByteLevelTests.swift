@@ -42,7 +42,7 @@ import Testing
 
   @Test func filteredRecordsStillCountAndSetTheLogEnd() {
     var parser = ConsoleLogParser()
-    parser.recordFilter = { process, _ in ByteText.equals(process, "Demo") }
+    parser.recordFilter = { process, _, _ in ByteText.equals(process, "Demo") }
     var kept: [LogEntry] = []
     for line in SourceText(text: "10:00:00    Demo  a\n10:00:05    Noise  b\n10:00:05    Noise  b\n").lines {
       parser.consume(line) { kept.append($0) }

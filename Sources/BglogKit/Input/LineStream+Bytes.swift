@@ -1,0 +1,205 @@
+import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+extension LineStream {
+  /// ``forEachLine(_:stdin:live:_:)`` on bytes: the same lines, handed out as UTF-8 bytes (invalid
+  /// UTF-8 repaired as `String(decoding:as:)` repairs it) without making a `String` per chunk or a
+  /// `Substring` per line.
+  ///
+  /// Regular files are read with `read(2)` into one reused buffer, in the same 1 MiB chunks (so a
+  /// CR LF pair split across chunks gives the same empty line); standard input, FIFOs and UTF-16 files
+  /// go through ``forEachLine(_:stdin:live:_:)``.
+  ///
+  /// - Parameter body: receives each line, valid only during the call, and whether it is known to be
+  ///   ASCII (`false`: not known); return `false` to stop early.
+  /// - Returns: the number of lines that were cut at ``maximumLineLength``.
+  @discardableResult
+  public static func forEachLineBytes(
+    _ input: InputFile, stdin: FileHandle? = nil,
+    _ body: (_ line: UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Bool
+  ) throws(InputError) -> Int {
+    func throughStrings() throws(InputError) -> Int {
+      try forEachLine(input, stdin: stdin) { line in
+        var line = line
+        return line.withUTF8 { body($0, false) }
+      }
+    }
+    guard input.path != "-", case .regular = try FileKind.openable(input) else { return try throughStrings() }
+    guard let handle = FileHandle(forReadingAtPath: input.path) else {
+      throw .unreadable(path: input.path, reason: "permission denied")
+    }
+    defer { try? handle.close() }
+    var reader = ChunkedLines()
+    var chunk = [UInt8](repeating: 0, count: chunkSize)
+    var first = true
+    while true {
+      let count = try fill(&chunk, from: handle.fileDescriptor, path: input.path)
+      guard count > 0 else { break }
+      if first {
+        first = false
+        // UTF-16 logs (rare; Windows tools) are decoded whole by the string path.
+        if count >= 2, (chunk[0] == 0xFF && chunk[1] == 0xFE) || (chunk[0] == 0xFE && chunk[1] == 0xFF) {
+          return try throughStrings()
+        }
+      }
+      let stopped = chunk.withUnsafeBufferPointer { all in
+        reader.take(UnsafeBufferPointer(rebasing: all[..<count]), body)
+      }
+      if stopped { return reader.cutLines }
+    }
+    reader.finish(body)
+    return reader.cutLines
+  }
+
+  /// Reads until `buffer` is full or the file ends (as `FileHandle.read(upToCount:)` does); returns
+  /// the number of bytes read.
+  private static func fill(_ buffer: inout [UInt8], from descriptor: Int32, path: String) throws(InputError) -> Int {
+    var filled = 0
+    while filled < buffer.count {
+      let count = buffer.withUnsafeMutableBytes { raw in
+        #if canImport(Darwin)
+          Darwin.read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+        #else
+          Glibc.read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+        #endif
+      }
+      if count > 0 {
+        filled += count
+      } else if count == 0 {
+        break
+      } else if errno != EINTR {
+        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+      }
+    }
+    return filled
+  }
+}
+
+/// The chunk-to-lines state of ``LineStream/forEachLineBytes(_:stdin:_:)``: the start of a line
+/// that continues in the next chunk, and whether the rest of a cut line is being skipped. Mirrors
+/// the steps of ``LineStream/forEachLine(_:stdin:live:_:)`` exactly.
+private struct ChunkedLines {
+  var pending: [UInt8] = []
+  var cutLines = 0
+  var skippingRestOfLine = false
+  var first = true
+
+  /// Hands out the lines completed by `chunk`; `true` when `body` asked to stop.
+  mutating func take(
+    _ chunk: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Bool
+  ) -> Bool {
+    guard let base = chunk.baseAddress else { return false }
+    let count = chunk.count
+    var index = 0
+    if first {
+      first = false
+      if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { index = 3 }
+    }
+    if skippingRestOfLine {
+      while index < count, base[index] != 0x0A, base[index] != 0x0D { index += 1 }
+      guard index < count else { return false }
+      skippingRestOfLine = false
+      if base[index] == 0x0D, index + 1 < count, base[index + 1] == 0x0A { index += 1 }
+      index += 1
+    }
+    var last = count - 1
+    while last >= index, base[last] != 0x0A, base[last] != 0x0D { last -= 1 }
+    if last >= index {
+      let end = last + 1
+      var start = index
+      if !pending.isEmpty {
+        // The line begun in the last chunk ends at the first line end of this one.
+        var bits: UInt64 = 0
+        let lineEnd = LineBytes.lineEnd(in: base, from: index, to: end, bits: &bits) ?? last
+        pending.append(contentsOf: UnsafeBufferPointer(start: base + index, count: lineEnd - index))
+        if !emitPending(body) { return true }
+        start = lineEnd + 1
+        if base[lineEnd] == 0x0D, start < end, base[start] == 0x0A { start += 1 }
+      }
+      if !LineBytes.emitLines(base, from: start, to: end, body) { return true }
+      index = end
+    }
+    pending.append(contentsOf: UnsafeBufferPointer(start: base + index, count: count - index))
+    if pending.count > LineStream.maximumLineLength {
+      pending.removeLast(pending.count - LineStream.maximumLineLength)
+      if !emitPending(body) { return true }
+      cutLines += 1
+      skippingRestOfLine = true
+    }
+    return false
+  }
+
+  /// The last line, when the input does not end with a line end.
+  mutating func finish(_ body: (UnsafeBufferPointer<UInt8>, Bool) -> Bool) {
+    if !pending.isEmpty { _ = emitPending(body) }
+  }
+
+  private mutating func emitPending(_ body: (UnsafeBufferPointer<UInt8>, Bool) -> Bool) -> Bool {
+    let result = pending.withUnsafeBufferPointer { LineBytes.emit($0, body) }
+    pending.removeAll(keepingCapacity: true)
+    return result
+  }
+}
+
+/// Line splitting on bytes for ``LineStream/forEachLineBytes(_:stdin:_:)``.
+enum LineBytes {
+  /// Hands out the lines of `base[from..<end]`, which ends with a line end; `false` when `body` asked
+  /// to stop. Lines end at LF, CR LF or CR, as in `LineStream`.
+  static func emitLines(
+    _ base: UnsafePointer<UInt8>, from: Int, to end: Int, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Bool
+  ) -> Bool {
+    var start = from
+    while start < end {
+      var bits: UInt64 = 0
+      guard let lineEnd = lineEnd(in: base, from: start, to: end, bits: &bits) else { break }
+      let line = UnsafeBufferPointer(start: base + start, count: lineEnd - start)
+      let stop = bits & 0x8080_8080_8080_8080 == 0 ? !body(line, true) : !emit(line, body)
+      if stop { return false }
+      start = lineEnd + 1
+      if base[lineEnd] == 0x0D, start < end, base[start] == 0x0A { start += 1 }
+    }
+    return true
+  }
+
+  /// Hands out one line: as it is when ASCII, else as `String(decoding:as:)` repairs it.
+  static func emit(_ line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Bool) -> Bool {
+    if ByteText.isASCII(line) { return body(line, true) }
+    var text = String(decoding: line, as: UTF8.self)
+    return text.withUTF8 { body($0, false) }
+  }
+
+  /// The first line end (LF or CR) in `base[from..<end]`, eight bytes at a time; ORs the bytes before
+  /// it into `bits` (a byte with its high bit set there means the line is not ASCII).
+  @inline(__always)
+  static func lineEnd(in base: UnsafePointer<UInt8>, from: Int, to end: Int, bits: inout UInt64) -> Int? {
+    let raw = UnsafeRawPointer(base)
+    var index = from
+    while index + 8 <= end {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let lf = word ^ 0x0A0A_0A0A_0A0A_0A0A
+      let cr = word ^ 0x0D0D_0D0D_0D0D_0D0D
+      // A zero byte in `lf` or `cr` is a line end; the lowest flagged byte is always a true one.
+      let zeros =
+        ((lf &- 0x0101_0101_0101_0101) & ~lf | (cr &- 0x0101_0101_0101_0101) & ~cr) & 0x8080_8080_8080_8080
+      if zeros != 0 {
+        let offset = zeros.trailingZeroBitCount / 8
+        if offset > 0 { bits |= word & (UInt64.max >> (64 - 8 * offset)) }
+        return index + offset
+      }
+      bits |= word
+      index += 8
+    }
+    while index < end {
+      let byte = base[index]
+      if byte == 0x0A || byte == 0x0D { return index }
+      bits |= UInt64(byte)
+      index += 1
+    }
+    return nil
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import BglogKit
+
+/// `LineStream.forEachLineBytes` must hand out exactly the lines of `forEachLine` (the timeline reads
+/// files through it): the same splits at chunk boundaries, the same repairs of invalid UTF-8.
+@Suite struct LineStreamBytesTests {
+  static func bothWays(_ bytes: [UInt8]) throws -> (strings: [String], bytes: [String], ascii: [Bool]) {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bglog-linebytes-\(UUID()).log")
+    try Data(bytes).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var strings: [String] = []
+    let cutByStrings = try LineStream.forEachLine(InputFile(path: url.path)) { line in
+      strings.append(String(line))
+      return true
+    }
+    var lines: [String] = []
+    var ascii: [Bool] = []
+    let cutByBytes = try LineStream.forEachLineBytes(InputFile(path: url.path)) { line, isASCII in
+      lines.append(String(decoding: line, as: UTF8.self))
+      ascii.append(isASCII)
+      // A line said to be ASCII is ASCII.
+      #expect(!isASCII || line.allSatisfy { $0 < 0x80 })
+      // Every line handed out is valid UTF-8, as the string path's are.
+      #expect(String(validating: line, as: UTF8.self) != nil)
+      return true
+    }
+    #expect(cutByStrings == cutByBytes)
+    return (strings, lines, ascii)
+  }
+
+  @Test func chunkBoundariesLineEndsAndRepairsMatchTheStringPath() throws {
+    let chunk = LineStream.chunkSize
+    var cases: [[UInt8]] = []
+    // A CR LF pair split across chunks (the string path gives an empty line there).
+    cases.append([UInt8](repeating: 0x61, count: chunk - 1) + [0x0D, 0x0A] + Array("next\r\nlast".utf8))
+    // A line across the boundary, a two-byte character split by it, invalid bytes, lone CRs.
+    cases.append(
+      [UInt8](repeating: 0x62, count: chunk - 1) + Array("é\nsecond\r\nthird \u{FF}".utf8) + [0xFF, 0xE2, 0x0A]
+        + Array("\rlast".utf8))
+    // A byte-order mark, a line ending exactly at the boundary, no final line end.
+    cases.append([0xEF, 0xBB, 0xBF] + [UInt8](repeating: 0x63, count: chunk - 4) + [0x0A] + Array("x\ny".utf8))
+    // A line longer than the maximum: cut, and the rest skipped up to its CR LF.
+    cases.append(
+      Array("first\n".utf8) + [UInt8](repeating: 0x64, count: LineStream.maximumLineLength + 3 * chunk / 2)
+        + [0x0D, 0x0A] + Array("after\n\n\nend\n".utf8))
+    // Empty lines only, and nothing at all.
+    cases.append(Array("\n\r\n\r\r\n".utf8))
+    cases.append([])
+    for bytes in cases {
+      let (strings, lines, ascii) = try Self.bothWays(bytes)
+      #expect(strings == lines)
+      #expect(ascii.count == lines.count)
+    }
+  }
+
+  @Test func utf16FilesGoThroughTheStringPath() throws {
+    var bytes: [UInt8] = [0xFF, 0xFE]
+    for unit in "one\r\ntwo\n".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    let (strings, lines, _) = try Self.bothWays(bytes)
+    #expect(strings == ["one", "two"])
+    #expect(lines == strings)
+  }
+}
