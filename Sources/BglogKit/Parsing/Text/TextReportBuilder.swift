@@ -655,8 +655,7 @@ struct TextReportBuilder {
     }
   }
 
-  private mutating func append(_ frame: StackFrame, to target: Target, line: Int) {
-    var frame = frame
+  private mutating func append(_ frame: consuming StackFrame, to target: Target, line: Int) {
     if frame.index == nil {
       // Read the frames only here: a copy held across the append below would copy the array.
       let existing = frames(of: target)
@@ -674,6 +673,8 @@ struct TextReportBuilder {
     }
     switch target {
     case .thread(let position) where position < report.threads.count:
+      // Most threads hold a few dozen frames: start with room for them rather than growing from one.
+      if report.threads[position].frames.capacity == 0 { report.threads[position].frames.reserveCapacity(32) }
       report.threads[position].frames.append(frame)
     case .thread:
       break
