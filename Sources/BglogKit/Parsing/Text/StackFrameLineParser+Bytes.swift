@@ -20,15 +20,14 @@ extension StackFrameLineParser {
   /// Thrown inside the byte scan when the general parser must decide.
   private struct Undecided: Error {}
 
-  /// Reads an all-ASCII line holding at most one frame; `names`, when given, shares equal image,
-  /// symbol and file names between the frames of one report.
-  static func parseASCII(_ text: Substring, line: Int, names: FrameStringCache? = nil) -> FastOutcome {
+  /// Reads an all-ASCII line holding at most one frame.
+  static func parseASCII(_ text: Substring, line: Int) -> FastOutcome {
     let outcome: FastOutcome? = text.utf8.withContiguousStorageIfAvailable { bytes in
       var combined: UInt8 = 0
       for byte in bytes { combined |= byte }
       guard combined < 0x80 else { return .fallback }
       do {
-        return try FrameBytes(bytes: bytes, names: names).parse(line: line)
+        return try FrameBytes(bytes: bytes).parse(line: line)
       } catch {
         return .fallback
       }
@@ -39,7 +38,6 @@ extension StackFrameLineParser {
   /// One ASCII frame line as bytes; ranges are half-open offsets into `bytes`.
   private struct FrameBytes {
     let bytes: UnsafeBufferPointer<UInt8>
-    let names: FrameStringCache?
 
     func parse(line: Int) throws(Undecided) -> FastOutcome {
       var cursor = 0
@@ -180,8 +178,7 @@ extension StackFrameLineParser {
     }
 
     private func string(_ range: Range<Int>) -> String {
-      let slice = UnsafeBufferPointer(rebasing: bytes[range])
-      return names?.string(slice) ?? String(decoding: slice, as: UTF8.self)
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     /// `TextScanning.smallInt`: one to six decimal digits.

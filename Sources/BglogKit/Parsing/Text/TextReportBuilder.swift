@@ -79,8 +79,6 @@ struct TextReportBuilder {
   private var descriptionLines: [String] = []
   private var numberedThreads: Set<Int> = []
   private var nextFrameIndex: Int?
-  /// Shares repeated image and symbol names between this report's frames.
-  private let frameNames = FrameStringCache()
   private var lastTarget: Target?
 
   /// Starts a report at the 0-based line `range.lowerBound`.
@@ -172,8 +170,7 @@ struct TextReportBuilder {
     guard let first = line.utf8.first, first >= 0x30, first <= 0x39, let last = line.utf8.last,
       !TextScanning.isBlankByte(last)
     else { return nil }
-    guard case .frame(let frame, let note) = StackFrameLineParser.parseASCII(line, line: index + 1, names: frameNames)
-    else {
+    guard case .frame(let frame, let note) = StackFrameLineParser.parseASCII(line, line: index + 1) else {
       return nil
     }
     if let note { report.issues.append(ParseIssue(note, at: .line(index + 1))) }
@@ -300,7 +297,7 @@ struct TextReportBuilder {
       }
       if ThreadHeading.parse(text, readsNames: false) == nil, !opensSection(text) {
         // Most lines here are one ASCII frame: append it without the general parser's arrays.
-        switch StackFrameLineParser.parseASCII(text, line: line, names: frameNames) {
+        switch StackFrameLineParser.parseASCII(text, line: line) {
         case .frame(let frame, let note):
           if let note { report.issues.append(ParseIssue(note, at: .line(line))) }
           append(frame, to: target, line: line)
@@ -673,8 +670,6 @@ struct TextReportBuilder {
     }
     switch target {
     case .thread(let position) where position < report.threads.count:
-      // Most threads hold a few dozen frames: start with room for them rather than growing from one.
-      if report.threads[position].frames.capacity == 0 { report.threads[position].frames.reserveCapacity(32) }
       report.threads[position].frames.append(frame)
     case .thread:
       break
