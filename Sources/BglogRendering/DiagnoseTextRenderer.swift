@@ -65,11 +65,11 @@ public struct DiagnoseTextRenderer: Sendable {
         if let path = evidence.location?.jsonPath {
           let line = evidence.location?.line.map { "line \($0) " } ?? ""
           out += "    " + style.cyan(line + path) + "\n"
-          out += "    " + String(repeating: " ", count: 9) + " " + evidence.quote + "\n"
+          out += "    " + Self.quoteIndent + evidence.quote + "\n"
         } else {
           out += "    " + style.cyan(locationText(evidence.location).padding(toLength: 9)) + " " + evidence.quote + "\n"
         }
-        out += "    " + String(repeating: " ", count: 9) + " " + style.dim("↳ " + evidence.note) + "\n"
+        out += "    " + Self.quoteIndent + style.dim("↳ " + evidence.note) + "\n"
       }
     }
     if !diagnosis.facts.isEmpty {
@@ -125,6 +125,9 @@ public struct DiagnoseTextRenderer: Sendable {
     }
   }
 
+  /// The blank column under an evidence location, and the space after it.
+  private static let quoteIndent = String(repeating: " ", count: 10)
+
   private func displayPath(_ input: InputFile) -> String { input.path == "-" ? "<stdin>" : input.path }
 
   private func locationText(_ location: SourceLocation?) -> String {
@@ -146,7 +149,9 @@ public struct DiagnoseTextRenderer: Sendable {
 
 extension String {
   func padding(toLength length: Int) -> String {
-    count >= length ? self : self + String(repeating: " ", count: length - count)
+    // An ASCII string without a carriage return has one `Character` per byte: no need to count them.
+    let count = TextWrapping.isOneColumnPerByte(self) ? utf8.count : count
+    return count >= length ? self : self + String(repeating: " ", count: length - count)
   }
 }
 

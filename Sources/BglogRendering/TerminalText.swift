@@ -8,12 +8,27 @@ import BglogKit
 public enum TerminalText {
   /// `text` with C0 and C1 control characters (except tab and newline) and DEL replaced by U+FFFD.
   public static func printable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard hasControl(text) else { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       out.append(isControl(scalar) ? "\u{FFFD}" : scalar)
     }
     return String(out)
+  }
+
+  /// Whether `text` holds a scalar ``isControl(_:)`` replaces, read from its UTF-8 bytes: C0 controls
+  /// and DEL are single bytes, and C1 controls (U+0080...U+009F) are encoded `C2 80`...`C2 9F`.
+  static func hasControl(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      var previous: UInt8 = 0
+      for byte in bytes {
+        if byte < 0x20 && byte != 0x09 && byte != 0x0A { return true }
+        if byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
+        previous = byte
+      }
+      return false
+    }
   }
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -3,6 +3,7 @@ public enum TextWrapping {
   /// Wraps `text` at `width` columns; the first line starts with `indent`, the others with
   /// `continuation` (spaces as wide as `indent` by default). Ends with a newline.
   public static func wrap(_ text: String, indent: String, continuation: String? = nil, width: Int = 100) -> String {
+    if let fast = wrapASCII(text, indent: indent, continuation: continuation, width: width) { return fast }
     var out = ""
     var line = indent
     var lineHasWord = false
@@ -16,5 +17,59 @@ public enum TextWrapping {
       lineHasWord = true
     }
     return out + line + "\n"
+  }
+
+  /// ``wrap(_:indent:continuation:width:)`` on bytes, for text where every byte is one column: all
+  /// three strings ASCII without a carriage return (the one ASCII byte that joins the next into one
+  /// `Character`). `nil` when that does not hold, so the `Character`-counting path decides.
+  static func wrapASCII(_ text: String, indent: String, continuation: String?, width: Int) -> String? {
+    guard isOneColumnPerByte(text), isOneColumnPerByte(indent), isOneColumnPerByte(continuation ?? "") else {
+      return nil
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + indent.utf8.count + text.utf8.count / 16 + 8)
+    out.append(contentsOf: indent.utf8)
+    var lineLength = indent.utf8.count
+    var lineHasWord = false
+    var text = text
+    text.withUTF8 { bytes in
+      var index = 0
+      let end = bytes.count
+      while index < end {
+        if bytes[index] == UInt8(ascii: " ") {
+          index += 1
+          continue
+        }
+        var wordEnd = index + 1
+        while wordEnd < end, bytes[wordEnd] != UInt8(ascii: " ") { wordEnd += 1 }
+        let wordLength = wordEnd - index
+        if lineHasWord, lineLength + 1 + wordLength > width {
+          out.append(UInt8(ascii: "\n"))
+          if let continuation {
+            out.append(contentsOf: continuation.utf8)
+            lineLength = continuation.utf8.count
+          } else {
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent.utf8.count))
+            lineLength = indent.utf8.count
+          }
+          lineHasWord = false
+        }
+        if lineHasWord {
+          out.append(UInt8(ascii: " "))
+          lineLength += 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<wordEnd]))
+        lineLength += wordLength
+        lineHasWord = true
+        index = wordEnd
+      }
+    }
+    out.append(UInt8(ascii: "\n"))
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether every byte of `text` is ASCII other than a carriage return.
+  static func isOneColumnPerByte(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
   }
 }

@@ -67,7 +67,7 @@ enum DiagnoseCommand: Command {
       let errors = renderer.renderErrors(results)
       if !errors.isEmpty { io.writeErr(errors) }
     case .json:
-      io.writeOut(JSONOutput.encode(DiagnoseOutputV1(results, version: BglogCLI.version)))
+      io.writeOut(DiagnoseOutputV1(results, version: BglogCLI.version).encoded(jobs: jobs))
       let errors = DiagnoseTextRenderer().renderErrors(results)
       if !errors.isEmpty { io.writeErr(errors) }
     }

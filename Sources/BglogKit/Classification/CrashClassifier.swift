@@ -511,13 +511,7 @@ private struct Context {
     var facts = baseFacts
     // The thread using the locked resource: its innermost SQLite or file-locking frame, and its top
     // frame (what it was doing at suspension, e.g. `guarded_pwrite_np` under `writeJournalHdr`).
-    let lockSymbols = [
-      "sqlite3", "flock", "fcntl", "NSFileCoordinator", "NSPersistentStore", "NSManagedObjectContext", "realm::",
-      "GRDB",
-    ]
-    func isLockFrame(_ frame: StackFrame) -> Bool {
-      frame.image.lowercased().contains("sqlite") || lockSymbols.contains { (frame.symbol ?? "").hasPrefix($0) }
-    }
+    let isLockFrame = LockFrameTest.isLockFrame
     let lockThread = report.threads.first { $0.frames.contains(where: isLockFrame) }
     let lockFrame = lockThread?.frames.first(where: isLockFrame)
     if let lockThread, let top = lockThread.frames.first, top != lockFrame {

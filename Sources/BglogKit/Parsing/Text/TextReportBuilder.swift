@@ -107,7 +107,7 @@ struct TextReportBuilder {
   /// Whether a line, with no report open, is where a report begins.
   static func opensReport(_ line: Substring) -> Bool {
     let text = content(of: line, stripsQuoteMarks: TextScanning.hasPrefix(TextScanning.trimmedLeading(line), ">"))
-    if let heading = ThreadHeading.parse(text) {
+    if let heading = ThreadHeading.parse(text, readsNames: false) {
       if case .state = heading { return false }
       return true
     }
@@ -136,7 +136,7 @@ struct TextReportBuilder {
   func startsNewReport(_ index: Int, content known: Substring? = nil) -> Bool {
     if case .terminationReason(let open) = mode, open > 0 { return false }
     let text = known ?? content(index)
-    if let heading = ThreadHeading.parse(text) {
+    if let heading = ThreadHeading.parse(text, readsNames: false) {
       let number: Int
       switch heading {
       case .name(let index, _, _), .start(let index, _, _, _, _): number = index
@@ -295,7 +295,7 @@ struct TextReportBuilder {
         appendAddressList(text, line: line)
         return .consumed
       }
-      if ThreadHeading.parse(text) == nil, !opensSection(text) {
+      if ThreadHeading.parse(text, readsNames: false) == nil, !opensSection(text) {
         // Most lines here are one ASCII frame: append it without the general parser's arrays.
         switch StackFrameLineParser.parseASCII(text, line: line) {
         case .frame(let frame, let note):
@@ -332,7 +332,7 @@ struct TextReportBuilder {
 
   /// Whether a line ends free text (ASI, continuation lines): a heading or a known report key.
   private func endsFreeText(_ text: Substring) -> Bool {
-    if ThreadHeading.parse(text) != nil || opensSection(text) { return true }
+    if ThreadHeading.parse(text, readsNames: false) != nil || opensSection(text) { return true }
     guard let (key, _) = TextScanning.keyValue(text) else { return false }
     return Self.reportKeys.contains(key.lowercased())
   }
@@ -652,8 +652,7 @@ struct TextReportBuilder {
     }
   }
 
-  private mutating func append(_ frame: StackFrame, to target: Target, line: Int) {
-    var frame = frame
+  private mutating func append(_ frame: consuming StackFrame, to target: Target, line: Int) {
     if frame.index == nil {
       // Read the frames only here: a copy held across the append below would copy the array.
       let existing = frames(of: target)

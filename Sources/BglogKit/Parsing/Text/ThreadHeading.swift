@@ -10,18 +10,20 @@ enum ThreadHeading {
   /// `Thread N crashed with … Thread State …:` (registers follow).
   case state(index: Int)
 
-  /// Reads a heading; nil when the line is not one.
-  static func parse(_ text: Substring) -> ThreadHeading? {
+  /// Reads a heading; nil when the line is not one. With `readsNames` false the thread and queue
+  /// names are left out (`nil`), for callers that only ask whether and which heading it is: the
+  /// names never decide either.
+  static func parse(_ text: Substring, readsNames: Bool = true) -> ThreadHeading? {
     // Most lines are frames: one byte rules them out before any prefix test.
     guard let first = text.utf8.first, first == 0x54 || first >= 0x80 else { return nil }
     guard TextScanning.hasPrefix(text, "Thread ") else { return nil }
-    if TextScanning.isASCII(text) { return parseASCII(text) }
+    if TextScanning.isASCII(text) { return parseASCII(text, readsNames: readsNames) }
     let afterWord = text.dropFirst("Thread ".count)
     let digits = afterWord.prefix(while: { $0.isASCII && $0.isNumber })
     guard let index = TextScanning.smallInt(digits) else { return nil }
     let rest = TextScanning.trimmedLeading(afterWord[digits.endIndex...])
     if TextScanning.hasPrefix(rest, "name:") {
-      let (name, queue) = nameAndQueue(TextScanning.trimmed(rest.dropFirst("name:".count)))
+      let (name, queue) = readsNames ? nameAndQueue(TextScanning.trimmed(rest.dropFirst("name:".count))) : (nil, nil)
       return .name(index: index, name: name, queue: queue)
     }
     if TextScanning.hasPrefix(rest, "crashed with") || rest.contains("Thread State") {
@@ -36,7 +38,7 @@ enum ThreadHeading {
     guard TextScanning.hasPrefix(afterState, ":") else { return nil }
     let afterColon = afterState.dropFirst()
     if TextScanning.hasPrefix(afterColon, ":") {
-      let (name, queue) = nameAndQueue(TextScanning.trimmed(afterColon.dropFirst()))
+      let (name, queue) = readsNames ? nameAndQueue(TextScanning.trimmed(afterColon.dropFirst())) : (nil, nil)
       return .start(index: index, crashed: crashed, name: name, queue: queue, trailing: "")
     }
     return .start(index: index, crashed: crashed, name: nil, queue: nil, trailing: TextScanning.trimmed(afterColon))
@@ -44,14 +46,16 @@ enum ThreadHeading {
 
   /// ``parse(_:)`` for an all-ASCII line starting with `Thread `, on byte offsets (in ASCII, bytes
   /// and `Character`s coincide, so the decisions are the same).
-  private static func parseASCII(_ text: Substring) -> ThreadHeading? {
+  private static func parseASCII(_ text: Substring, readsNames: Bool) -> ThreadHeading? {
     let parsed: ThreadHeading?? = text.utf8.withContiguousStorageIfAvailable { bytes in
-      parseASCII(text, bytes: bytes)
+      parseASCII(text, bytes: bytes, readsNames: readsNames)
     }
     return parsed ?? nil
   }
 
-  private static func parseASCII(_ text: Substring, bytes: UnsafeBufferPointer<UInt8>) -> ThreadHeading? {
+  private static func parseASCII(
+    _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, readsNames: Bool
+  ) -> ThreadHeading? {
     let utf8 = text.utf8
     func slice(_ lower: Int, _ upper: Int) -> Substring {
       text[utf8.index(utf8.startIndex, offsetBy: lower)..<utf8.index(utf8.startIndex, offsetBy: upper)]
@@ -82,7 +86,7 @@ enum ThreadHeading {
     for offset in 7..<cursor { index = index * 10 + Int(bytes[offset] - 0x30) }
     let rest = skipBlanks(cursor)
     if has("name:", at: rest) {
-      let (name, queue) = nameAndQueue(trimmed(rest + 5))
+      let (name, queue) = readsNames ? nameAndQueue(trimmed(rest + 5)) : (nil, nil)
       return .name(index: index, name: name, queue: queue)
     }
     if has("crashed with", at: rest) || (rest..<bytes.count).contains(where: { has("Thread State", at: $0) }) {
@@ -100,7 +104,7 @@ enum ThreadHeading {
     }
     guard has(":", at: afterState) else { return nil }
     if has(":", at: afterState + 1) {
-      let (name, queue) = nameAndQueue(trimmed(afterState + 2))
+      let (name, queue) = readsNames ? nameAndQueue(trimmed(afterState + 2)) : (nil, nil)
       return .start(index: index, crashed: crashed, name: name, queue: queue, trailing: "")
     }
     return .start(index: index, crashed: crashed, name: nil, queue: nil, trailing: trimmed(afterState + 1))
@@ -115,16 +119,31 @@ enum ThreadHeading {
     guard !text.isEmpty else { return (nil, nil) }
     if TextScanning.isASCII(text) {
       // ASCII text: a byte search ignoring ASCII case finds what Foundation's case-insensitive search finds.
-      let bytes = Array(text.utf8)
-      let marker = Array("dispatch queue:".utf8)
-      guard bytes.count >= marker.count,
-        let start = (0...(bytes.count - marker.count)).first(where: { offset in
-          marker.indices.allSatisfy { lowercased(bytes[offset + $0]) == marker[$0] }
-        })
-      else { return (String(text), nil) }
+      let marker: StaticString = "dispatch queue:"
+      let found: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+        let count = marker.utf8CodeUnitCount
+        guard bytes.count >= count else { return nil }
+        let wanted = marker.utf8Start
+        return (0...(bytes.count - count)).first { offset in
+          (0..<count).allSatisfy { lowercased(bytes[offset + $0]) == wanted[$0] }
+        }
+      }
+      let start: Int?
+      if let found {
+        start = found
+      } else {
+        let bytes = Array(text.utf8)
+        let wanted = Array("dispatch queue:".utf8)
+        start =
+          bytes.count >= wanted.count
+          ? (0...(bytes.count - wanted.count)).first { offset in
+            wanted.indices.allSatisfy { lowercased(bytes[offset + $0]) == wanted[$0] }
+          } : nil
+      }
+      guard let start else { return (String(text), nil) }
       let utf8 = text.utf8
       let lower = utf8.index(utf8.startIndex, offsetBy: start)
-      let upper = utf8.index(lower, offsetBy: marker.count)
+      let upper = utf8.index(lower, offsetBy: marker.utf8CodeUnitCount)
       let name = TextScanning.trimmed(text[..<lower])
       let queue = TextScanning.trimmed(text[upper...])
       return (name.isEmpty ? nil : String(name), queue.isEmpty ? nil : String(queue))
