@@ -128,7 +128,9 @@ struct TextReportBuilder {
       || report.termination != nil || report.threads.contains(where: { !$0.frames.isEmpty })
       || report.lastExceptionBacktrace != nil || report.resource != nil || report.otherDescription != nil
       || (report.header.processName != nil && (report.header.osVersion != nil || report.header.codeType != nil))
-      || report.applicationSpecificInformation.contains { $0.value.contains("active assertions beyond permitted time") }
+      || report.applicationSpecificInformation.contains {
+        PlainSearch.contains("active assertions beyond permitted time", in: $0.value)
+      }
   }
 
   /// Whether a line begins the next report rather than continuing this one; `content` is the
@@ -717,7 +719,7 @@ struct TextReportBuilder {
         termination.description = explanation
         // Continuation lines follow the reason line one by one, so the explanation's own line is
         // the reason's line plus its position among them.
-        if let offset = terminationContinuation.firstIndex(where: { $0.contains("explanation:") }),
+        if let offset = terminationContinuation.firstIndex(where: { PlainSearch.contains("explanation:", in: $0) }),
           let base = termination.location?.line
         {
           termination.descriptionLocation = termination.descriptionLocation ?? .line(base + offset + 1)
@@ -743,7 +745,11 @@ struct TextReportBuilder {
   /// Assertions listed after `has active assertions beyond permitted time` in Application Specific Information.
   private func leakedAssertions() -> [ProcessAssertion] {
     let lines = report.applicationSpecificInformation
-    guard let start = lines.firstIndex(where: { $0.value.contains("active assertions beyond permitted time") }) else {
+    guard
+      let start = lines.firstIndex(where: {
+        PlainSearch.contains("active assertions beyond permitted time", in: $0.value)
+      })
+    else {
       return []
     }
     let block = lines[start...]
@@ -751,7 +757,7 @@ struct TextReportBuilder {
     return ProcessAssertion.all(in: Substring(joined)).map { assertion in
       var located = assertion
       let probe = String(assertion.text.prefix(40))
-      let line = block.first(where: { $0.value.contains(probe) })?.location ?? block[start].location
+      let line = block.first(where: { PlainSearch.contains(probe, in: $0.value) })?.location ?? block[start].location
       located.location = line
       return located
     }
