@@ -80,6 +80,8 @@ struct TextReportBuilder {
   private var numberedThreads: Set<Int> = []
   private var nextFrameIndex: Int?
   private var lastTarget: Target?
+  /// Long frame names read so far, shared between frames.
+  private var frameNames = FrameNameTable()
 
   /// Starts a report at the 0-based line `range.lowerBound`.
   init(source: SourceText, range: Range<Int>) {
@@ -172,7 +174,10 @@ struct TextReportBuilder {
     guard let first = line.utf8.first, first >= 0x30, first <= 0x39, let last = line.utf8.last,
       !TextScanning.isBlankByte(last)
     else { return nil }
-    guard case .frame(let frame, let note) = StackFrameLineParser.parseASCII(line, line: index + 1) else {
+    let outcome = withUnsafeMutablePointer(to: &frameNames) {
+      StackFrameLineParser.parseASCII(line, line: index + 1, names: $0)
+    }
+    guard case .frame(let frame, let note) = outcome else {
       return nil
     }
     if let note { report.issues.append(ParseIssue(note, at: .line(index + 1))) }
@@ -299,7 +304,10 @@ struct TextReportBuilder {
       }
       if ThreadHeading.parse(text, readsNames: false) == nil, !opensSection(text) {
         // Most lines here are one ASCII frame: append it without the general parser's arrays.
-        switch StackFrameLineParser.parseASCII(text, line: line) {
+        let outcome = withUnsafeMutablePointer(to: &frameNames) {
+          StackFrameLineParser.parseASCII(text, line: line, names: $0)
+        }
+        switch outcome {
         case .frame(let frame, let note):
           if let note { report.issues.append(ParseIssue(note, at: .line(line))) }
           append(frame, to: target, line: line)
