@@ -96,6 +96,7 @@ enum CheckCommand: Command {
     }
 
     let collected = InputCollector.collect(arguments.positionals)
+    HeapTuning.keepFreedMemory()
     var checkRun = CheckRun()
     checkRun.jobs = try JobsChoice.value(arguments)
     var files = checkRun.run(collected.inputs, stdin: io.readStdin)

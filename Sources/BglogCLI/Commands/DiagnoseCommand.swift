@@ -51,6 +51,7 @@ enum DiagnoseCommand: Command {
     let format = DiagnoseFormat(rawValue: arguments.value("format") ?? "text") ?? .text
     let collected = InputCollector.collectAll(arguments.positionals)
     let jobs = try JobsChoice.value(arguments)
+    HeapTuning.keepFreedMemory()
     var results = DiagnoseRun(jobs: jobs).run(collected.inputs, stdin: io.readStdin)
     results += collected.skipped.map {
       FileDiagnosis(input: InputFile(path: $0.path, foundInDirectory: true), outcome: .skipped(reason: $0.reason))

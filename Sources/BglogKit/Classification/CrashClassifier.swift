@@ -230,10 +230,10 @@ private struct Context {
   /// Assertion text that the parser did not split into assertions (e.g. a FRONTBOARD explanation).
   func assertionTextEvidence() -> Evidence? {
     let marker = "active assertions beyond permitted time"
-    if let line = report.applicationSpecificInformation.first(where: { $0.value.contains(marker) }) {
+    if let line = report.applicationSpecificInformation.first(where: { PlainSearch.contains(marker, in: $0.value) }) {
       return evidence(line.location, line.value, "the system listed assertions held past their time")
     }
-    if let termination = report.termination, descriptionText.contains(marker) {
+    if let termination = report.termination, PlainSearch.contains(marker, in: descriptionText) {
       return evidence(
         termination.descriptionLocation ?? termination.location, termination.description ?? marker,
         "the system listed assertions held past their time")
@@ -525,7 +525,9 @@ private struct Context {
     }
     var explanation = "0xdead10cc means the app held a file lock or SQLite lock when it was suspended."
     // iOS 15+ names the files: `[app<…>:812] was suspended with locked system files: /…/notes.sqlite`.
-    if let termination = report.termination, let range = descriptionText.range(of: "locked system files:") {
+    if let termination = report.termination,
+      let range = PlainSearch.range(of: "locked system files:", in: descriptionText)
+    {
       let rest = descriptionText[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
       let path = rest.prefix(while: { !$0.isWhitespace && $0 != ">" })
       if !path.isEmpty {
@@ -863,7 +865,7 @@ private struct Context {
 
   func uncaughtExceptionName() -> Located<String>? {
     for line in report.applicationSpecificInformation {
-      if let range = line.value.range(of: "uncaught exception '") {
+      if let range = PlainSearch.range(of: "uncaught exception '", in: line.value) {
         let rest = line.value[range.upperBound...]
         if let end = rest.firstIndex(of: "'") { return Located(String(rest[..<end]), at: line.location) }
       }

@@ -26,28 +26,28 @@ public struct WatchdogDetails: Sendable, Hashable {
   /// Reads the figures from a description; fields the text does not hold stay `nil`.
   public init(description original: String) {
     // Older reports write "elapsed application CPU time" in lower case; the figures are the same.
-    let text = original.replacingOccurrences(of: "elapsed ", with: "Elapsed ")
+    let text = PlainSearch.replacingOccurrences(of: "elapsed ", with: "Elapsed ", in: original)
     if let value = WatchdogDetails.word(after: "WatchdogEvent: ", in: text) {
       event = value
-    } else if let range = text.range(of: " in time"),
-      let failed = text[..<range.lowerBound].range(of: "failed to ", options: .backwards)
+    } else if let range = PlainSearch.range(of: " in time", in: text),
+      let failed = PlainSearch.lastRange(of: "failed to ", in: text[..<range.lowerBound])
     {
       // The oldest form: `com.example.app failed to launch in time`, `… failed to resume in time`.
       let verb = text[failed.upperBound..<range.lowerBound]
       if !verb.isEmpty, verb.count <= 12, verb.allSatisfy(\.isLetter) { event = String(verb) }
-    } else if let range = text.range(of: " watchdog transgression") {
+    } else if let range = PlainSearch.range(of: " watchdog transgression", in: text) {
       let before = text[..<range.lowerBound]
       let word = before.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ":" }).last
       event = word.map(String.init)
     }
     allowanceSeconds = WatchdogDetails.number(after: "time allowance of ", in: text)
-    allowanceIsCPUTime = text.contains("CPU time allowance")
+    allowanceIsCPUTime = PlainSearch.contains("CPU time allowance", in: text)
     visibility = WatchdogDetails.word(after: "ProcessVisibility: ", in: text)
     totalCPUSeconds = WatchdogDetails.number(after: "Elapsed total CPU time (seconds): ", in: text)
     applicationCPUSeconds = WatchdogDetails.number(after: "Elapsed application CPU time (seconds): ", in: text)
-    if let range = text.range(of: "Elapsed application CPU time (seconds): ") {
+    if let range = PlainSearch.range(of: "Elapsed application CPU time (seconds): ", in: text) {
       let rest = text[range.upperBound...]
-      if let comma = rest.firstIndex(of: ","), let percent = rest[comma...].range(of: "% CPU") {
+      if let comma = rest.firstIndex(of: ","), let percent = PlainSearch.range(of: "% CPU", in: rest[comma...]) {
         let digits = rest[rest.index(after: comma)..<percent.lowerBound].trimmingCharacters(in: .whitespaces)
         applicationCPUPercent = Double(digits)
       }
@@ -61,13 +61,13 @@ public struct WatchdogDetails: Sendable, Hashable {
   }
 
   private static func word(after marker: String, in text: String) -> String? {
-    guard let range = text.range(of: marker) else { return nil }
+    guard let range = PlainSearch.range(of: marker, in: text) else { return nil }
     let word = text[range.upperBound...].prefix(while: { !$0.isWhitespace && $0 != "|" && $0 != "," && $0 != ">" })
     return word.isEmpty ? nil : String(word)
   }
 
   private static func number(after marker: String, in text: String) -> Double? {
-    guard let range = text.range(of: marker) else { return nil }
+    guard let range = PlainSearch.range(of: marker, in: text) else { return nil }
     let digits = text[range.upperBound...].prefix(while: { $0.isNumber || $0 == "." })
     return Double(digits)
   }

@@ -7,7 +7,8 @@ extension CrashReport {
     if let path = header.path, let last = path.split(separator: "/").last { images.insert(String(last)) }
     for image in binaryImages {
       if let path = image.path,
-        path.contains("/Bundle/Application/") || path.contains(".app/") && !path.hasPrefix("/System")
+        PlainSearch.contains("/Bundle/Application/", in: path)
+          || PlainSearch.contains(".app/", in: path) && !path.hasPrefix("/System")
       {
         images.insert(image.name)
       }

@@ -62,7 +62,7 @@ public struct IPSReportParser: Sendable {
       }
       if opensObject {
         let text = source.lines[index].drop(while: { $0 == " " || $0 == "\t" })
-        if text.hasPrefix("{\""), text.contains("\"bug_type\""), text.hasSuffix("}") { return index }
+        if text.hasPrefix("{\""), PlainSearch.contains("\"bug_type\"", in: text), text.hasSuffix("}") { return index }
       }
       index += 1
     }

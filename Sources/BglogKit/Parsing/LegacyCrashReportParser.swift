@@ -122,7 +122,7 @@ public struct LegacyCrashReportParser: Sendable {
     while line >= 0, TextScanning.isBlankLine(source.lines[line]) { line -= 1 }
     guard line >= 0 else { return nil }
     let text = TextScanning.trimmed(source.lines[line])
-    guard text.hasPrefix("{"), let key = text.range(of: "\"bug_type\"") else { return nil }
+    guard text.hasPrefix("{"), let key = PlainSearch.range(of: "\"bug_type\"", in: text) else { return nil }
     let rest = text[key.upperBound...].drop(while: { $0 == " " || $0 == ":" || $0 == "\"" })
     let value = rest.prefix(while: { $0.isASCII && ($0.isNumber || $0.isLetter) })
     return value.isEmpty ? nil : String(value)

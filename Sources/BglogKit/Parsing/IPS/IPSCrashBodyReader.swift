@@ -166,10 +166,10 @@ enum IPSCrashBodyReader {
   /// The explanation itself holds `<` and `>` (`[app<com.example>:812]`), so it runs to the
   /// next known field or the end of the string, not to the first `>`.
   private static func explanation(in text: String) -> String? {
-    guard let start = text.range(of: "explanation:")?.upperBound else { return nil }
+    guard let start = PlainSearch.range(of: "explanation:", in: text)?.upperBound else { return nil }
     var rest = text[start...]
     for terminator in [" ProcessVisibility:", " reportType:", " maxTerminationResistance:"] {
-      if let end = rest.range(of: terminator)?.lowerBound { rest = rest[..<end] }
+      if let end = PlainSearch.range(of: terminator, in: rest)?.lowerBound { rest = rest[..<end] }
     }
     var value = rest.trimmedForJSON
     if value.hasSuffix(">"), value.filter({ $0 == ">" }).count > value.filter({ $0 == "<" }).count {

@@ -39,12 +39,12 @@ enum MachExceptionNames {
     var namespace: String?
     var code: UInt64?
     var rest: String?
-    if let start = text.range(of: "Namespace ")?.upperBound {
+    if let start = PlainSearch.range(of: "Namespace ", in: text)?.upperBound {
       let tail = text[start...]
       let end = tail.firstIndex(where: { $0 == "," || $0 == " " }) ?? tail.endIndex
       namespace = String(tail[..<end])
     }
-    if let start = text.range(of: "Code ")?.upperBound {
+    if let start = PlainSearch.range(of: "Code ", in: text)?.upperBound {
       let tail = text[start...]
       let end = tail.firstIndex(where: { $0 == "," || $0 == " " }) ?? tail.endIndex
       let literal = tail[..<end]

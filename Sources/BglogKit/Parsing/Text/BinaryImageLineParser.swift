@@ -28,9 +28,11 @@ enum BinaryImageLineParser {
       nameAndArch = TextScanning.trimmed(rest[..<open])
       let afterUUID = TextScanning.trimmed(rest[rest.index(after: close)...])
       // Jailbroken devices append `{"install_date":…}` after the path.
-      let pathText = afterUUID.range(of: " {").map { TextScanning.trimmed(afterUUID[..<$0.lowerBound]) } ?? afterUUID
+      let pathText =
+        PlainSearch.range(of: " {", in: afterUUID).map { TextScanning.trimmed(afterUUID[..<$0.lowerBound]) }
+        ?? afterUUID
       path = pathText.isEmpty ? nil : String(pathText)
-    } else if let slash = rest.range(of: " /") {
+    } else if let slash = PlainSearch.range(of: " /", in: rest) {
       nameAndArch = TextScanning.trimmed(rest[..<slash.lowerBound])
       path = String(TextScanning.trimmed(rest[rest.index(after: slash.lowerBound)...]))
     }
@@ -43,7 +45,7 @@ enum BinaryImageLineParser {
     guard let firstWord = words.first, let lastWord = words.last else { return nil }
     var name = nameAndArch[firstWord.startIndex..<lastWord.endIndex]
     // macOS writes the bundle version after the name: `com.apple.AppKit (6.9 - 1138.51)`.
-    if let versionStart = name.range(of: " (")?.lowerBound, name.hasSuffix(")") {
+    if let versionStart = PlainSearch.range(of: " (", in: name)?.lowerBound, name.hasSuffix(")") {
       name = TextScanning.trimmed(name[..<versionStart])
     }
     return BinaryImage(

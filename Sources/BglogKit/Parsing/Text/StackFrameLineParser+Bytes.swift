@@ -20,14 +20,17 @@ extension StackFrameLineParser {
   /// Thrown inside the byte scan when the general parser must decide.
   private struct Undecided: Error {}
 
-  /// Reads an all-ASCII line holding at most one frame.
-  static func parseASCII(_ text: Substring, line: Int) -> FastOutcome {
+  /// Reads an all-ASCII line holding at most one frame; long image and symbol names come from `names`
+  /// when given (one report's table), so repeated names share one `String`.
+  static func parseASCII(
+    _ text: Substring, line: Int, names: UnsafeMutablePointer<FrameNameTable>? = nil
+  ) -> FastOutcome {
     let outcome: FastOutcome? = text.utf8.withContiguousStorageIfAvailable { bytes in
       var combined: UInt8 = 0
       for byte in bytes { combined |= byte }
       guard combined < 0x80 else { return .fallback }
       do {
-        return try FrameBytes(bytes: bytes).parse(line: line)
+        return try FrameBytes(bytes: bytes, names: names).parse(line: line)
       } catch {
         return .fallback
       }
@@ -38,6 +41,7 @@ extension StackFrameLineParser {
   /// One ASCII frame line as bytes; ranges are half-open offsets into `bytes`.
   private struct FrameBytes {
     let bytes: UnsafeBufferPointer<UInt8>
+    let names: UnsafeMutablePointer<FrameNameTable>?
 
     func parse(line: Int) throws(Undecided) -> FastOutcome {
       var cursor = 0
@@ -64,7 +68,7 @@ extension StackFrameLineParser {
       let imageRange = firstToken.lowerBound..<lastImageToken.upperBound
       if bytes[imageRange.upperBound - 1] == 0x3A { return .notAFrame }
       var frame = StackFrame(
-        index: index, image: string(imageRange), address: hex(addressToken), location: .line(line))
+        index: index, image: name(imageRange), address: hex(addressToken), location: .line(line))
       let rest = trimmed(addressToken.upperBound..<bytes.count)
       if rest.isEmpty {
         return .frame(frame, note: "frame has no symbol or image offset; the line may be cut")
@@ -149,7 +153,7 @@ extension StackFrameLineParser {
           symbol = trimmed(symbol.lowerBound..<plus)
         }
       }
-      frame.symbol = symbol.isEmpty ? nil : string(symbol)
+      frame.symbol = symbol.isEmpty ? nil : name(symbol)
     }
 
     // MARK: - Bytes
@@ -175,6 +179,12 @@ extension StackFrameLineParser {
     private func hasHexPrefix(_ range: Range<Int>) -> Bool {
       range.count >= 2 && bytes[range.lowerBound] == 0x30
         && (bytes[range.lowerBound + 1] == 0x78 || bytes[range.lowerBound + 1] == 0x58)
+    }
+
+    /// An image or symbol name: through the report's table when it is long enough to need an allocation.
+    private func name(_ range: Range<Int>) -> String {
+      guard let names, range.count > 15 else { return string(range) }
+      return names.pointee.name(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     private func string(_ range: Range<Int>) -> String {

@@ -56,7 +56,7 @@ enum TerminationReasonParser {
 
   /// The `code:0x8BADF00D` inside an RBSTerminateContext, when the head has none.
   static func contextCode(in text: String) -> UInt64? {
-    guard let marker = text.range(of: "code:") else { return nil }
+    guard let marker = PlainSearch.range(of: "code:", in: text) else { return nil }
     let rest = text[marker.upperBound...]
     return TextScanning.number(rest.prefix(while: { $0.isHexDigit || $0 == "x" || $0 == "X" }))
   }
@@ -64,9 +64,9 @@ enum TerminationReasonParser {
   /// The `explanation:` text of an RBSTerminateContext, as written (line breaks kept), without
   /// the trailing `reportType:…` attributes and the closing `>`.
   static func explanation(in text: String) -> String? {
-    guard let marker = text.range(of: "explanation:") else { return nil }
+    guard let marker = PlainSearch.range(of: "explanation:", in: text) else { return nil }
     var body = text[marker.upperBound...]
-    if let attributes = body.range(of: " reportType:") {
+    if let attributes = PlainSearch.range(of: " reportType:", in: body) {
       body = body[..<attributes.lowerBound]
     } else if body.hasSuffix(">") {
       body = body.dropLast()

@@ -80,6 +80,8 @@ struct TextReportBuilder {
   private var numberedThreads: Set<Int> = []
   private var nextFrameIndex: Int?
   private var lastTarget: Target?
+  /// Long frame names read so far, shared between frames.
+  private var frameNames = FrameNameTable()
 
   /// Starts a report at the 0-based line `range.lowerBound`.
   init(source: SourceText, range: Range<Int>) {
@@ -128,7 +130,9 @@ struct TextReportBuilder {
       || report.termination != nil || report.threads.contains(where: { !$0.frames.isEmpty })
       || report.lastExceptionBacktrace != nil || report.resource != nil || report.otherDescription != nil
       || (report.header.processName != nil && (report.header.osVersion != nil || report.header.codeType != nil))
-      || report.applicationSpecificInformation.contains { $0.value.contains("active assertions beyond permitted time") }
+      || report.applicationSpecificInformation.contains {
+        PlainSearch.contains("active assertions beyond permitted time", in: $0.value)
+      }
   }
 
   /// Whether a line begins the next report rather than continuing this one; `content` is the
@@ -170,7 +174,10 @@ struct TextReportBuilder {
     guard let first = line.utf8.first, first >= 0x30, first <= 0x39, let last = line.utf8.last,
       !TextScanning.isBlankByte(last)
     else { return nil }
-    guard case .frame(let frame, let note) = StackFrameLineParser.parseASCII(line, line: index + 1) else {
+    let outcome = withUnsafeMutablePointer(to: &frameNames) {
+      StackFrameLineParser.parseASCII(line, line: index + 1, names: $0)
+    }
+    guard case .frame(let frame, let note) = outcome else {
       return nil
     }
     if let note { report.issues.append(ParseIssue(note, at: .line(index + 1))) }
@@ -297,7 +304,10 @@ struct TextReportBuilder {
       }
       if ThreadHeading.parse(text, readsNames: false) == nil, !opensSection(text) {
         // Most lines here are one ASCII frame: append it without the general parser's arrays.
-        switch StackFrameLineParser.parseASCII(text, line: line) {
+        let outcome = withUnsafeMutablePointer(to: &frameNames) {
+          StackFrameLineParser.parseASCII(text, line: line, names: $0)
+        }
+        switch outcome {
         case .frame(let frame, let note):
           if let note { report.issues.append(ParseIssue(note, at: .line(line))) }
           append(frame, to: target, line: line)
@@ -717,7 +727,7 @@ struct TextReportBuilder {
         termination.description = explanation
         // Continuation lines follow the reason line one by one, so the explanation's own line is
         // the reason's line plus its position among them.
-        if let offset = terminationContinuation.firstIndex(where: { $0.contains("explanation:") }),
+        if let offset = terminationContinuation.firstIndex(where: { PlainSearch.contains("explanation:", in: $0) }),
           let base = termination.location?.line
         {
           termination.descriptionLocation = termination.descriptionLocation ?? .line(base + offset + 1)
@@ -743,7 +753,11 @@ struct TextReportBuilder {
   /// Assertions listed after `has active assertions beyond permitted time` in Application Specific Information.
   private func leakedAssertions() -> [ProcessAssertion] {
     let lines = report.applicationSpecificInformation
-    guard let start = lines.firstIndex(where: { $0.value.contains("active assertions beyond permitted time") }) else {
+    guard
+      let start = lines.firstIndex(where: {
+        PlainSearch.contains("active assertions beyond permitted time", in: $0.value)
+      })
+    else {
       return []
     }
     let block = lines[start...]
@@ -751,7 +765,7 @@ struct TextReportBuilder {
     return ProcessAssertion.all(in: Substring(joined)).map { assertion in
       var located = assertion
       let probe = String(assertion.text.prefix(40))
-      let line = block.first(where: { $0.value.contains(probe) })?.location ?? block[start].location
+      let line = block.first(where: { PlainSearch.contains(probe, in: $0.value) })?.location ?? block[start].location
       located.location = line
       return located
     }
