@@ -4,6 +4,12 @@ public enum TextWrapping {
   /// `continuation` (spaces as wide as `indent` by default). Ends with a newline.
   public static func wrap(_ text: String, indent: String, continuation: String? = nil, width: Int = 100) -> String {
     if let fast = wrapASCII(text, indent: indent, continuation: continuation, width: width) { return fast }
+    return wrapCharacters(text, indent: indent, continuation: continuation, width: width)
+  }
+
+  /// ``wrap(_:indent:continuation:width:)`` counting `Character`s: right for any text, and the
+  /// reference the byte path is tested against.
+  static func wrapCharacters(_ text: String, indent: String, continuation: String?, width: Int) -> String {
     var out = ""
     var line = indent
     var lineHasWord = false

@@ -4,23 +4,6 @@ import Testing
 
 /// The renderers' byte-level fast paths give the same text as the `Character`-level code they skip.
 @Suite struct RenderingFastPathTests {
-  /// The wrapping as written before the byte path: counts `Character`s.
-  private func referenceWrap(_ text: String, indent: String, continuation: String?, width: Int) -> String {
-    var out = ""
-    var line = indent
-    var lineHasWord = false
-    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-      if lineHasWord, line.count + 1 + word.count > width {
-        out += line + "\n"
-        line = continuation ?? String(repeating: " ", count: indent.count)
-        lineHasWord = false
-      }
-      line += (lineHasWord ? " " : "") + word
-      lineHasWord = true
-    }
-    return out + line + "\n"
-  }
-
   private static let texts = [
     "", " ", "   ", "one", "  two  spaces  between  ", String(repeating: "word ", count: 60),
     String(repeating: "x", count: 150) + " tail", "a " + String(repeating: "y", count: 98) + " b",
@@ -33,7 +16,7 @@ import Testing
     for text in Self.texts {
       for width in [1, 5, 10, 40, 99, 100, 101] {
         for (indent, continuation) in [("  ", nil), ("    - ", "      "), ("", nil), ("→ ", nil), ("\r", "\n")] {
-          let expected = referenceWrap(text, indent: indent, continuation: continuation, width: width)
+          let expected = TextWrapping.wrapCharacters(text, indent: indent, continuation: continuation, width: width)
           let actual = TextWrapping.wrap(text, indent: indent, continuation: continuation, width: width)
           #expect(actual == expected, "\(text.debugDescription) width \(width) indent \(indent.debugDescription)")
         }
