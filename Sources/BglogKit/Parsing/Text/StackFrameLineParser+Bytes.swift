@@ -26,14 +26,21 @@ extension StackFrameLineParser {
     _ text: Substring, line: Int, names: UnsafeMutablePointer<FrameNameTable>? = nil
   ) -> FastOutcome {
     let outcome: FastOutcome? = text.utf8.withContiguousStorageIfAvailable { bytes in
-      guard isASCII(bytes) else { return .fallback }
-      do {
-        return try FrameBytes(bytes: bytes, names: names).parse(line: line)
-      } catch {
-        return .fallback
-      }
+      parseASCII(bytes: bytes, line: line, names: names)
     }
     return outcome ?? .fallback
+  }
+
+  /// ``parseASCII(_:line:names:)`` for a line's UTF-8 bytes.
+  static func parseASCII(
+    bytes: UnsafeBufferPointer<UInt8>, line: Int, names: UnsafeMutablePointer<FrameNameTable>? = nil
+  ) -> FastOutcome {
+    guard isASCII(bytes) else { return .fallback }
+    do {
+      return try FrameBytes(bytes: bytes, names: names).parse(line: line)
+    } catch {
+      return .fallback
+    }
   }
 
   /// Whether every byte is below 0x80, eight bytes at a time.
