@@ -37,7 +37,7 @@ private struct Context {
   // MARK: Quoting
 
   func quote(_ location: SourceLocation?, fallback: String) -> String {
-    if let location, location.jsonPath == nil, let line = location.line, let source, line <= source.lines.count {
+    if let location, location.jsonPath == nil, let line = location.line, let source, line <= source.lineCount {
       let text = trimmedWhitespace(source.line(line))
       if !text.isEmpty { return text }
     }

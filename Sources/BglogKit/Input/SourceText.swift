@@ -1,3 +1,5 @@
+import Foundation
+
 /// The decoded text of one input, split into lines.
 ///
 /// Real inputs arrive as UTF-8 with or without a BOM, UTF-16 exported by Windows tools, with
@@ -7,11 +9,19 @@ public struct SourceText: Sendable {
   /// The whole decoded text.
   public let text: String
   /// The lines, without their terminators. Line `n` (1-based) is `lines[n - 1]`.
-  public let lines: [Substring]
+  ///
+  /// Built on first use: the parsers read lines through ``lineText(_:)`` and the byte offsets, so
+  /// most inputs never need one `Substring` per line.
+  public var lines: [Substring] { lineCache.lines(of: text, bounds: lineBounds) }
+  /// Where each line starts and ends in `text`'s UTF-8: the 0-based line `n` is the bytes
+  /// `lineBounds[2 * n]..<lineBounds[2 * n + 1]` (line ends are ASCII, so these are scalar boundaries).
+  let lineBounds: [Int]
   /// How the bytes were decoded.
   public let encoding: Encoding
   /// Whether some bytes were not valid in the detected encoding and were replaced.
   public let hadInvalidBytes: Bool
+  /// The `lines` array once something asked for it.
+  private let lineCache = LineCache()
 
   /// The text encodings bglog reads.
   public enum Encoding: String, Sendable, Hashable {
@@ -37,75 +47,101 @@ public struct SourceText: Sendable {
   }
 
   private init(text: String, encoding: Encoding, hadInvalidBytes: Bool) {
+    // Contiguous UTF-8 (a no-op for decoded text), so that byte offsets are cheap to turn into indices.
+    var text = text
+    text.makeContiguousUTF8()
     self.text = text
     self.encoding = encoding
     self.hadInvalidBytes = hadInvalidBytes
-    self.lines = SourceText.splitLines(text)
+    self.lineBounds = text.withUTF8 { SourceText.lineBounds(of: $0) }
   }
+
+  /// How many lines there are.
+  public var lineCount: Int { lineBounds.count / 2 }
 
   /// The text of a 1-based line, or an empty string past the end.
   public func line(_ number: Int) -> Substring {
-    number >= 1 && number <= lines.count ? lines[number - 1] : ""
+    number >= 1 && number <= lineCount ? lineText(number - 1) : ""
   }
 
-  /// Splits on `\n`, `\r\n` and lone `\r`, scanning UTF-8 bytes rather than characters.
-  static func splitLines(_ text: String) -> [Substring] {
+  /// The text of the 0-based line `index` (which must exist): the same `Substring` as `lines[index]`.
+  func lineText(_ index: Int) -> Substring {
+    Self.substring(of: text, lineBounds[2 * index], lineBounds[2 * index + 1])
+  }
+
+  /// The length in UTF-8 bytes of the 0-based line `index`.
+  func lineByteCount(_ index: Int) -> Int {
+    lineBounds[2 * index + 1] - lineBounds[2 * index]
+  }
+
+  /// Calls `body` with the text's UTF-8 bytes, which ``lineBounds`` indexes.
+  func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = text
+    return try copy.withUTF8(body)
+  }
+
+  /// The text between two UTF-8 offsets that are scalar boundaries.
+  private static func substring(of text: String, _ lower: Int, _ upper: Int) -> Substring {
     let utf8 = text.utf8
-    // Line ends are ASCII, so every cut is a scalar boundary: find them on the contiguous bytes
-    // and turn offsets into indices only once per line.
-    let fast: [Substring]? = utf8.withContiguousStorageIfAvailable { bytes in
-      var result: [Substring] = []
-      var lineStart = 0
-      var offset = 0
-      let count = bytes.count
-      func append(_ lower: Int, _ upper: Int) {
-        let start = utf8.index(utf8.startIndex, offsetBy: lower)
-        result.append(text[start..<utf8.index(start, offsetBy: upper - lower)])
+    let start = utf8.index(utf8.startIndex, offsetBy: lower)
+    return text[start..<utf8.index(start, offsetBy: upper - lower)]
+  }
+
+  /// The `lines` array, built once from the offsets by whichever thread asks first.
+  private final class LineCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cached: [Substring]?
+
+    func lines(of text: String, bounds: [Int]) -> [Substring] {
+      lock.lock()
+      defer { lock.unlock() }
+      if let cached { return cached }
+      var lines: [Substring] = []
+      lines.reserveCapacity(bounds.count / 2)
+      var position = 0
+      while position < bounds.count {
+        lines.append(SourceText.substring(of: text, bounds[position], bounds[position + 1]))
+        position += 2
       }
-      while offset < count {
-        // Skip eight bytes at a time while none of them is a CR or an LF (a word-wide zero-byte test;
-        // a false alarm only hands the word to the byte loop below).
-        if let base = bytes.baseAddress {
-          while offset + 8 <= count {
-            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            if hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { break }
-            offset += 8
-          }
-          if offset >= count { break }
-        }
-        let byte = bytes[offset]
-        if byte == 0x0A || byte == 0x0D {
-          append(lineStart, offset)
-          offset += 1
-          if byte == 0x0D, offset < count, bytes[offset] == 0x0A { offset += 1 }
-          lineStart = offset
-        } else {
-          offset += 1
-        }
-      }
-      if lineStart != count { append(lineStart, count) }
-      return result
+      cached = lines
+      return lines
     }
-    if let fast { return fast }
-    var result: [Substring] = []
-    var lineStart = utf8.startIndex
-    var index = utf8.startIndex
-    while index != utf8.endIndex {
-      let byte = utf8[index]
+  }
+
+  /// The start and end offsets of every line: cuts at `\n`, `\r\n` and lone `\r`.
+  static func lineBounds(of bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    var result: [Int] = []
+    // About one line per 60 bytes in reports; a guess only saves early regrowth.
+    result.reserveCapacity(bytes.count / 24 + 2)
+    var lineStart = 0
+    var offset = 0
+    let count = bytes.count
+    while offset < count {
+      // Skip eight bytes at a time while none of them is a CR or an LF (a word-wide zero-byte test;
+      // a false alarm only hands the word to the byte loop below).
+      if let base = bytes.baseAddress {
+        while offset + 8 <= count {
+          let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          if hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { break }
+          offset += 8
+        }
+        if offset >= count { break }
+      }
+      let byte = bytes[offset]
       if byte == 0x0A || byte == 0x0D {
-        result.append(Substring(text[lineStart..<index]))
-        var next = utf8.index(after: index)
-        if byte == 0x0D, next != utf8.endIndex, utf8[next] == 0x0A {
-          next = utf8.index(after: next)
-        }
-        lineStart = next
-        index = next
+        result.append(lineStart)
+        result.append(offset)
+        offset += 1
+        if byte == 0x0D, offset < count, bytes[offset] == 0x0A { offset += 1 }
+        lineStart = offset
       } else {
-        index = utf8.index(after: index)
+        offset += 1
       }
     }
-    if lineStart != utf8.endIndex {
-      result.append(Substring(text[lineStart..<utf8.endIndex]))
+    if lineStart != count {
+      result.append(lineStart)
+      result.append(count)
     }
     return result
   }

@@ -4,10 +4,12 @@ public enum CrashReportReader {
   ///
   /// - Throws: ``ReportParseError`` when the input holds no report at all.
   public static func read(_ source: SourceText) throws(ReportParseError) -> [CrashReport] {
-    guard let first = source.lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+    guard
+      let first = (0..<source.lineCount).lazy.map(source.lineText).first(where: { !$0.allSatisfy(\.isWhitespace) })
+    else {
       throw .empty
     }
-    let firstLine = source.lines[first].drop(while: \.isWhitespace)
+    let firstLine = first.drop(while: \.isWhitespace)
     if firstLine.hasPrefix("{") || firstLine.hasPrefix("[") {
       return try IPSReportParser().parseDocument(source)
     }

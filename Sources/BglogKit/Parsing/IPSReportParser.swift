@@ -52,21 +52,26 @@ public struct IPSReportParser: Sendable {
   /// The 0-based index of the next line after `line` (1-based) that starts a new `.ips` report: a
   /// one-line JSON object holding `"bug_type"`.
   private func nextMetadataLine(after line: Int, in source: SourceText) -> Int? {
-    var index = line
-    while index < source.lines.count {
-      // Only a line whose first non-blank byte is `{` can qualify: skip the others on bytes.
-      var opensObject = false
-      for byte in source.lines[index].utf8 where byte != 0x20 && byte != 0x09 {
-        opensObject = byte == 0x7B
-        break
+    source.withUTF8 { bytes in
+      var index = line
+      while index < source.lineCount {
+        // Only a line whose first non-blank byte is `{` can qualify: skip the others on bytes.
+        var opensObject = false
+        for offset in source.lineBounds[2 * index]..<source.lineBounds[2 * index + 1]
+        where bytes[offset] != 0x20 && bytes[offset] != 0x09 {
+          opensObject = bytes[offset] == 0x7B
+          break
+        }
+        if opensObject {
+          let text = source.lineText(index).drop(while: { $0 == " " || $0 == "\t" })
+          if text.hasPrefix("{\""), PlainSearch.contains("\"bug_type\"", in: text), text.hasSuffix("}") {
+            return index
+          }
+        }
+        index += 1
       }
-      if opensObject {
-        let text = source.lines[index].drop(while: { $0 == " " || $0 == "\t" })
-        if text.hasPrefix("{\""), PlainSearch.contains("\"bug_type\"", in: text), text.hasSuffix("}") { return index }
-      }
-      index += 1
+      return nil
     }
-    return nil
   }
 
   /// A reader positioned at the start of 0-based line `index`, counting `\n`, `\r\n` and `\r` the
@@ -92,7 +97,7 @@ public struct IPSReportParser: Sendable {
   ) -> (CrashReport, next: JSONReader?) {
     let bugType = IPSBugType(rawValue: metadata["bug_type"]?.scalarText ?? "")
     let nextStart = nextMetadataLine(after: metadataEndLine, in: source)
-    let lineCount = max(nextStart ?? source.lines.count, metadataEndLine)
+    let lineCount = max(nextStart ?? source.lineCount, metadataEndLine)
     var report: CrashReport
     var next: JSONReader?
     if body.peek == UInt8(ascii: "{") {
@@ -156,7 +161,7 @@ public struct IPSReportParser: Sendable {
   private func readInvalidJSONBody(
     _ error: ReportParseError, bugType: IPSBugType, bodyLine: Int, source: SourceText, into report: inout CrashReport
   ) {
-    let range = (bodyLine - 1)..<source.lines.count
+    let range = (bodyLine - 1)..<source.lineCount
     switch error {
     case .invalidJSON(let line, let column, let message):
       report.issues.append(
@@ -187,7 +192,7 @@ public struct IPSReportParser: Sendable {
 
   /// A document that is one JSON value: MetricKit, KSCrash, or an `.ips` body without its line.
   private func readSingleDocument(_ value: JSONValue, source: SourceText) throws(ReportParseError) -> [CrashReport] {
-    let lineCount = max(source.lines.count, 1)
+    let lineCount = max(source.lineCount, 1)
     if let elements = value.elements {
       var reports: [CrashReport] = []
       for element in elements {

@@ -22,106 +22,129 @@ public struct LegacyCrashReportParser: Sendable {
   ///
   /// - Returns: the reports in file order; empty when nothing in the text looks like a report.
   public func parseDocument(_ source: SourceText) -> [CrashReport] {
+    // Lines are read in place from the text's bytes; a `Substring` is made only for lines that are not
+    // frames. The scan's state lives in one struct so the closure touches it once, not once per line.
+    var scan = DocumentScan(source: source)
+    source.withUTF8 { text in scan.run(text) }
+    scan.close()
+    return scan.reports
+  }
+
+  /// The state of ``parseDocument(_:)`` while it walks the lines.
+  private struct DocumentScan {
+    let source: SourceText
     var reports: [CrashReport] = []
     var builder: TextReportBuilder?
     var prose: [Int] = []
     var lastLine = 0
 
-    func close() {
+    init(source: SourceText) {
+      self.source = source
+    }
+
+    mutating func close() {
       guard var finished = builder else { return }
       builder = nil
       prose = []
       if finished.hasSubstance {
         var report = finished.finish(endLine: lastLine + 1)
-        report.bugType = bugType(before: report.startLine - 1, in: source)
+        report.bugType = LegacyCrashReportParser.bugType(before: report.startLine - 1, in: source)
         reports.append(report)
       }
     }
 
-    for index in source.lines.indices {
-      if source.lines[index].utf8.count > Self.maximumLineLength {
-        builder?.noteUnreadable(index)
-        continue
+    mutating func run(_ text: UnsafeBufferPointer<UInt8>) {
+      for index in 0..<source.lineCount {
+        if source.lineByteCount(index) > maximumLineLength {
+          builder?.noteUnreadable(index)
+          continue
+        }
+        if builder?.feedFrameLine(index, text: text) != nil {
+          for unreadable in prose { builder!.noteUnreadable(unreadable) }
+          prose = []
+          lastLine = index
+          continue
+        }
+        // The trimmed line is every unquoted builder's content: trim once, not once per question.
+        let lineText = source.lineText(index)
+        let trimmed = TextScanning.trimmed(lineText)
+        if LegacyCrashReportParser.isFullReportSeparator(index, trimmed: trimmed, in: source) {
+          close()
+          continue
+        }
+        if let quoted = builder?.stripsQuoteMarks,
+          builder?.startsNewReport(index, content: quoted ? nil : trimmed) == true
+        {
+          close()
+        }
+        if builder == nil {
+          guard TextReportBuilder.opensReport(lineText) else { continue }
+          builder = TextReportBuilder(source: source, range: index..<source.lineCount)
+          lastLine = index
+        }
+        // Mutate the builder in place (`builder!`): a copy would duplicate the report per line.
+        switch builder!.feed(index, content: builder!.stripsQuoteMarks ? nil : trimmed) {
+        case .consumed:
+          for unreadable in prose { builder!.noteUnreadable(unreadable) }
+          prose = []
+          lastLine = index
+        case .blank:
+          break
+        case .prose:
+          prose.append(index)
+          if prose.count >= proseRunLimit { close() }
+        }
+        if builder?.isClosed == true { close() }
       }
-      if builder?.feedFrameLine(index) != nil {
-        for unreadable in prose { builder!.noteUnreadable(unreadable) }
-        prose = []
-        lastLine = index
-        continue
-      }
-      // The trimmed line is every unquoted builder's content: trim once, not once per question.
-      let trimmed = TextScanning.trimmed(source.lines[index])
-      if isFullReportSeparator(index, trimmed: trimmed, in: source) {
-        close()
-        continue
-      }
-      if let quoted = builder?.stripsQuoteMarks,
-        builder?.startsNewReport(index, content: quoted ? nil : trimmed) == true
-      {
-        close()
-      }
-      if builder == nil {
-        guard TextReportBuilder.opensReport(source.lines[index]) else { continue }
-        builder = TextReportBuilder(source: source, range: index..<source.lines.count)
-        lastLine = index
-      }
-      // Mutate the builder in place (`builder!`): a copy would duplicate the report per line.
-      switch builder!.feed(index, content: builder!.stripsQuoteMarks ? nil : trimmed) {
-      case .consumed:
-        for unreadable in prose { builder!.noteUnreadable(unreadable) }
-        prose = []
-        lastLine = index
-      case .blank:
-        break
-      case .prose:
-        prose.append(index)
-        if prose.count >= Self.proseRunLimit { close() }
-      }
-      if builder?.isClosed == true { close() }
     }
-    close()
-    return reports
   }
 
   /// Parses the 0-based line indices `range` of `source` as one text report.
   public func parse(_ source: SourceText, lines range: Range<Int>) -> CrashReport {
-    let clamped = range.clamped(to: 0..<source.lines.count)
+    let clamped = range.clamped(to: 0..<source.lineCount)
     var builder = TextReportBuilder(source: source, range: clamped)
+    source.withUTF8 { text in Self.feed(clamped, of: source, text: text, to: &builder) }
+    var report = builder.finish(endLine: clamped.upperBound)
+    report.startLine = range.lowerBound + 1
+    return report
+  }
+
+  /// The line loop of ``parse(_:lines:)``, on the builder in place.
+  private static func feed(
+    _ clamped: Range<Int>, of source: SourceText, text: UnsafeBufferPointer<UInt8>, to builder: inout TextReportBuilder
+  ) {
     for index in clamped {
-      if source.lines[index].utf8.count > Self.maximumLineLength {
+      if source.lineByteCount(index) > Self.maximumLineLength {
         builder.noteUnreadable(index)
         continue
       }
-      if builder.feedFrameLine(index) != nil { continue }
-      let trimmed = TextScanning.trimmed(source.lines[index])
+      if builder.feedFrameLine(index, text: text) != nil { continue }
+      let trimmed = TextScanning.trimmed(source.lineText(index))
       if isFullReportSeparator(index, trimmed: trimmed, in: source) { break }
       if builder.feed(index, content: builder.stripsQuoteMarks ? nil : trimmed) == .prose {
         builder.noteUnreadable(index)
       }
       if builder.isClosed { break }
     }
-    var report = builder.finish(endLine: clamped.upperBound)
-    report.startLine = range.lowerBound + 1
-    return report
   }
 
   /// Console's translated reports end the text part with a `Full Report` banner between dashes.
-  private func isFullReportSeparator(_ index: Int, trimmed text: Substring, in source: SourceText) -> Bool {
+  private static func isFullReportSeparator(_ index: Int, trimmed text: Substring, in source: SourceText) -> Bool {
     // Only a text starting with `F` (or a non-ASCII byte) can equal `Full Report`: skip the comparison otherwise.
     guard let first = text.utf8.first, first == 0x46 || first >= 0x80, text == "Full Report" else { return false }
-    let neighbours = [index - 1, index + 1].filter { $0 >= 0 && $0 < source.lines.count }
+    let neighbours = [index - 1, index + 1].filter { $0 >= 0 && $0 < source.lineCount }
     return neighbours.contains { neighbour in
-      let neighbourText = TextScanning.trimmed(source.lines[neighbour])
+      let neighbourText = TextScanning.trimmed(source.lineText(neighbour))
       return neighbourText.count >= 3 && neighbourText.allSatisfy { $0 == "-" }
     }
   }
 
   /// The `bug_type` of a one-line JSON metadata object right before a report, when there is one.
-  private func bugType(before index: Int, in source: SourceText) -> String? {
+  private static func bugType(before index: Int, in source: SourceText) -> String? {
     var line = index - 1
-    while line >= 0, TextScanning.isBlankLine(source.lines[line]) { line -= 1 }
+    while line >= 0, TextScanning.isBlankLine(source.lineText(line)) { line -= 1 }
     guard line >= 0 else { return nil }
-    let text = TextScanning.trimmed(source.lines[line])
+    let text = TextScanning.trimmed(source.lineText(line))
     guard text.hasPrefix("{"), let key = PlainSearch.range(of: "\"bug_type\"", in: text) else { return nil }
     let rest = text[key.upperBound...].drop(while: { $0 == " " || $0 == ":" || $0 == "\"" })
     let value = rest.prefix(while: { $0.isASCII && ($0.isNumber || $0.isLetter) })

@@ -36,8 +36,8 @@ struct IPSTextBodyScanner {
   /// The value of the first `Key:` line in the body, with its 1-based line.
   private func value(of key: String) -> (text: String, line: Int)? {
     let prefix = key + ":"
-    for index in lines where index < source.lines.count {
-      let line = source.lines[index]
+    for index in lines where index < source.lineCount {
+      let line = source.lineText(index)
       guard line.hasPrefix(prefix) else { continue }
       let value = line.dropFirst(prefix.count).trimmedForJSON
       if !value.isEmpty { return (value, index + 1) }

@@ -48,9 +48,9 @@ enum JetsamBodyReader {
     var current: JetsamProcess?
     var currentLine = 0
     var inStates = false
-    for index in range where index < source.lines.count {
+    for index in range where index < source.lineCount {
       let lineNumber = index + 1
-      let text = source.lines[index].trimmedForJSON
+      let text = source.lineText(index).trimmedForJSON
       if inStates {
         if text.hasPrefix("]") {
           inStates = false

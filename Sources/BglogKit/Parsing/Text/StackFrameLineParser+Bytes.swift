@@ -26,16 +26,38 @@ extension StackFrameLineParser {
     _ text: Substring, line: Int, names: UnsafeMutablePointer<FrameNameTable>? = nil
   ) -> FastOutcome {
     let outcome: FastOutcome? = text.utf8.withContiguousStorageIfAvailable { bytes in
-      var combined: UInt8 = 0
-      for byte in bytes { combined |= byte }
-      guard combined < 0x80 else { return .fallback }
-      do {
-        return try FrameBytes(bytes: bytes, names: names).parse(line: line)
-      } catch {
-        return .fallback
-      }
+      parseASCII(bytes: bytes, line: line, names: names)
     }
     return outcome ?? .fallback
+  }
+
+  /// ``parseASCII(_:line:names:)`` for a line's UTF-8 bytes.
+  static func parseASCII(
+    bytes: UnsafeBufferPointer<UInt8>, line: Int, names: UnsafeMutablePointer<FrameNameTable>? = nil
+  ) -> FastOutcome {
+    guard isASCII(bytes) else { return .fallback }
+    do {
+      return try FrameBytes(bytes: bytes, names: names).parse(line: line)
+    } catch {
+      return .fallback
+    }
+  }
+
+  /// Whether every byte is below 0x80, eight bytes at a time.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let count = bytes.count
+    var combined: UInt64 = 0
+    var offset = 0
+    while offset + 8 <= count {
+      combined |= UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    while offset < count {
+      combined |= UInt64(base[offset])
+      offset += 1
+    }
+    return combined & 0x8080_8080_8080_8080 == 0
   }
 
   /// One ASCII frame line as bytes; ranges are half-open offsets into `bytes`.
@@ -56,10 +78,12 @@ extension StackFrameLineParser {
       // The address is the first address-like word among the six after the first image word.
       var lastImageToken = firstToken
       var addressToken: Range<Int>?
+      var address: UInt64?
       for _ in 0..<6 {
         guard let token = nextToken(&cursor, end: bytes.count) else { return .notAFrame }
-        if isAddress(token) {
+        if let value = addressValue(token) {
           addressToken = token
+          address = value
           break
         }
         lastImageToken = token
@@ -68,7 +92,7 @@ extension StackFrameLineParser {
       let imageRange = firstToken.lowerBound..<lastImageToken.upperBound
       if bytes[imageRange.upperBound - 1] == 0x3A { return .notAFrame }
       var frame = StackFrame(
-        index: index, image: name(imageRange), address: hex(addressToken), location: .line(line))
+        index: index, image: name(imageRange), address: address, location: .line(line))
       let rest = trimmed(addressToken.upperBound..<bytes.count)
       if rest.isEmpty {
         return .frame(frame, note: "frame has no symbol or image offset; the line may be cut")
@@ -98,6 +122,9 @@ extension StackFrameLineParser {
     /// `0xBASE + OFFSET` at the start of `rest`, with the text after it; words are read from the
     /// first 80 bytes only, as the general parser does.
     private func imageOffset(_ rest: Range<Int>) throws(Undecided) -> (UInt64?, UInt64, Range<Int>)? {
+      // The base is `0x…` or decimal digits, so any other first byte rules the shape out before
+      // the words are read (most frames are symbolicated: `symbol + 8`).
+      guard !rest.isEmpty, bytes[rest.lowerBound] &- 0x30 < 10 else { return nil }
       let limit = min(rest.upperBound, rest.lowerBound + 80)
       var cursor = rest.lowerBound
       guard let baseToken = nextToken(&cursor, end: limit), let plus = nextToken(&cursor, end: limit),
@@ -203,28 +230,40 @@ extension StackFrameLineParser {
       return value
     }
 
-    /// `TextScanning.isAddress` for ASCII.
-    private func isAddress(_ range: Range<Int>) -> Bool {
-      if hasHexPrefix(range) {
-        guard range.count > 2 else { return false }
-        for offset in range.dropFirst(2) where digit(bytes[offset], radix: 16) == nil { return false }
-        return range.count <= 18
+    /// `TextScanning.isAddress` and `TextScanning.hex` in one pass over the token: nil when the token
+    /// is no address, `.some(nil)` when it is one whose value `hex` cannot read (it overflows).
+    private func addressValue(_ range: Range<Int>) -> UInt64?? {
+      let hexPrefixed = hasHexPrefix(range)
+      if hexPrefixed {
+        guard range.count > 2, range.count <= 18 else { return nil }
+      } else {
+        guard range.count >= 8 else { return nil }
       }
-      for offset in range where digit(bytes[offset], radix: 10) == nil { return false }
-      return range.count >= 8
-    }
-
-    /// `TextScanning.hex` for an address token (hex digits only, checked by `isAddress`).
-    private func hex(_ range: Range<Int>) -> UInt64? {
-      let digits = hasHexPrefix(range) ? range.lowerBound + 2..<range.upperBound : range
-      guard !digits.isEmpty else { return nil }
       var value: UInt64 = 0
-      for offset in digits {
+      var overflowed = false
+      for offset in (hexPrefixed ? range.lowerBound + 2 : range.lowerBound)..<range.upperBound {
+        let byte = bytes[offset]
+        let decimal = byte &- 0x30
+        let digit: UInt64
+        if decimal < 10 {
+          digit = UInt64(decimal)
+        } else if hexPrefixed, let letter = hexLetter(byte) {
+          digit = letter
+        } else {
+          return nil
+        }
         // A digit more once the top four bits are in use overflows, as `UInt64(_:radix:)` reports.
-        guard value >> 60 == 0, let digit = digit(bytes[offset], radix: 16) else { return nil }
+        if value >> 60 != 0 { overflowed = true }
         value = value << 4 | digit
       }
-      return value
+      return .some(overflowed ? nil : value)
+    }
+
+    /// The value of an `A`–`F` / `a`–`f` byte.
+    @inline(__always)
+    private func hexLetter(_ byte: UInt8) -> UInt64? {
+      let letter = (byte | 0x20) &- 0x61
+      return letter < 6 ? UInt64(letter) + 10 : nil
     }
 
     /// `TextScanning.number`: `0x1F` (hex) or `31` (decimal).
@@ -254,14 +293,14 @@ extension StackFrameLineParser {
       return Int(value)
     }
 
+    @inline(__always)
     private func digit(_ byte: UInt8, radix: UInt64) -> UInt64? {
-      let value: UInt64
-      switch byte {
-      case 0x30...0x39: value = UInt64(byte - 0x30)
-      case 0x41...0x5A: value = UInt64(byte - 0x41 + 10)
-      case 0x61...0x7A: value = UInt64(byte - 0x61 + 10)
-      default: return nil
-      }
+      let decimal = byte &- 0x30
+      if decimal < 10 { return UInt64(decimal) < radix ? UInt64(decimal) : nil }
+      // `A`–`Z` and `a`–`z` (only those two ranges land in `a`–`z` once the 0x20 bit is set).
+      let letter = (byte | 0x20) &- 0x61
+      guard letter < 26 else { return nil }
+      let value = UInt64(letter) + 10
       return value < radix ? value : nil
     }
 

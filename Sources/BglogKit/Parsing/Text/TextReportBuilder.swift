@@ -87,7 +87,7 @@ struct TextReportBuilder {
   init(source: SourceText, range: Range<Int>) {
     self.source = source
     self.range = range
-    let first = range.isEmpty ? "" : source.lines[range.lowerBound]
+    let first = range.isEmpty ? "" : source.lineText(range.lowerBound)
     self.stripsQuoteMarks = TextScanning.hasPrefix(TextScanning.trimmedLeading(first), ">")
     self.report = CrashReport(format: .text, startLine: range.lowerBound + 1, endLine: range.lowerBound + 1)
   }
@@ -97,7 +97,7 @@ struct TextReportBuilder {
 
   /// The text of a 0-based line without quoting marks and surrounding blanks.
   func content(_ index: Int) -> Substring {
-    Self.content(of: source.lines[index], stripsQuoteMarks: stripsQuoteMarks)
+    Self.content(of: source.lineText(index), stripsQuoteMarks: stripsQuoteMarks)
   }
 
   static func content(of line: Substring, stripsQuoteMarks: Bool) -> Substring {
@@ -168,14 +168,18 @@ struct TextReportBuilder {
   /// A line that starts with a digit and ends in neither a space nor a tab is its own content, is no
   /// `Full Report` banner, no thread heading, no `Key:` field, no `EOF` and no section heading (all of
   /// those start with a letter), so in a backtrace only the frame parser has a say.
-  mutating func feedFrameLine(_ index: Int) -> Outcome? {
+  ///
+  /// `text` is the source's UTF-8 (``SourceText/withUTF8(_:)``): the line is read in place, without a `Substring`.
+  mutating func feedFrameLine(_ index: Int, text: UnsafeBufferPointer<UInt8>) -> Outcome? {
     guard case .frames(let target) = mode, !stripsQuoteMarks, keyOverride?.line != index else { return nil }
-    let line = source.lines[index]
-    guard let first = line.utf8.first, first >= 0x30, first <= 0x39, let last = line.utf8.last,
-      !TextScanning.isBlankByte(last)
-    else { return nil }
+    let start = source.lineBounds[2 * index]
+    let end = source.lineBounds[2 * index + 1]
+    guard start < end else { return nil }
+    let first = text[start]
+    guard first >= 0x30, first <= 0x39, !TextScanning.isBlankByte(text[end - 1]) else { return nil }
     let outcome = withUnsafeMutablePointer(to: &frameNames) {
-      StackFrameLineParser.parseASCII(line, line: index + 1, names: $0)
+      StackFrameLineParser.parseASCII(
+        bytes: UnsafeBufferPointer(rebasing: text[start..<end]), line: index + 1, names: $0)
     }
     guard case .frame(let frame, let note) = outcome else {
       return nil
@@ -225,7 +229,7 @@ struct TextReportBuilder {
         mode = .binaryImages
         return .consumed
       }
-      if TextScanning.keyValue(text) != nil || source.lines[index].first.map(TextScanning.isBlank) == true {
+      if TextScanning.keyValue(text) != nil || source.lineText(index).first.map(TextScanning.isBlank) == true {
         return .consumed
       }
       return .blank
@@ -443,7 +447,7 @@ struct TextReportBuilder {
   }
 
   private func isBlankLine(_ index: Int) -> Bool {
-    guard index >= 0, index < source.lines.count else { return true }
+    guard index >= 0, index < source.lineCount else { return true }
     return content(index).isEmpty
   }
 
@@ -743,7 +747,7 @@ struct TextReportBuilder {
   /// The reason's text with line breaks kept, for the `explanation:` of an RBSTerminateContext.
   private var explanationSource: String {
     var first = ""
-    if let number = report.termination?.location?.line, number >= 1, number <= source.lines.count {
+    if let number = report.termination?.location?.line, number >= 1, number <= source.lineCount {
       let text = content(number - 1)
       first = String(TextScanning.keyValue(text)?.value ?? text)
     }
