@@ -34,4 +34,21 @@ import Testing
       #expect(source.line(source.lineCount + 1) == "")
     }
   }
+
+  /// The `memchr` line table for LF-only text gives the same offsets as the byte-scanning one.
+  @Test func lineTableFastPathMatchesScanning() {
+    var generator = SystemRandomNumberGenerator()
+    var texts = ["", "\n", "\n\n", "a", "a\n", "\na", "ab\n\ncd", "Größe ✓\nx\n", "\r", "a\r\nb\n", "a\nb\rc"]
+    let pieces = ["a", "bc", "\n", "\n", "0123456789", "é", "\r"]
+    for round in 0..<200 {
+      let pool = round.isMultiple(of: 2) ? pieces.filter { $0 != "\r" } : pieces
+      texts.append((0..<Int.random(in: 0...40, using: &generator)).map { _ in pool.randomElement()! }.joined())
+    }
+    for text in texts {
+      var copy = text
+      let fast = copy.withUTF8 { SourceText.lineBounds(of: $0) }
+      let slow = copy.withUTF8 { SourceText.lineBoundsScanning(of: $0) }
+      #expect(fast == slow, "\(text.debugDescription)")
+    }
+  }
 }

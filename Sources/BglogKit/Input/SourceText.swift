@@ -111,6 +111,30 @@ public struct SourceText: Sendable {
 
   /// The start and end offsets of every line: cuts at `\n`, `\r\n` and lone `\r`.
   static func lineBounds(of bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
+    // Nearly every input uses LF only: one `memchr` over the whole text proves there is no CR, and
+    // then each line end is one more `memchr` (vectorised in the C library), which reads far fewer
+    // instructions per byte than any loop here.
+    if memchr(base, 0x0D, bytes.count) != nil { return lineBoundsScanning(of: bytes) }
+    var result: [Int] = []
+    result.reserveCapacity(bytes.count / 24 + 2)
+    let count = bytes.count
+    var lineStart = 0
+    while lineStart < count, let found = memchr(base + lineStart, 0x0A, count - lineStart) {
+      let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      result.append(lineStart)
+      result.append(end)
+      lineStart = end + 1
+    }
+    if lineStart != count {
+      result.append(lineStart)
+      result.append(count)
+    }
+    return result
+  }
+
+  /// ``lineBounds(of:)`` for any line ends, reading the bytes itself (also the reference for its tests).
+  static func lineBoundsScanning(of bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
     var result: [Int] = []
     // About one line per 60 bytes in reports; a guess only saves early regrowth.
     result.reserveCapacity(bytes.count / 24 + 2)

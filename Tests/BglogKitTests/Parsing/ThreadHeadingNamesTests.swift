@@ -38,4 +38,24 @@ import Testing
       Issue.record("not a name heading")
     }
   }
+
+  /// The byte fast path reads every line as the general path does, names included.
+  @Test func fastPathMatchesGeneralPath() {
+    let lines = [
+      "Thread 0 name:  Dispatch queue: com.apple.main-thread", "Thread 0 name: tid_303", "Thread 0 Crashed:",
+      "Thread 3:", "Thread 0 Crashed:: Dispatch queue: com.apple.main-thread", "Thread 0 Crashed::",
+      "Thread 1 crashed with ARM Thread State (64-bit):", "Thread 2 has Thread State", "Thread 2 Thread Stat",
+      "Thread 12 Highlighted:", "Thread 4 Crashed Highlighted:  x ", "Thread x:", "Thread 1234567:",
+      "Thread 2: trailing text", "Thread 0 name:  dispatch QUEUE: q", "Thread 0 name:", "Thread 7\t:",
+      "Thread 0 name:  Dispatch queue: café", "Thread 5 Crashed:: Nämé", "Thread", "Thread ", "Thread\u{301} 1:",
+      "Thread \u{301}1:", "Thread 1\u{301}:", "Threads 1:", "Triggered by Thread:  0", "T", "Thread 0", "Frame 0",
+    ]
+    for line in lines {
+      for readsNames in [true, false] {
+        let fast = ThreadHeading.parse(Substring(line), readsNames: readsNames)
+        let general = ThreadHeading.parseGeneral(Substring(line), readsNames: readsNames)
+        #expect(String(describing: fast) == String(describing: general), "\(line.debugDescription)")
+      }
+    }
+  }
 }

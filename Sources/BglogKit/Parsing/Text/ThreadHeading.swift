@@ -16,6 +16,18 @@ enum ThreadHeading {
   static func parse(_ text: Substring, readsNames: Bool = true) -> ThreadHeading? {
     // Most lines are frames: one byte rules them out before any prefix test.
     guard let first = text.utf8.first, first == 0x54 || first >= 0x80 else { return nil }
+    if first == 0x54 {
+      // One look at the bytes decides an ASCII line: the `Thread ` prefix, then the heading itself.
+      let fast: ThreadHeading??? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        fastParse(text, bytes: bytes, readsNames: readsNames)
+      }
+      if let fast, let decided = fast { return decided }
+    }
+    return parseGeneral(text, readsNames: readsNames)
+  }
+
+  /// ``parse(_:readsNames:)`` without the byte fast path (also the reference for its tests).
+  static func parseGeneral(_ text: Substring, readsNames: Bool = true) -> ThreadHeading? {
     guard TextScanning.hasPrefix(text, "Thread ") else { return nil }
     if TextScanning.isASCII(text) { return parseASCII(text, readsNames: readsNames) }
     let afterWord = text.dropFirst("Thread ".count)
@@ -42,6 +54,25 @@ enum ThreadHeading {
       return .start(index: index, crashed: crashed, name: name, queue: queue, trailing: "")
     }
     return .start(index: index, crashed: crashed, name: nil, queue: nil, trailing: TextScanning.trimmed(afterColon))
+  }
+
+  /// ``parse(_:)`` on the line's bytes when they decide it: `.some(nil)` when the line is no heading,
+  /// nil when a non-ASCII byte leaves the decision to the `Character` path.
+  private static func fastParse(
+    _ text: Substring, bytes: UnsafeBufferPointer<UInt8>, readsNames: Bool
+  ) -> ThreadHeading?? {
+    let prefix: StaticString = "Thread "
+    let count = prefix.utf8CodeUnitCount
+    let start = prefix.utf8Start
+    // As `TextScanning.hasPrefix`: the byte after the prefix must be ASCII too, since a combining
+    // mark there would change the last character.
+    for index in 0..<min(bytes.count, count + 1) where bytes[index] >= 0x80 { return nil }
+    guard bytes.count >= count else { return .some(nil) }
+    for index in 0..<count where bytes[index] != start[index] { return .some(nil) }
+    var combined: UInt8 = 0
+    for byte in bytes { combined |= byte }
+    guard combined < 0x80 else { return nil }
+    return .some(parseASCII(text, bytes: bytes, readsNames: readsNames))
   }
 
   /// ``parse(_:)`` for an all-ASCII line starting with `Thread `, on byte offsets (in ASCII, bytes
@@ -89,7 +120,9 @@ enum ThreadHeading {
       let (name, queue) = readsNames ? nameAndQueue(trimmed(rest + 5)) : (nil, nil)
       return .name(index: index, name: name, queue: queue)
     }
-    if has("crashed with", at: rest) || (rest..<bytes.count).contains(where: { has("Thread State", at: $0) }) {
+    if has("crashed with", at: rest)
+      || (rest..<bytes.count).contains(where: { bytes[$0] == 0x54 && has("Thread State", at: $0) })
+    {
       return .state(index: index)
     }
     var afterState = rest
