@@ -51,6 +51,10 @@ struct TextReportBuilder {
     key.indices.filter { key[$0] == " " }.map { String(key[..<$0]) }
   }
 
+  /// The last bytes of ``splittableHeads``: a value ending in any other ASCII byte ends in none of them
+  /// (its last `Character` then ends in that byte's scalar, and no head's last letter has another form).
+  private static let splittableHeadEnds = Set(splittableHeads.compactMap { $0.utf8.last })
+
   /// Keys that end a termination reason's or description's continuation lines.
   private static let reportKeys: Set<String> = [
     "incident identifier", "crashreporter key", "hardware model", "process", "path", "identifier", "version",
@@ -551,7 +555,8 @@ struct TextReportBuilder {
   private mutating func repairGluedKey(value: inout Substring, index: Int) {
     let next = index + 1
     // Most values end in none of the keys' leading words: skip reading the next line for them.
-    guard !value.isEmpty, next < range.upperBound,
+    guard let last = value.utf8.last, next < range.upperBound,
+      last >= 0x80 || Self.splittableHeadEnds.contains(last),
       Self.splittableHeads.contains(where: { TextScanning.hasSuffix(value, $0) }),
       let (nextKey, _) = TextScanning.keyValue(content(next))
     else {
