@@ -14,16 +14,24 @@ public struct ConsoleLogParser {
   /// What has been read so far.
   public private(set) var statistics = ConsoleLogStatistics()
 
-  private var pending: LogEntry?
+  /// The record being read in the `String` path. `hasPending` says whether there is one, so that the
+  /// byte path (every line of a large log) never copies this large optional to test it.
+  private var pending: LogEntry? {
+    didSet { hasPending = pending != nil }
+  }
+  private var hasPending = false
   private var pendingText: Int = 0
   private var dayOffset = 0
   private var previousSecondsOfDay: Double?
   private var seen = RecordHashSet(capacity: maximumRememberedRecords)
   private var recent = RecentRecords(capacity: recentWindow)
   /// The record being read in the byte-level path (``ConsoleLayout/timeProcessMessage``): its first
-  /// line and continuation lines are in `rawBytes`, and no `String` is made until it is wanted.
+  /// line and continuation lines are the first `rawCount` bytes of `rawBytes`, and no `String` is made
+  /// until it is wanted.
   private var raw: RawRecord?
+  /// Storage for the raw record, grown as needed and never shrunk: lines are copied in with `memcpy`.
   private var rawBytes: [UInt8] = []
+  private var rawCount = 0
   private var json = JSONObjectScanner()
   /// For dates without a year (`idevicesyslog`): the year assumed, bumped at each December → January.
   private var assumedYear = 2000
@@ -195,12 +203,12 @@ public struct ConsoleLogParser {
   private mutating func consumeBytes(
     _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, emit: (LogEntry) -> Void
   ) {
-    let isPending = pending != nil || raw != nil
+    let isPending = hasPending || raw != nil
     if !isPending, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
     if let header = Self.timeProcessMessageHeader(bytes) {
       let completed = complete()
-      rawBytes.removeAll(keepingCapacity: true)
-      rawBytes.append(contentsOf: bytes)
+      rawCount = 0
+      appendRaw(bytes)
       raw = RawRecord(
         line: number, secondsOfDay: header.time, process: header.process,
         messageStart: header.messageStart, firstLineEnd: bytes.count,
@@ -208,7 +216,7 @@ public struct ConsoleLogParser {
       if let completed { emit(completed) }
       return
     }
-    if pending != nil {
+    if hasPending {
       statistics.continuationLines += 1
       appendContinuation(line ?? Substring(String(decoding: bytes, as: UTF8.self)))
     } else if var record = raw {
@@ -219,14 +227,30 @@ public struct ConsoleLogParser {
         if record.textCount <= Self.maximumRecordLength { statistics.truncatedRecords += 1 }
         record.textCount = Self.maximumRecordLength + 1
       } else {
-        rawBytes.append(0x0A)
-        rawBytes.append(contentsOf: bytes)
+        appendRaw(newline: true, bytes)
         record.textCount += bytes.count + 1
       }
       raw = record
     } else {
       statistics.unknownLines += 1
     }
+  }
+
+  /// Appends `bytes` (after a line feed when `newline`) to the raw record's bytes.
+  @inline(__always)
+  private mutating func appendRaw(newline: Bool = false, _ bytes: UnsafeBufferPointer<UInt8>) {
+    let start = rawCount + (newline ? 1 : 0)
+    let needed = start + bytes.count
+    if needed > rawBytes.count {
+      rawBytes.append(contentsOf: repeatElement(0, count: max(needed, 2 * rawBytes.count, 4096) - rawBytes.count))
+    }
+    rawBytes.withUnsafeMutableBufferPointer { storage in
+      if newline { storage[rawCount] = 0x0A }
+      if let source = bytes.baseAddress, !bytes.isEmpty {
+        (storage.baseAddress! + start).update(from: source, count: bytes.count)
+      }
+    }
+    rawCount = needed
   }
 
   /// `ConsoleLayout.parseTimeProcessMessage` on bytes: the time, the process's byte range and where
@@ -259,16 +283,13 @@ public struct ConsoleLogParser {
         index += 1
       }
     }
-    @inline(__always) func isBlank(_ index: Int) -> Bool {
-      index < count && (base[index] == 0x20 || base[index] == 0x09)
-    }
-    guard isBlank(index) else { return nil }
-    while isBlank(index) { index += 1 }
+    guard index < count, base[index] == 0x20 || base[index] == 0x09 else { return nil }
+    index = BlankScan.firstNonBlank(in: base, from: index + 1, to: count)
     let processStart = index
-    while index < count, base[index] != 0x20, base[index] != 0x09 { index += 1 }
+    index = BlankScan.firstBlank(in: base, from: index, to: count)
     guard index > processStart else { return nil }
     let processEnd = index
-    while isBlank(index) { index += 1 }
+    index = BlankScan.firstNonBlank(in: base, from: index, to: count)
     return (time, processStart..<processEnd, index)
   }
 
@@ -280,7 +301,8 @@ public struct ConsoleLogParser {
     let timestamp = LogTimestamp(secondsOfDay: record.secondsOfDay)
     let clock = clock(for: timestamp)
     let bytes = rawBytes
-    return bytes.withUnsafeBufferPointer { all -> LogEntry? in
+    return bytes.withUnsafeBufferPointer { storage -> LogEntry? in
+      let all = UnsafeBufferPointer(rebasing: storage[..<rawCount])
       let process = UnsafeBufferPointer(rebasing: all[record.process])
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
       let content = Self.contentHash(process: process, message: message, ascii: record.plain)
@@ -378,7 +400,7 @@ public struct ConsoleLogParser {
   /// Finishes the pending record: assigns its clock and drops it when it is a duplicate (or the
   /// filter does not want it).
   private mutating func complete() -> LogEntry? {
-    guard var entry = pending else { return completeRaw() }
+    guard hasPending, var entry = pending else { return completeRaw() }
     pending = nil
     entry.clock = clock(for: entry.timestamp)
     var process = entry.process

@@ -153,6 +153,7 @@ enum LineBytes {
   static func emitLines(
     _ base: UnsafePointer<UInt8>, from: Int, to end: Int, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Bool
   ) -> Bool {
+    if isPlain(base, from: from, to: end) { return emitPlainLines(base, from: from, to: end, body) }
     var start = from
     while start < end {
       var bits: UInt64 = 0
@@ -162,6 +163,44 @@ enum LineBytes {
       if stop { return false }
       start = lineEnd + 1
       if base[lineEnd] == 0x0D, start < end, base[start] == 0x0A { start += 1 }
+    }
+    return true
+  }
+
+  /// Whether `base[from..<end]` is ASCII without a carriage return (most chunks of a device log):
+  /// then every line ends at a line feed and is ASCII. A false `false` is harmless (the exact path
+  /// runs), a false `true` impossible: a zero byte of `word ^ 0x0D…` always borrows into its own high
+  /// bit, and without one no byte borrows.
+  static func isPlain(_ base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Bool {
+    let raw = UnsafeRawPointer(base)
+    var index = from
+    var bits: UInt64 = 0
+    while index + 16 <= end {
+      let first = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let second = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+      bits |= first | ((first ^ 0x0D0D_0D0D_0D0D_0D0D) &- 0x0101_0101_0101_0101)
+      bits |= second | ((second ^ 0x0D0D_0D0D_0D0D_0D0D) &- 0x0101_0101_0101_0101)
+      index += 16
+    }
+    while index < end {
+      let byte = base[index]
+      if byte >= 0x80 || byte == 0x0D { return false }
+      index += 1
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// ``emitLines(_:from:to:_:)`` for a plain region (see ``isPlain(_:from:to:)``): lines end at line
+  /// feeds, found with `memchr`.
+  private static func emitPlainLines(
+    _ base: UnsafePointer<UInt8>, from: Int, to end: Int, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Bool
+  ) -> Bool {
+    var start = from
+    while start < end {
+      guard let found = memchr(base + start, 0x0A, end - start) else { break }
+      let lineEnd = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      if !body(UnsafeBufferPointer(start: base + start, count: lineEnd - start), true) { return false }
+      start = lineEnd + 1
     }
     return true
   }

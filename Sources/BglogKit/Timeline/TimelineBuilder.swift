@@ -41,8 +41,16 @@ public struct TimelineBuilder {
   }
 
   private mutating func installFilter() {
-    parser.recordFilter = { [filter, unowned states, unowned counts = store.counts] in
-      filter.mayMatter(process: $0, message: $1, plain: $2, states: states, counts: counts)
+    // Unretained: the builder holds both for as long as its parser (see `ownStates()`); a retain and
+    // release of each per record was a visible cost.
+    let states = Unmanaged.passUnretained(states)
+    let counts = Unmanaged.passUnretained(store.counts)
+    parser.recordFilter = { [filter] process, message, plain in
+      states._withUnsafeGuaranteedRef { states in
+        counts._withUnsafeGuaranteedRef { counts in
+          filter.mayMatter(process: process, message: message, plain: plain, states: states, counts: counts)
+        }
+      }
     }
   }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides from a record's process and message bytes, before any `String` is made, whether
 /// `TimelineEventRecognizer` could make an event of it that `TimelineBuilder` would keep.
 ///
@@ -11,6 +13,8 @@ struct TimelineRecordFilter {
   private let literalMarkers: [[UInt8]]?
   /// Whether every literal marker is ASCII.
   private let asciiMarkers: Bool
+  /// The literal markers that are ASCII: the only ones an ASCII message can hold.
+  private let asciiLiteralMarkers: [[UInt8]]
   /// `--app`, lowercased, as UTF-8.
   private let wantedApp: [UInt8]?
 
@@ -19,6 +23,7 @@ struct TimelineRecordFilter {
     literalMarkers = literals.contains(where: { $0 == nil }) ? nil : literals.compactMap { $0.map { Array($0.utf8) } }
     wantedApp = options.app.map { Array($0.lowercased().utf8) }
     asciiMarkers = literalMarkers?.allSatisfy { $0.allSatisfy { $0 < 0x80 } } ?? true
+    asciiLiteralMarkers = literalMarkers?.filter { $0.allSatisfy { $0 < 0x80 } } ?? []
   }
 
   /// Whether the record may yield a kept event, or change the state the recognizer keeps.
@@ -205,9 +210,11 @@ struct TimelineRecordFilter {
     guard let literalMarkers else { return true }
     // A pattern with non-ASCII text cannot be in an ASCII message (most lines of a device log).
     if !asciiMarkers, ascii || ByteText.isASCII(message) {
-      return literalMarkers.contains { marker in
-        marker.allSatisfy { $0 < 0x80 } && marker.withUnsafeBufferPointer { ByteText.contains(message, $0) }
+      for marker in asciiLiteralMarkers {
+        let found = marker.withUnsafeBufferPointer { ByteText.contains(message, $0) }
+        if found { return true }
       }
+      return false
     }
     for marker in literalMarkers {
       let found = marker.withUnsafeBufferPointer { ByteText.contains(message, $0) }
@@ -249,29 +256,25 @@ struct TimelineRecordFilter {
     if ByteText.equals(process, "nsurlsessiond") { return .nsurlsessiond }
     guard ascii || ByteText.isASCII(process) else { return .app }
     // The other names of `TimelineEventRecognizer.systemProcesses` write nothing the recognizer reads.
-    let isSystem = Self.systemNames.withUnsafeBufferPointer { names in
+    let count = process.count
+    guard count < Self.systemNamesByLength.count, let base = process.baseAddress else { return .app }
+    let isSystem = Self.systemNamesByLength[count].withUnsafeBufferPointer { names in
       var index = 0
       while index < names.count {
-        let count = Int(names[index])
-        if count == process.count {
-          var same = true
-          for offset in 0..<count where names[index + 1 + offset] != process[offset] {
-            same = false
-            break
-          }
-          if same { return true }
-        }
-        index += 1 + count
+        if memcmp(names.baseAddress! + index, base, count) == 0 { return true }
+        index += count
       }
       return false
     }
     return isSystem ? .otherSystem : .app
   }
 
-  /// `TimelineEventRecognizer.systemProcesses` in one array, each name after its length: one
-  /// reference to retain per record instead of one per name.
-  private static let systemNames: [UInt8] = TimelineEventRecognizer.systemProcessBytes.flatMap { name in
-    precondition(name.count < 256, "process names are short")
-    return [UInt8(name.count)] + name
-  }
+  /// `TimelineEventRecognizer.systemProcesses` by length in bytes: the names of each length one
+  /// after another, so a process name is compared only with the names of its length.
+  private static let systemNamesByLength: [[UInt8]] = {
+    let names = TimelineEventRecognizer.systemProcessBytes
+    var byLength = [[UInt8]](repeating: [], count: (names.map(\.count).max() ?? 0) + 1)
+    for name in names { byLength[name.count] += name }
+    return byLength
+  }()
 }
