@@ -206,14 +206,17 @@ public struct ConsoleLogParser {
     let isPending = hasPending || raw != nil
     if !isPending, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
     if let header = Self.timeProcessMessageHeader(bytes) {
-      let completed = complete()
+      if hasPending {
+        if let completed = complete() { emit(completed) }
+      } else {
+        completeRaw(emit)
+      }
       rawCount = 0
       appendRaw(bytes)
       raw = RawRecord(
         line: number, secondsOfDay: header.time, process: header.process,
         messageStart: header.messageStart, firstLineEnd: bytes.count,
         textCount: bytes.count - header.messageStart, plain: ascii)
-      if let completed { emit(completed) }
       return
     }
     if hasPending {
@@ -295,25 +298,32 @@ public struct ConsoleLogParser {
 
   /// Finishes the byte-level record: clock and duplicate checks on its bytes, then a `LogEntry` when
   /// the filter wants it.
-  private mutating func completeRaw() -> LogEntry? {
-    guard let record = raw else { return nil }
+  private mutating func completeRaw(_ emit: (LogEntry) -> Void) {
+    guard let record = raw else { return }
     raw = nil
     let timestamp = LogTimestamp(secondsOfDay: record.secondsOfDay)
     let clock = clock(for: timestamp)
-    let bytes = rawBytes
-    return bytes.withUnsafeBufferPointer { storage -> LogEntry? in
-      let all = UnsafeBufferPointer(rebasing: storage[..<rawCount])
+    let count = rawCount
+    // The bytes are read in place (no copy of the array, no retain), in steps around `admit`, which
+    // mutates the parser; most records stop at the filter, so no `LogEntry` (a large value) is made.
+    let content = rawBytes.withUnsafeBufferPointer { storage in
+      Self.contentHash(
+        process: UnsafeBufferPointer(rebasing: storage[record.process]),
+        message: UnsafeBufferPointer(rebasing: storage[record.messageStart..<count]), ascii: record.plain)
+    }
+    guard admit(timestamp: timestamp, clock: clock, pid: nil, content: content) else { return }
+    rawBytes.withUnsafeBufferPointer { storage in
+      let all = UnsafeBufferPointer(rebasing: storage[..<count])
       let process = UnsafeBufferPointer(rebasing: all[record.process])
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
-      let content = Self.contentHash(process: process, message: message, ascii: record.plain)
-      guard admit(timestamp: timestamp, clock: clock, pid: nil, content: content) else { return nil }
-      if let recordFilter, !recordFilter(process, message, record.plain) { return nil }
+      if let recordFilter, !recordFilter(process, message, record.plain) { return }
       let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
-      return LogEntry(
-        line: record.line, timestamp: timestamp, clock: clock,
-        process: String(decoding: process, as: UTF8.self),
-        message: String(decoding: message, as: UTF8.self), lineCount: record.lineCount,
-        firstLine: record.firstLineEnd <= 400 ? firstLine : String(firstLine.prefix(400)))
+      emit(
+        LogEntry(
+          line: record.line, timestamp: timestamp, clock: clock,
+          process: String(decoding: process, as: UTF8.self),
+          message: String(decoding: message, as: UTF8.self), lineCount: record.lineCount,
+          firstLine: record.firstLineEnd <= 400 ? firstLine : String(firstLine.prefix(400))))
     }
   }
 
@@ -327,12 +337,14 @@ public struct ConsoleLogParser {
     process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, ascii: Bool = false
   ) -> UInt64 {
     if ascii || (ByteText.isASCII(process) && ByteText.isASCII(message)) {
-      return ByteText.hash(message, seed: ByteText.hash(process, seed: 0x243F_6A88_85A3_08D3))
+      return RecordContentHash.hash(message, seed: RecordContentHash.hash(process, seed: 0x243F_6A88_85A3_08D3))
     }
     var nfcProcess = String(decoding: process, as: UTF8.self).precomposedStringWithCanonicalMapping
     var nfcMessage = String(decoding: message, as: UTF8.self).precomposedStringWithCanonicalMapping
     return nfcProcess.withUTF8 { nfcProcess in
-      nfcMessage.withUTF8 { ByteText.hash($0, seed: ByteText.hash(nfcProcess, seed: 0x243F_6A88_85A3_08D3)) }
+      nfcMessage.withUTF8 {
+        RecordContentHash.hash($0, seed: RecordContentHash.hash(nfcProcess, seed: 0x243F_6A88_85A3_08D3))
+      }
     }
   }
 
@@ -400,7 +412,11 @@ public struct ConsoleLogParser {
   /// Finishes the pending record: assigns its clock and drops it when it is a duplicate (or the
   /// filter does not want it).
   private mutating func complete() -> LogEntry? {
-    guard hasPending, var entry = pending else { return completeRaw() }
+    guard hasPending, var entry = pending else {
+      var completed: LogEntry?
+      completeRaw { completed = $0 }
+      return completed
+    }
     pending = nil
     entry.clock = clock(for: entry.timestamp)
     var process = entry.process
