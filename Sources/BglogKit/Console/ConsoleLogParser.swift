@@ -24,6 +24,12 @@ public struct ConsoleLogParser {
   private var dayOffset = 0
   private var previousSecondsOfDay: Double?
   private var seen = RecordHashSet(capacity: maximumRememberedRecords)
+  /// The times of day of the records in `seen` lie in this range (`nil`: none yet), and whether one
+  /// had no time. A record's hash takes in its time of day, so one outside the range is not in `seen`
+  /// (give or take the hash's 2⁻⁶⁴): in a large log, whose first records fill `seen`, later records
+  /// are told apart without reading a slot of `seen` (a cache miss per record).
+  private var seenTimes: ClosedRange<Double>?
+  private var seenUntimed = false
   private var recent = RecentRecords(capacity: recentWindow)
   /// The record being read in the byte-level path (``ConsoleLayout/timeProcessMessage``): its first
   /// line and continuation lines are the first `rawCount` bytes of `rawBytes`, and no `String` is made
@@ -83,11 +89,11 @@ public struct ConsoleLogParser {
     if layout == .timeProcessMessage {
       // The layout of large device dumps: read on bytes, building strings only for wanted records.
       let done = line.utf8.withContiguousStorageIfAvailable {
-        consumeBytes($0, ascii: false, line: line, number: number, emit: emit)
+        consumeBytes($0, ascii: false, line: line, number: number, filter: storedFilter, emit: emit)
       }
       if done == nil {
         Array(line.utf8).withUnsafeBufferPointer {
-          consumeBytes($0, ascii: false, line: line, number: number, emit: emit)
+          consumeBytes($0, ascii: false, line: line, number: number, filter: storedFilter, emit: emit)
         }
       }
       return
@@ -110,7 +116,32 @@ public struct ConsoleLogParser {
       return
     }
     statistics.lines += 1
-    consumeBytes(bytes, ascii: isASCII, line: nil, number: statistics.lines, emit: emit)
+    consumeBytes(bytes, ascii: isASCII, line: nil, number: statistics.lines, filter: storedFilter, emit: emit)
+  }
+
+  /// ``consume(bytes:isASCII:emit:)`` with `filter` in place of ``recordFilter`` for the records of the
+  /// byte layout: a closure passed down is called without the retain and release of the stored one,
+  /// which were a visible cost per record. `filter` must decide as ``recordFilter`` does.
+  mutating func consume(
+    bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, filter: RecordFilterBody, emit: (LogEntry) -> Void
+  ) {
+    guard layout == .timeProcessMessage else {
+      consume(bytes: bytes, isASCII: isASCII, emit: emit)
+      return
+    }
+    statistics.lines += 1
+    consumeBytes(bytes, ascii: isASCII, line: nil, number: statistics.lines, filter: filter, emit: emit)
+  }
+
+  /// A ``RecordFilter`` passed down a call.
+  typealias RecordFilterBody = (
+    _ process: UnsafeBufferPointer<UInt8>, _ message: UnsafeBufferPointer<UInt8>, _ plain: Bool
+  ) -> Bool
+
+  /// ``recordFilter`` as a filter to pass down (every record passes without one).
+  private var storedFilter: RecordFilterBody {
+    let stored = recordFilter
+    return { stored?($0, $1, $2) ?? true }
   }
 
   /// Reads the next line; returns the record it completed, if any. Records beyond the first
@@ -201,7 +232,8 @@ public struct ConsoleLogParser {
   /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes; `ascii` says
   /// they are known to be ASCII, `line` is the line as text when the caller has it.
   private mutating func consumeBytes(
-    _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, emit: (LogEntry) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, filter: RecordFilterBody,
+    emit: (LogEntry) -> Void
   ) {
     let isPending = hasPending || raw != nil
     if !isPending, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
@@ -209,7 +241,7 @@ public struct ConsoleLogParser {
       if hasPending {
         if let completed = complete() { emit(completed) }
       } else {
-        completeRaw(emit)
+        completeRaw(filter: filter, emit)
       }
       rawCount = 0
       appendRaw(bytes)
@@ -298,7 +330,7 @@ public struct ConsoleLogParser {
 
   /// Finishes the byte-level record: clock and duplicate checks on its bytes, then a `LogEntry` when
   /// the filter wants it.
-  private mutating func completeRaw(_ emit: (LogEntry) -> Void) {
+  private mutating func completeRaw(filter: RecordFilterBody, _ emit: (LogEntry) -> Void) {
     guard let record = raw else { return }
     raw = nil
     let timestamp = LogTimestamp(secondsOfDay: record.secondsOfDay)
@@ -316,7 +348,7 @@ public struct ConsoleLogParser {
       let all = UnsafeBufferPointer(rebasing: storage[..<count])
       let process = UnsafeBufferPointer(rebasing: all[record.process])
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
-      if let recordFilter, !recordFilter(process, message, record.plain) { return }
+      if !filter(process, message, record.plain) { return }
       let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
       emit(
         LogEntry(
@@ -366,11 +398,26 @@ public struct ConsoleLogParser {
     }
     let pidCode = pid.map { UInt64(bitPattern: Int64($0)) } ?? 0xDEAD_BEEF_0000_0002
     hash = ByteText.mix(hash ^ pidCode, 0xA54F_F53A_5F1D_36F1)
-    if seen.contains(hash) {
+    let mayBeSeen: Bool
+    if let seconds = timestamp?.secondsOfDay {
+      mayBeSeen = !seconds.isFinite || seenTimes?.contains(seconds) == true
+    } else {
+      mayBeSeen = seenUntimed
+    }
+    if mayBeSeen, seen.contains(hash) {
       statistics.duplicates += 1
       return false
     }
-    if seen.count < Self.maximumRememberedRecords { seen.insert(hash) }
+    if seen.count < Self.maximumRememberedRecords {
+      seen.insert(hash)
+      if let seconds = timestamp?.secondsOfDay {
+        if seconds.isFinite {
+          seenTimes = min(seenTimes?.lowerBound ?? seconds, seconds)...max(seenTimes?.upperBound ?? seconds, seconds)
+        }
+      } else {
+        seenUntimed = true
+      }
+    }
     if let clock, let time = timestamp, time.secondsOfDay != time.secondsOfDay.rounded(.down),
       recent.containsCopy(of: content, near: clock)
     {
@@ -414,7 +461,7 @@ public struct ConsoleLogParser {
   private mutating func complete() -> LogEntry? {
     guard hasPending, var entry = pending else {
       var completed: LogEntry?
-      completeRaw { completed = $0 }
+      completeRaw(filter: storedFilter) { completed = $0 }
       return completed
     }
     pending = nil

@@ -84,8 +84,24 @@ public struct TimelineBuilder {
   /// ``consume(line:)`` for a line given as UTF-8 bytes (see ``LineStream/forEachLineBytes(_:stdin:_:)``).
   public mutating func consume(lineBytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
     ownStates()
+    // The filter the parser holds, passed down unretained (see `installFilter()`): the builder holds
+    // all three while the parser runs.
+    let filter = Unmanaged.passUnretained(filter)
+    let states = Unmanaged.passUnretained(states)
+    let counts = Unmanaged.passUnretained(store.counts)
     var completed: [LogEntry] = []
-    parser.consume(bytes: lineBytes, isASCII: isASCII) { completed.append($0) }
+    parser.consume(
+      bytes: lineBytes, isASCII: isASCII,
+      filter: { process, message, plain in
+        filter._withUnsafeGuaranteedRef { filter in
+          states._withUnsafeGuaranteedRef { states in
+            counts._withUnsafeGuaranteedRef { counts in
+              filter.mayMatter(process: process, message: message, plain: plain, states: states, counts: counts)
+            }
+          }
+        }
+      }
+    ) { completed.append($0) }
     for entry in completed { take(entry) }
   }
 

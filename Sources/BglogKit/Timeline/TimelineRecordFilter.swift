@@ -7,7 +7,9 @@ import Foundation
 /// that is something: each test is a byte-level superset of the recognizer's own (`hasPrefix` and
 /// `contains` on ASCII patterns), and records it cannot judge (a regular-expression marker, text
 /// that is not ASCII where it matters) pass.
-struct TimelineRecordFilter {
+///
+/// A class, though it never changes: the builder hands it to the parser's hot path unretained.
+final class TimelineRecordFilter {
   /// Marker patterns that are plain text, as UTF-8; `nil` when a marker needs its regular expression
   /// (every record then passes).
   private let literalMarkers: [[UInt8]]?
