@@ -127,11 +127,12 @@ final class TimelineRecordFilter {
     // The recognizer reads `Bootstrapping ` lines first.
     if ByteText.contains(message, "Bootstrapping ") { return nil }
     let rest = UnsafeBufferPointer(rebasing: message[prefix.utf8CodeUnitCount...])
-    guard let colon = Self.find(": <", in: rest, from: 0) else { return false }
+    guard let colon = Self.find(": <", anchor: 2, in: rest) else { return false }
     let bundle = Self.bundle(fromIdentity: UnsafeBufferPointer(rebasing: rest[..<colon]))
     let changed = states.update(
       bundle: bundle ?? UnsafeBufferPointer(start: rest.baseAddress, count: 0),
-      visibility: Self.value(after: "visibility: ", in: rest), task: Self.value(after: "taskState: ", in: rest))
+      visibility: Self.value(after: "visibility: ", anchor: 9, in: rest),
+      task: Self.value(after: "taskState: ", anchor: 3, in: rest))
     guard changed else { return false }
     // With `--app`, events about another bundle are never kept, and its state is only its own (an
     // empty bundle id shares its state with lines that name none, which may be about the app).
@@ -179,11 +180,27 @@ final class TimelineRecordFilter {
     return ByteText.firstIndex(of: needle, in: UnsafeBufferPointer(rebasing: text[from...])).map { $0 + from }
   }
 
+  /// Where `pattern` first starts in `text`, found by scanning for its byte at `anchor` (one that is
+  /// rare in state lines: `ByteText` scans for `:`, which they hold five times) and comparing the
+  /// whole pattern there. Anchors are tried in order, so the first match is the first start.
+  private static func find(_ pattern: StaticString, anchor: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    let count = pattern.utf8CodeUnitCount
+    guard let base = text.baseAddress, text.count >= count else { return nil }
+    let needle = pattern.utf8Start
+    let end = text.count - count + anchor + 1
+    var position = anchor
+    while let found = ByteText.firstIndex(of: needle[anchor], in: base, from: position, to: end) {
+      if memcmp(base + found - anchor, needle, count) == 0 { return found - anchor }
+      position = found + 1
+    }
+    return nil
+  }
+
   /// `TimelineEventRecognizer.text(after:in:until: [";", ">"])` on plain bytes.
-  private static func value(after marker: StaticString, in text: UnsafeBufferPointer<UInt8>)
+  private static func value(after marker: StaticString, anchor: Int, in text: UnsafeBufferPointer<UInt8>)
     -> UnsafeBufferPointer<UInt8>?
   {
-    guard let found = find(marker, in: text, from: 0) else { return nil }
+    guard let found = find(marker, anchor: anchor, in: text) else { return nil }
     let start = found + marker.utf8CodeUnitCount
     var end = start
     while end < text.count, text[end] != 0x3B, text[end] != 0x3E { end += 1 }
