@@ -95,6 +95,41 @@ import Testing
     }
   }
 
+  /// The pipelined reader (a second thread reads and splits) hands out exactly the lines, ASCII flags
+  /// and cut count of the direct one, across many batches, and the same error for a missing file.
+  @Test func pipelinedReadingMatchesDirectReading() throws {
+    let chunk = LineStream.chunkSize
+    var bytes: [UInt8] = []
+    for index in 0..<40_000 {
+      bytes += Array("17:00:\(index % 60)  proc\(index % 7)  message \(index) é\r\n".utf8)
+      if index % 9_999 == 0 { bytes += [UInt8](repeating: 0x61, count: 2 * chunk + 17) + [0x0A] }
+      if index % 1_000 == 0 { bytes += [0x0D, 0xFF, 0x0A] }
+    }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bglog-pipelined-\(UUID()).log")
+    try Data(bytes).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var direct: [[UInt8]] = []
+    var directASCII: [Bool] = []
+    let directCut = try LineStream.forEachLineBytes(InputFile(path: url.path)) { line, isASCII in
+      direct.append(Array(line))
+      directASCII.append(isASCII)
+      return true
+    }
+    var piped: [[UInt8]] = []
+    var pipedASCII: [Bool] = []
+    let pipedCut = try LineStream.forEachLineBytesPipelined(InputFile(path: url.path)) { line, isASCII, _ in
+      piped.append(Array(line))
+      pipedASCII.append(isASCII)
+    }
+    #expect(direct.count > 40_000)
+    #expect(piped == direct)
+    #expect(pipedASCII == directASCII)
+    #expect(pipedCut == directCut)
+    #expect(directCut > 0)
+    let missing = InputFile(path: url.path + "-missing")
+    #expect(throws: InputError.self) { try LineStream.forEachLineBytesPipelined(missing) { _, _, _ in } }
+  }
+
   @Test func utf16FilesGoThroughTheStringPath() throws {
     var bytes: [UInt8] = [0xFF, 0xFE]
     for unit in "one\r\ntwo\n".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }

@@ -123,14 +123,16 @@ public struct ConsoleLogParser {
   /// byte layout: a closure passed down is called without the retain and release of the stored one,
   /// which were a visible cost per record. `filter` must decide as ``recordFilter`` does.
   mutating func consume(
-    bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, filter: RecordFilterBody, emit: (LogEntry) -> Void
+    bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, prepared: PreparedLine? = nil, filter: RecordFilterBody,
+    emit: (LogEntry) -> Void
   ) {
     guard layout == .timeProcessMessage else {
       consume(bytes: bytes, isASCII: isASCII, emit: emit)
       return
     }
     statistics.lines += 1
-    consumeBytes(bytes, ascii: isASCII, line: nil, number: statistics.lines, filter: filter, emit: emit)
+    consumeBytes(
+      bytes, ascii: isASCII, line: nil, number: statistics.lines, prepared: prepared, filter: filter, emit: emit)
   }
 
   /// A ``RecordFilter`` passed down a call.
@@ -227,17 +229,20 @@ public struct ConsoleLogParser {
     var textCount: Int
     /// Whether every line read into `rawBytes` is known to be ASCII (lines never hold a CR here).
     var plain: Bool
+    /// The content hash of the first line's process and message, when worked out ahead (see
+    /// ``PreparedLine``): the record's own while it has no continuation lines.
+    var firstLineHash: UInt64?
   }
 
   /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes; `ascii` says
   /// they are known to be ASCII, `line` is the line as text when the caller has it.
   private mutating func consumeBytes(
-    _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, filter: RecordFilterBody,
-    emit: (LogEntry) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, prepared: PreparedLine? = nil,
+    filter: RecordFilterBody, emit: (LogEntry) -> Void
   ) {
     let isPending = hasPending || raw != nil
     if !isPending, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-    if let header = Self.timeProcessMessageHeader(bytes) {
+    if let header = prepared.map({ $0.header }) ?? Self.timeProcessMessageHeader(bytes) {
       if hasPending {
         if let completed = complete() { emit(completed) }
       } else {
@@ -248,7 +253,7 @@ public struct ConsoleLogParser {
       raw = RawRecord(
         line: number, secondsOfDay: header.time, process: header.process,
         messageStart: header.messageStart, firstLineEnd: bytes.count,
-        textCount: bytes.count - header.messageStart, plain: ascii)
+        textCount: bytes.count - header.messageStart, plain: ascii, firstLineHash: prepared?.contentHash)
       return
     }
     if hasPending {
@@ -290,7 +295,7 @@ public struct ConsoleLogParser {
 
   /// `ConsoleLayout.parseTimeProcessMessage` on bytes: the time, the process's byte range and where
   /// the message starts; `nil` when the line is not a record's first line.
-  private static func timeProcessMessageHeader(
+  static func timeProcessMessageHeader(
     _ bytes: UnsafeBufferPointer<UInt8>
   ) -> (time: Double, process: Range<Int>, messageStart: Int)? {
     // On the base pointer, every index checked against `count`: this runs for every line.
@@ -338,10 +343,15 @@ public struct ConsoleLogParser {
     let count = rawCount
     // The bytes are read in place (no copy of the array, no retain), in steps around `admit`, which
     // mutates the parser; most records stop at the filter, so no `LogEntry` (a large value) is made.
-    let content = rawBytes.withUnsafeBufferPointer { storage in
-      Self.contentHash(
-        process: UnsafeBufferPointer(rebasing: storage[record.process]),
-        message: UnsafeBufferPointer(rebasing: storage[record.messageStart..<count]), ascii: record.plain)
+    let content: UInt64
+    if record.lineCount == 1, let hash = record.firstLineHash {
+      content = hash
+    } else {
+      content = rawBytes.withUnsafeBufferPointer { storage in
+        Self.contentHash(
+          process: UnsafeBufferPointer(rebasing: storage[record.process]),
+          message: UnsafeBufferPointer(rebasing: storage[record.messageStart..<count]), ascii: record.plain)
+      }
     }
     guard admit(timestamp: timestamp, clock: clock, pid: nil, content: content) else { return }
     rawBytes.withUnsafeBufferPointer { storage in

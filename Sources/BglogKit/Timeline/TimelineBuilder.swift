@@ -83,6 +83,12 @@ public struct TimelineBuilder {
 
   /// ``consume(line:)`` for a line given as UTF-8 bytes (see ``LineStream/forEachLineBytes(_:stdin:_:)``).
   public mutating func consume(lineBytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
+    consume(lineBytes: lineBytes, isASCII: isASCII, prepared: nil)
+  }
+
+  /// ``consume(lineBytes:isASCII:)`` with what was worked out about the line ahead (on another thread),
+  /// which must be ``PreparedLine/init(_:isASCII:)`` of these bytes.
+  public mutating func consume(lineBytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, prepared: PreparedLine?) {
     ownStates()
     // The filter the parser holds, passed down unretained (see `installFilter()`): the builder holds
     // all three while the parser runs.
@@ -91,7 +97,7 @@ public struct TimelineBuilder {
     let counts = Unmanaged.passUnretained(store.counts)
     var completed: [LogEntry] = []
     parser.consume(
-      bytes: lineBytes, isASCII: isASCII,
+      bytes: lineBytes, isASCII: isASCII, prepared: prepared,
       filter: { process, message, plain in
         filter._withUnsafeGuaranteedRef { filter in
           states._withUnsafeGuaranteedRef { states in
