@@ -55,6 +55,81 @@ import Testing
     }
   }
 
+  /// After the first chunk, chunks are read in pieces and lines handed out as pieces arrive: CR LF
+  /// pairs, lines carried over from the last chunk, and the rest of a cut line across piece ends.
+  @Test func pieceBoundariesMatchTheStringPath() throws {
+    let chunk = LineStream.chunkSize
+    let piece = LineStream.pieceSize
+    func text(_ string: String) -> [UInt8] { Array(string.utf8) }
+    func filler(_ count: Int) -> [UInt8] { [UInt8](repeating: 0x61, count: count) }
+    func join(_ parts: [[UInt8]]) -> [UInt8] { parts.flatMap { $0 } }
+    var cases: [[UInt8]] = []
+    // A CR LF pair split by a piece end, a lone CR at one, a line ending right at one.
+    let endings: [[UInt8]] = [[0x0D, 0x0A], [0x0D, 0x62], [0x0A, 0x0D]]
+    for ending in endings {
+      cases.append(
+        join([filler(chunk - 5), text("\nx"), filler(piece - 4), text("\nyz"), ending, text("tail\r\nend")]))
+    }
+    // A line carried over from the first chunk that ends only after two more pieces, with a CR LF
+    // and a lone CR right after it; the same ending with a CR LF split by a piece end.
+    cases.append(
+      join([filler(chunk - 10), text("\nstart"), filler(2 * piece + 7), [0x0D, 0x0A, 0x0D], text("next\n")]))
+    cases.append(join([filler(chunk - 10), text("\nstart"), filler(piece - 5), [0x0D, 0x0A], text("next\n")]))
+    // A line cut at the maximum whose rest ends in a later piece of a later chunk, then lines of every
+    // ending.
+    cases.append(
+      join([
+        text("first\n"), [UInt8](repeating: 0x64, count: 2 * chunk + piece - 7), [0x0D, 0x0A],
+        text("after\r\rx\r\n\n"), filler(3 * piece), text("\r\nlast"),
+      ]))
+    // Non-ASCII text across piece ends (the exact path), a CR as the very last byte of a chunk.
+    cases.append(
+      join([
+        filler(chunk - 1), [0x0A], text(String(repeating: "é\r\n", count: piece)), filler(chunk - 3 * piece - 1),
+        [0x0D, 0x0A, 0x7A],
+      ]))
+    for bytes in cases {
+      let (strings, lines, ascii) = try Self.bothWays(bytes)
+      #expect(strings == lines)
+      #expect(ascii.count == lines.count)
+    }
+  }
+
+  /// The pipelined reader (a second thread reads and splits) hands out exactly the lines, ASCII flags
+  /// and cut count of the direct one, across many batches, and the same error for a missing file.
+  @Test func pipelinedReadingMatchesDirectReading() throws {
+    let chunk = LineStream.chunkSize
+    var bytes: [UInt8] = []
+    for index in 0..<40_000 {
+      bytes += Array("17:00:\(index % 60)  proc\(index % 7)  message \(index) é\r\n".utf8)
+      if index % 9_999 == 0 { bytes += [UInt8](repeating: 0x61, count: 2 * chunk + 17) + [0x0A] }
+      if index % 1_000 == 0 { bytes += [0x0D, 0xFF, 0x0A] }
+    }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bglog-pipelined-\(UUID()).log")
+    try Data(bytes).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var direct: [[UInt8]] = []
+    var directASCII: [Bool] = []
+    let directCut = try LineStream.forEachLineBytes(InputFile(path: url.path)) { line, isASCII in
+      direct.append(Array(line))
+      directASCII.append(isASCII)
+      return true
+    }
+    var piped: [[UInt8]] = []
+    var pipedASCII: [Bool] = []
+    let pipedCut = try LineStream.forEachLineBytesPipelined(InputFile(path: url.path)) { line, isASCII, _ in
+      piped.append(Array(line))
+      pipedASCII.append(isASCII)
+    }
+    #expect(direct.count > 40_000)
+    #expect(piped == direct)
+    #expect(pipedASCII == directASCII)
+    #expect(pipedCut == directCut)
+    #expect(directCut > 0)
+    let missing = InputFile(path: url.path + "-missing")
+    #expect(throws: InputError.self) { try LineStream.forEachLineBytesPipelined(missing) { _, _, _ in } }
+  }
+
   @Test func utf16FilesGoThroughTheStringPath() throws {
     var bytes: [UInt8] = [0xFF, 0xFE]
     for unit in "one\r\ntwo\n".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }

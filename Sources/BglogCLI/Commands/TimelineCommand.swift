@@ -91,9 +91,11 @@ enum TimelineCommand: Command {
     }
     do {
       // Files and standard input both stream in chunks, so memory stays flat on endless pipes.
-      try LineStream.forEachLineBytes(input, stdin: path == "-" ? io.stdinHandle() : nil) { line, isASCII in
-        builder.consume(lineBytes: line, isASCII: isASCII)
-        return true
+      // A regular file is read and split into lines, and their headers read, on a second thread while
+      // the builder works.
+      try LineStream.forEachLineBytesPipelined(input, stdin: path == "-" ? io.stdinHandle() : nil, prepare: true) {
+        line, isASCII, prepared in
+        builder.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
       }
     } catch {
       io.writeErr("bglog: error: " + ErrorDescription.located(error) + "\n")

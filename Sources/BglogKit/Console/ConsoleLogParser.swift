@@ -14,16 +14,30 @@ public struct ConsoleLogParser {
   /// What has been read so far.
   public private(set) var statistics = ConsoleLogStatistics()
 
-  private var pending: LogEntry?
+  /// The record being read in the `String` path. `hasPending` says whether there is one, so that the
+  /// byte path (every line of a large log) never copies this large optional to test it.
+  private var pending: LogEntry? {
+    didSet { hasPending = pending != nil }
+  }
+  private var hasPending = false
   private var pendingText: Int = 0
   private var dayOffset = 0
   private var previousSecondsOfDay: Double?
   private var seen = RecordHashSet(capacity: maximumRememberedRecords)
+  /// The times of day of the records in `seen` lie in this range (`nil`: none yet), and whether one
+  /// had no time. A record's hash takes in its time of day, so one outside the range is not in `seen`
+  /// (give or take the hash's 2⁻⁶⁴): in a large log, whose first records fill `seen`, later records
+  /// are told apart without reading a slot of `seen` (a cache miss per record).
+  private var seenTimes: ClosedRange<Double>?
+  private var seenUntimed = false
   private var recent = RecentRecords(capacity: recentWindow)
   /// The record being read in the byte-level path (``ConsoleLayout/timeProcessMessage``): its first
-  /// line and continuation lines are in `rawBytes`, and no `String` is made until it is wanted.
+  /// line and continuation lines are the first `rawCount` bytes of `rawBytes`, and no `String` is made
+  /// until it is wanted.
   private var raw: RawRecord?
+  /// Storage for the raw record, grown as needed and never shrunk: lines are copied in with `memcpy`.
   private var rawBytes: [UInt8] = []
+  private var rawCount = 0
   private var json = JSONObjectScanner()
   /// For dates without a year (`idevicesyslog`): the year assumed, bumped at each December → January.
   private var assumedYear = 2000
@@ -75,11 +89,11 @@ public struct ConsoleLogParser {
     if layout == .timeProcessMessage {
       // The layout of large device dumps: read on bytes, building strings only for wanted records.
       let done = line.utf8.withContiguousStorageIfAvailable {
-        consumeBytes($0, ascii: false, line: line, number: number, emit: emit)
+        consumeBytes($0, ascii: false, line: line, number: number, filter: storedFilter, emit: emit)
       }
       if done == nil {
         Array(line.utf8).withUnsafeBufferPointer {
-          consumeBytes($0, ascii: false, line: line, number: number, emit: emit)
+          consumeBytes($0, ascii: false, line: line, number: number, filter: storedFilter, emit: emit)
         }
       }
       return
@@ -102,7 +116,34 @@ public struct ConsoleLogParser {
       return
     }
     statistics.lines += 1
-    consumeBytes(bytes, ascii: isASCII, line: nil, number: statistics.lines, emit: emit)
+    consumeBytes(bytes, ascii: isASCII, line: nil, number: statistics.lines, filter: storedFilter, emit: emit)
+  }
+
+  /// ``consume(bytes:isASCII:emit:)`` with `filter` in place of ``recordFilter`` for the records of the
+  /// byte layout: a closure passed down is called without the retain and release of the stored one,
+  /// which were a visible cost per record. `filter` must decide as ``recordFilter`` does.
+  mutating func consume(
+    bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, prepared: PreparedLine? = nil, filter: RecordFilterBody,
+    emit: (LogEntry) -> Void
+  ) {
+    guard layout == .timeProcessMessage else {
+      consume(bytes: bytes, isASCII: isASCII, emit: emit)
+      return
+    }
+    statistics.lines += 1
+    consumeBytes(
+      bytes, ascii: isASCII, line: nil, number: statistics.lines, prepared: prepared, filter: filter, emit: emit)
+  }
+
+  /// A ``RecordFilter`` passed down a call.
+  typealias RecordFilterBody = (
+    _ process: UnsafeBufferPointer<UInt8>, _ message: UnsafeBufferPointer<UInt8>, _ plain: Bool
+  ) -> Bool
+
+  /// ``recordFilter`` as a filter to pass down (every record passes without one).
+  private var storedFilter: RecordFilterBody {
+    let stored = recordFilter
+    return { stored?($0, $1, $2) ?? true }
   }
 
   /// Reads the next line; returns the record it completed, if any. Records beyond the first
@@ -188,27 +229,34 @@ public struct ConsoleLogParser {
     var textCount: Int
     /// Whether every line read into `rawBytes` is known to be ASCII (lines never hold a CR here).
     var plain: Bool
+    /// The content hash of the first line's process and message, when worked out ahead (see
+    /// ``PreparedLine``): the record's own while it has no continuation lines.
+    var firstLineHash: UInt64?
   }
 
   /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes; `ascii` says
   /// they are known to be ASCII, `line` is the line as text when the caller has it.
   private mutating func consumeBytes(
-    _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, emit: (LogEntry) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, prepared: PreparedLine? = nil,
+    filter: RecordFilterBody, emit: (LogEntry) -> Void
   ) {
-    let isPending = pending != nil || raw != nil
+    let isPending = hasPending || raw != nil
     if !isPending, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-    if let header = Self.timeProcessMessageHeader(bytes) {
-      let completed = complete()
-      rawBytes.removeAll(keepingCapacity: true)
-      rawBytes.append(contentsOf: bytes)
+    if let header = prepared.map({ $0.header }) ?? Self.timeProcessMessageHeader(bytes) {
+      if hasPending {
+        if let completed = complete() { emit(completed) }
+      } else {
+        completeRaw(filter: filter, emit)
+      }
+      rawCount = 0
+      appendRaw(bytes)
       raw = RawRecord(
         line: number, secondsOfDay: header.time, process: header.process,
         messageStart: header.messageStart, firstLineEnd: bytes.count,
-        textCount: bytes.count - header.messageStart, plain: ascii)
-      if let completed { emit(completed) }
+        textCount: bytes.count - header.messageStart, plain: ascii, firstLineHash: prepared?.contentHash)
       return
     }
-    if pending != nil {
+    if hasPending {
       statistics.continuationLines += 1
       appendContinuation(line ?? Substring(String(decoding: bytes, as: UTF8.self)))
     } else if var record = raw {
@@ -219,8 +267,7 @@ public struct ConsoleLogParser {
         if record.textCount <= Self.maximumRecordLength { statistics.truncatedRecords += 1 }
         record.textCount = Self.maximumRecordLength + 1
       } else {
-        rawBytes.append(0x0A)
-        rawBytes.append(contentsOf: bytes)
+        appendRaw(newline: true, bytes)
         record.textCount += bytes.count + 1
       }
       raw = record
@@ -229,9 +276,26 @@ public struct ConsoleLogParser {
     }
   }
 
+  /// Appends `bytes` (after a line feed when `newline`) to the raw record's bytes.
+  @inline(__always)
+  private mutating func appendRaw(newline: Bool = false, _ bytes: UnsafeBufferPointer<UInt8>) {
+    let start = rawCount + (newline ? 1 : 0)
+    let needed = start + bytes.count
+    if needed > rawBytes.count {
+      rawBytes.append(contentsOf: repeatElement(0, count: max(needed, 2 * rawBytes.count, 4096) - rawBytes.count))
+    }
+    rawBytes.withUnsafeMutableBufferPointer { storage in
+      if newline { storage[rawCount] = 0x0A }
+      if let source = bytes.baseAddress, !bytes.isEmpty {
+        (storage.baseAddress! + start).update(from: source, count: bytes.count)
+      }
+    }
+    rawCount = needed
+  }
+
   /// `ConsoleLayout.parseTimeProcessMessage` on bytes: the time, the process's byte range and where
   /// the message starts; `nil` when the line is not a record's first line.
-  private static func timeProcessMessageHeader(
+  static func timeProcessMessageHeader(
     _ bytes: UnsafeBufferPointer<UInt8>
   ) -> (time: Double, process: Range<Int>, messageStart: Int)? {
     // On the base pointer, every index checked against `count`: this runs for every line.
@@ -259,39 +323,49 @@ public struct ConsoleLogParser {
         index += 1
       }
     }
-    @inline(__always) func isBlank(_ index: Int) -> Bool {
-      index < count && (base[index] == 0x20 || base[index] == 0x09)
-    }
-    guard isBlank(index) else { return nil }
-    while isBlank(index) { index += 1 }
+    guard index < count, base[index] == 0x20 || base[index] == 0x09 else { return nil }
+    index = BlankScan.firstNonBlank(in: base, from: index + 1, to: count)
     let processStart = index
-    while index < count, base[index] != 0x20, base[index] != 0x09 { index += 1 }
+    index = BlankScan.firstBlank(in: base, from: index, to: count)
     guard index > processStart else { return nil }
     let processEnd = index
-    while isBlank(index) { index += 1 }
+    index = BlankScan.firstNonBlank(in: base, from: index, to: count)
     return (time, processStart..<processEnd, index)
   }
 
   /// Finishes the byte-level record: clock and duplicate checks on its bytes, then a `LogEntry` when
   /// the filter wants it.
-  private mutating func completeRaw() -> LogEntry? {
-    guard let record = raw else { return nil }
+  private mutating func completeRaw(filter: RecordFilterBody, _ emit: (LogEntry) -> Void) {
+    guard let record = raw else { return }
     raw = nil
     let timestamp = LogTimestamp(secondsOfDay: record.secondsOfDay)
     let clock = clock(for: timestamp)
-    let bytes = rawBytes
-    return bytes.withUnsafeBufferPointer { all -> LogEntry? in
+    let count = rawCount
+    // The bytes are read in place (no copy of the array, no retain), in steps around `admit`, which
+    // mutates the parser; most records stop at the filter, so no `LogEntry` (a large value) is made.
+    let content: UInt64
+    if record.lineCount == 1, let hash = record.firstLineHash {
+      content = hash
+    } else {
+      content = rawBytes.withUnsafeBufferPointer { storage in
+        Self.contentHash(
+          process: UnsafeBufferPointer(rebasing: storage[record.process]),
+          message: UnsafeBufferPointer(rebasing: storage[record.messageStart..<count]), ascii: record.plain)
+      }
+    }
+    guard admit(timestamp: timestamp, clock: clock, pid: nil, content: content) else { return }
+    rawBytes.withUnsafeBufferPointer { storage in
+      let all = UnsafeBufferPointer(rebasing: storage[..<count])
       let process = UnsafeBufferPointer(rebasing: all[record.process])
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
-      let content = Self.contentHash(process: process, message: message, ascii: record.plain)
-      guard admit(timestamp: timestamp, clock: clock, pid: nil, content: content) else { return nil }
-      if let recordFilter, !recordFilter(process, message, record.plain) { return nil }
+      if !filter(process, message, record.plain) { return }
       let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
-      return LogEntry(
-        line: record.line, timestamp: timestamp, clock: clock,
-        process: String(decoding: process, as: UTF8.self),
-        message: String(decoding: message, as: UTF8.self), lineCount: record.lineCount,
-        firstLine: record.firstLineEnd <= 400 ? firstLine : String(firstLine.prefix(400)))
+      emit(
+        LogEntry(
+          line: record.line, timestamp: timestamp, clock: clock,
+          process: String(decoding: process, as: UTF8.self),
+          message: String(decoding: message, as: UTF8.self), lineCount: record.lineCount,
+          firstLine: record.firstLineEnd <= 400 ? firstLine : String(firstLine.prefix(400))))
     }
   }
 
@@ -305,12 +379,14 @@ public struct ConsoleLogParser {
     process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, ascii: Bool = false
   ) -> UInt64 {
     if ascii || (ByteText.isASCII(process) && ByteText.isASCII(message)) {
-      return ByteText.hash(message, seed: ByteText.hash(process, seed: 0x243F_6A88_85A3_08D3))
+      return RecordContentHash.hash(message, seed: RecordContentHash.hash(process, seed: 0x243F_6A88_85A3_08D3))
     }
     var nfcProcess = String(decoding: process, as: UTF8.self).precomposedStringWithCanonicalMapping
     var nfcMessage = String(decoding: message, as: UTF8.self).precomposedStringWithCanonicalMapping
     return nfcProcess.withUTF8 { nfcProcess in
-      nfcMessage.withUTF8 { ByteText.hash($0, seed: ByteText.hash(nfcProcess, seed: 0x243F_6A88_85A3_08D3)) }
+      nfcMessage.withUTF8 {
+        RecordContentHash.hash($0, seed: RecordContentHash.hash(nfcProcess, seed: 0x243F_6A88_85A3_08D3))
+      }
     }
   }
 
@@ -332,11 +408,26 @@ public struct ConsoleLogParser {
     }
     let pidCode = pid.map { UInt64(bitPattern: Int64($0)) } ?? 0xDEAD_BEEF_0000_0002
     hash = ByteText.mix(hash ^ pidCode, 0xA54F_F53A_5F1D_36F1)
-    if seen.contains(hash) {
+    let mayBeSeen: Bool
+    if let seconds = timestamp?.secondsOfDay {
+      mayBeSeen = !seconds.isFinite || seenTimes?.contains(seconds) == true
+    } else {
+      mayBeSeen = seenUntimed
+    }
+    if mayBeSeen, seen.contains(hash) {
       statistics.duplicates += 1
       return false
     }
-    if seen.count < Self.maximumRememberedRecords { seen.insert(hash) }
+    if seen.count < Self.maximumRememberedRecords {
+      seen.insert(hash)
+      if let seconds = timestamp?.secondsOfDay {
+        if seconds.isFinite {
+          seenTimes = min(seenTimes?.lowerBound ?? seconds, seconds)...max(seenTimes?.upperBound ?? seconds, seconds)
+        }
+      } else {
+        seenUntimed = true
+      }
+    }
     if let clock, let time = timestamp, time.secondsOfDay != time.secondsOfDay.rounded(.down),
       recent.containsCopy(of: content, near: clock)
     {
@@ -378,7 +469,11 @@ public struct ConsoleLogParser {
   /// Finishes the pending record: assigns its clock and drops it when it is a duplicate (or the
   /// filter does not want it).
   private mutating func complete() -> LogEntry? {
-    guard var entry = pending else { return completeRaw() }
+    guard hasPending, var entry = pending else {
+      var completed: LogEntry?
+      completeRaw(filter: storedFilter) { completed = $0 }
+      return completed
+    }
     pending = nil
     entry.clock = clock(for: entry.timestamp)
     var process = entry.process

@@ -29,7 +29,7 @@ struct RecentRecords {
     } else {
       contents[next] = content
       clocks[next] = clock
-      next = (next + 1) % capacity
+      next = next + 1 == capacity ? 0 : next + 1
     }
   }
 }

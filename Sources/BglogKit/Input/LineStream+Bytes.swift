@@ -13,7 +13,9 @@ extension LineStream {
   ///
   /// Regular files are read with `read(2)` into one reused buffer, in the same 1 MiB chunks (so a
   /// CR LF pair split across chunks gives the same empty line); standard input, FIFOs and UTF-16 files
-  /// go through ``forEachLine(_:stdin:live:_:)``.
+  /// go through ``forEachLine(_:stdin:live:_:)``. After the first chunk, a chunk is read in pieces of
+  /// ``pieceSize`` and the lines of each piece are handed out as it arrives, while its bytes are still
+  /// in the processor's cache (a whole chunk read at once was out of it again when its lines were read).
   ///
   /// - Parameter body: receives each line, valid only during the call, and whether it is known to be
   ///   ASCII (`false`: not known); return `false` to stop early.
@@ -35,10 +37,20 @@ extension LineStream {
     }
     defer { try? handle.close() }
     var reader = ChunkedLines()
-    var chunk = [UInt8](repeating: 0, count: chunkSize)
+    let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+    defer { chunk.deallocate() }
     var first = true
     while true {
-      let count = try fill(&chunk, from: handle.fileDescriptor, path: input.path)
+      // Read until the chunk is full or the file ends (as `FileHandle.read(upToCount:)` does).
+      var count = 0
+      while count < chunkSize {
+        // The first chunk is read whole: its first bytes decide UTF-16 and the byte order mark.
+        let wanted = first ? chunkSize - count : min(pieceSize, chunkSize - count)
+        let read = try readSome(into: chunk + count, count: wanted, from: handle.fileDescriptor, path: input.path)
+        guard read > 0 else { break }
+        count += read
+        if !first, count < chunkSize, reader.takeSettled(chunk, available: count, body) { return reader.cutLines }
+      }
       guard count > 0 else { break }
       if first {
         first = false
@@ -47,36 +59,28 @@ extension LineStream {
           return try throughStrings()
         }
       }
-      let stopped = chunk.withUnsafeBufferPointer { all in
-        reader.take(UnsafeBufferPointer(rebasing: all[..<count]), body)
-      }
-      if stopped { return reader.cutLines }
+      if reader.take(UnsafeBufferPointer(start: chunk, count: count), body) { return reader.cutLines }
     }
     reader.finish(body)
     return reader.cutLines
   }
 
-  /// Reads until `buffer` is full or the file ends (as `FileHandle.read(upToCount:)` does); returns
-  /// the number of bytes read.
-  private static func fill(_ buffer: inout [UInt8], from descriptor: Int32, path: String) throws(InputError) -> Int {
-    var filled = 0
-    while filled < buffer.count {
-      let count = buffer.withUnsafeMutableBytes { raw in
-        #if canImport(Darwin)
-          Darwin.read(descriptor, raw.baseAddress! + filled, raw.count - filled)
-        #else
-          Glibc.read(descriptor, raw.baseAddress! + filled, raw.count - filled)
-        #endif
-      }
-      if count > 0 {
-        filled += count
-      } else if count == 0 {
-        break
-      } else if errno != EINTR {
-        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-      }
+  /// How much of a chunk ``forEachLineBytes(_:stdin:_:)`` reads at a time after the first chunk.
+  static let pieceSize = 64 << 10
+
+  /// One `read(2)` of up to `count` bytes (again when interrupted); 0 at the end of the file.
+  private static func readSome(
+    into buffer: UnsafeMutablePointer<UInt8>, count: Int, from descriptor: Int32, path: String
+  ) throws(InputError) -> Int {
+    while true {
+      #if canImport(Darwin)
+        let read = Darwin.read(descriptor, buffer, count)
+      #else
+        let read = Glibc.read(descriptor, buffer, count)
+      #endif
+      if read >= 0 { return read }
+      if errno != EINTR { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
     }
-    return filled
   }
 }
 
@@ -88,6 +92,46 @@ private struct ChunkedLines {
   var cutLines = 0
   var skippingRestOfLine = false
   var first = true
+  /// Where the part of the chunk being read that was not handed out yet starts (see
+  /// ``takeSettled(_:available:_:)``).
+  var cursor = 0
+
+  /// Hands out the lines of a chunk that is still being read whose ends have arrived (the first
+  /// `available` bytes), exactly as ``take(_:_:)`` will hand them out once the chunk is whole; `true`
+  /// when `body` asked to stop. Never used on the first chunk.
+  mutating func takeSettled(
+    _ base: UnsafePointer<UInt8>, available: Int, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Bool
+  ) -> Bool {
+    // A CR at the end of what has arrived may be the first half of a CR LF pair: not settled yet.
+    let limit = base[available - 1] == 0x0D ? available - 1 : available
+    var index = cursor
+    if skippingRestOfLine {
+      while index < limit, base[index] != 0x0A, base[index] != 0x0D { index += 1 }
+      guard index < limit else { return false }
+      skippingRestOfLine = false
+      // A CR before `limit` is never the last byte that arrived.
+      if base[index] == 0x0D, base[index + 1] == 0x0A { index += 1 }
+      index += 1
+      cursor = index
+    }
+    if !pending.isEmpty {
+      // The line begun in the last chunk ends at the first line end of this one.
+      var bits: UInt64 = 0
+      guard let lineEnd = LineBytes.lineEnd(in: base, from: index, to: limit, bits: &bits) else { return false }
+      pending.append(contentsOf: UnsafeBufferPointer(start: base + index, count: lineEnd - index))
+      if !emitPending(body) { return true }
+      index = lineEnd + 1
+      if base[lineEnd] == 0x0D, base[index] == 0x0A { index += 1 }
+      cursor = index
+    }
+    // The lines that end before `limit` (a CR there is never followed by an LF that arrived: that LF
+    // would be the last line end).
+    var last = limit - 1
+    while last >= index, base[last] != 0x0A, base[last] != 0x0D { last -= 1 }
+    guard last >= index else { return false }
+    cursor = last + 1
+    return !LineBytes.emitLines(base, from: index, to: last + 1, body)
+  }
 
   /// Hands out the lines completed by `chunk`; `true` when `body` asked to stop.
   mutating func take(
@@ -95,7 +139,9 @@ private struct ChunkedLines {
   ) -> Bool {
     guard let base = chunk.baseAddress else { return false }
     let count = chunk.count
-    var index = 0
+    // After ``takeSettled(_:available:_:)``, only the rest of the chunk is left (and nothing pending).
+    var index = cursor
+    cursor = 0
     if first {
       first = false
       if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { index = 3 }
@@ -153,6 +199,7 @@ enum LineBytes {
   static func emitLines(
     _ base: UnsafePointer<UInt8>, from: Int, to end: Int, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Bool
   ) -> Bool {
+    if isPlain(base, from: from, to: end) { return emitPlainLines(base, from: from, to: end, body) }
     var start = from
     while start < end {
       var bits: UInt64 = 0
@@ -162,6 +209,44 @@ enum LineBytes {
       if stop { return false }
       start = lineEnd + 1
       if base[lineEnd] == 0x0D, start < end, base[start] == 0x0A { start += 1 }
+    }
+    return true
+  }
+
+  /// Whether `base[from..<end]` is ASCII without a carriage return (most chunks of a device log):
+  /// then every line ends at a line feed and is ASCII. Sixteen bytes per step: in each lane,
+  /// `byte | ((byte ^ 0x0D) &- 1)` has its high bit set exactly when the byte is not ASCII or is a CR.
+  static func isPlain(_ base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Bool {
+    let raw = UnsafeRawPointer(base)
+    var index = from
+    var bits = SIMD16<UInt8>(repeating: 0)
+    let carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
+    let one = SIMD16<UInt8>(repeating: 1)
+    while index + 16 <= end {
+      let lanes = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+      bits |= lanes | ((lanes ^ carriageReturn) &- one)
+      index += 16
+    }
+    if (bits & SIMD16(repeating: 0x80)) != SIMD16(repeating: 0) { return false }
+    while index < end {
+      let byte = base[index]
+      if byte >= 0x80 || byte == 0x0D { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// ``emitLines(_:from:to:_:)`` for a plain region (see ``isPlain(_:from:to:)``): lines end at line
+  /// feeds, found with `memchr`.
+  private static func emitPlainLines(
+    _ base: UnsafePointer<UInt8>, from: Int, to end: Int, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Bool
+  ) -> Bool {
+    var start = from
+    while start < end {
+      guard let found = memchr(base + start, 0x0A, end - start) else { break }
+      let lineEnd = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      if !body(UnsafeBufferPointer(start: base + start, count: lineEnd - start), true) { return false }
+      start = lineEnd + 1
     }
     return true
   }

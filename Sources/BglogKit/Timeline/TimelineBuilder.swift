@@ -41,8 +41,16 @@ public struct TimelineBuilder {
   }
 
   private mutating func installFilter() {
-    parser.recordFilter = { [filter, unowned states, unowned counts = store.counts] in
-      filter.mayMatter(process: $0, message: $1, plain: $2, states: states, counts: counts)
+    // Unretained: the builder holds both for as long as its parser (see `ownStates()`); a retain and
+    // release of each per record was a visible cost.
+    let states = Unmanaged.passUnretained(states)
+    let counts = Unmanaged.passUnretained(store.counts)
+    parser.recordFilter = { [filter] process, message, plain in
+      states._withUnsafeGuaranteedRef { states in
+        counts._withUnsafeGuaranteedRef { counts in
+          filter.mayMatter(process: process, message: message, plain: plain, states: states, counts: counts)
+        }
+      }
     }
   }
 
@@ -75,9 +83,31 @@ public struct TimelineBuilder {
 
   /// ``consume(line:)`` for a line given as UTF-8 bytes (see ``LineStream/forEachLineBytes(_:stdin:_:)``).
   public mutating func consume(lineBytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
+    consume(lineBytes: lineBytes, isASCII: isASCII, prepared: nil)
+  }
+
+  /// ``consume(lineBytes:isASCII:)`` with what was worked out about the line ahead (on another thread),
+  /// which must be ``PreparedLine/init(_:isASCII:)`` of these bytes.
+  public mutating func consume(lineBytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, prepared: PreparedLine?) {
     ownStates()
+    // The filter the parser holds, passed down unretained (see `installFilter()`): the builder holds
+    // all three while the parser runs.
+    let filter = Unmanaged.passUnretained(filter)
+    let states = Unmanaged.passUnretained(states)
+    let counts = Unmanaged.passUnretained(store.counts)
     var completed: [LogEntry] = []
-    parser.consume(bytes: lineBytes, isASCII: isASCII) { completed.append($0) }
+    parser.consume(
+      bytes: lineBytes, isASCII: isASCII, prepared: prepared,
+      filter: { process, message, plain in
+        filter._withUnsafeGuaranteedRef { filter in
+          states._withUnsafeGuaranteedRef { states in
+            counts._withUnsafeGuaranteedRef { counts in
+              filter.mayMatter(process: process, message: message, plain: plain, states: states, counts: counts)
+            }
+          }
+        }
+      }
+    ) { completed.append($0) }
     for entry in completed { take(entry) }
   }
 

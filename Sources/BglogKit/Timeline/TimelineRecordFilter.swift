@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides from a record's process and message bytes, before any `String` is made, whether
 /// `TimelineEventRecognizer` could make an event of it that `TimelineBuilder` would keep.
 ///
@@ -5,12 +7,16 @@
 /// that is something: each test is a byte-level superset of the recognizer's own (`hasPrefix` and
 /// `contains` on ASCII patterns), and records it cannot judge (a regular-expression marker, text
 /// that is not ASCII where it matters) pass.
-struct TimelineRecordFilter {
+///
+/// A class, though it never changes: the builder hands it to the parser's hot path unretained.
+final class TimelineRecordFilter {
   /// Marker patterns that are plain text, as UTF-8; `nil` when a marker needs its regular expression
   /// (every record then passes).
   private let literalMarkers: [[UInt8]]?
   /// Whether every literal marker is ASCII.
   private let asciiMarkers: Bool
+  /// The literal markers that are ASCII: the only ones an ASCII message can hold.
+  private let asciiLiteralMarkers: [[UInt8]]
   /// `--app`, lowercased, as UTF-8.
   private let wantedApp: [UInt8]?
 
@@ -19,6 +25,7 @@ struct TimelineRecordFilter {
     literalMarkers = literals.contains(where: { $0 == nil }) ? nil : literals.compactMap { $0.map { Array($0.utf8) } }
     wantedApp = options.app.map { Array($0.lowercased().utf8) }
     asciiMarkers = literalMarkers?.allSatisfy { $0.allSatisfy { $0 < 0x80 } } ?? true
+    asciiLiteralMarkers = literalMarkers?.filter { $0.allSatisfy { $0 < 0x80 } } ?? []
   }
 
   /// Whether the record may yield a kept event, or change the state the recognizer keeps.
@@ -120,11 +127,12 @@ struct TimelineRecordFilter {
     // The recognizer reads `Bootstrapping ` lines first.
     if ByteText.contains(message, "Bootstrapping ") { return nil }
     let rest = UnsafeBufferPointer(rebasing: message[prefix.utf8CodeUnitCount...])
-    guard let colon = Self.find(": <", in: rest, from: 0) else { return false }
+    guard let colon = Self.find(": <", anchor: 2, in: rest) else { return false }
     let bundle = Self.bundle(fromIdentity: UnsafeBufferPointer(rebasing: rest[..<colon]))
     let changed = states.update(
       bundle: bundle ?? UnsafeBufferPointer(start: rest.baseAddress, count: 0),
-      visibility: Self.value(after: "visibility: ", in: rest), task: Self.value(after: "taskState: ", in: rest))
+      visibility: Self.value(after: "visibility: ", anchor: 9, in: rest),
+      task: Self.value(after: "taskState: ", anchor: 3, in: rest))
     guard changed else { return false }
     // With `--app`, events about another bundle are never kept, and its state is only its own (an
     // empty bundle id shares its state with lines that name none, which may be about the app).
@@ -172,11 +180,27 @@ struct TimelineRecordFilter {
     return ByteText.firstIndex(of: needle, in: UnsafeBufferPointer(rebasing: text[from...])).map { $0 + from }
   }
 
+  /// Where `pattern` first starts in `text`, found by scanning for its byte at `anchor` (one that is
+  /// rare in state lines: `ByteText` scans for `:`, which they hold five times) and comparing the
+  /// whole pattern there. Anchors are tried in order, so the first match is the first start.
+  private static func find(_ pattern: StaticString, anchor: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    let count = pattern.utf8CodeUnitCount
+    guard let base = text.baseAddress, text.count >= count else { return nil }
+    let needle = pattern.utf8Start
+    let end = text.count - count + anchor + 1
+    var position = anchor
+    while let found = ByteText.firstIndex(of: needle[anchor], in: base, from: position, to: end) {
+      if memcmp(base + found - anchor, needle, count) == 0 { return found - anchor }
+      position = found + 1
+    }
+    return nil
+  }
+
   /// `TimelineEventRecognizer.text(after:in:until: [";", ">"])` on plain bytes.
-  private static func value(after marker: StaticString, in text: UnsafeBufferPointer<UInt8>)
+  private static func value(after marker: StaticString, anchor: Int, in text: UnsafeBufferPointer<UInt8>)
     -> UnsafeBufferPointer<UInt8>?
   {
-    guard let found = find(marker, in: text, from: 0) else { return nil }
+    guard let found = find(marker, anchor: anchor, in: text) else { return nil }
     let start = found + marker.utf8CodeUnitCount
     var end = start
     while end < text.count, text[end] != 0x3B, text[end] != 0x3E { end += 1 }
@@ -205,9 +229,11 @@ struct TimelineRecordFilter {
     guard let literalMarkers else { return true }
     // A pattern with non-ASCII text cannot be in an ASCII message (most lines of a device log).
     if !asciiMarkers, ascii || ByteText.isASCII(message) {
-      return literalMarkers.contains { marker in
-        marker.allSatisfy { $0 < 0x80 } && marker.withUnsafeBufferPointer { ByteText.contains(message, $0) }
+      for marker in asciiLiteralMarkers {
+        let found = marker.withUnsafeBufferPointer { ByteText.contains(message, $0) }
+        if found { return true }
       }
+      return false
     }
     for marker in literalMarkers {
       let found = marker.withUnsafeBufferPointer { ByteText.contains(message, $0) }
@@ -249,29 +275,25 @@ struct TimelineRecordFilter {
     if ByteText.equals(process, "nsurlsessiond") { return .nsurlsessiond }
     guard ascii || ByteText.isASCII(process) else { return .app }
     // The other names of `TimelineEventRecognizer.systemProcesses` write nothing the recognizer reads.
-    let isSystem = Self.systemNames.withUnsafeBufferPointer { names in
+    let count = process.count
+    guard count < Self.systemNamesByLength.count, let base = process.baseAddress else { return .app }
+    let isSystem = Self.systemNamesByLength[count].withUnsafeBufferPointer { names in
       var index = 0
       while index < names.count {
-        let count = Int(names[index])
-        if count == process.count {
-          var same = true
-          for offset in 0..<count where names[index + 1 + offset] != process[offset] {
-            same = false
-            break
-          }
-          if same { return true }
-        }
-        index += 1 + count
+        if memcmp(names.baseAddress! + index, base, count) == 0 { return true }
+        index += count
       }
       return false
     }
     return isSystem ? .otherSystem : .app
   }
 
-  /// `TimelineEventRecognizer.systemProcesses` in one array, each name after its length: one
-  /// reference to retain per record instead of one per name.
-  private static let systemNames: [UInt8] = TimelineEventRecognizer.systemProcessBytes.flatMap { name in
-    precondition(name.count < 256, "process names are short")
-    return [UInt8(name.count)] + name
-  }
+  /// `TimelineEventRecognizer.systemProcesses` by length in bytes: the names of each length one
+  /// after another, so a process name is compared only with the names of its length.
+  private static let systemNamesByLength: [[UInt8]] = {
+    let names = TimelineEventRecognizer.systemProcessBytes
+    var byLength = [[UInt8]](repeating: [], count: (names.map(\.count).max() ?? 0) + 1)
+    for name in names { byLength[name.count] += name }
+    return byLength
+  }()
 }

@@ -1,0 +1,81 @@
+import Testing
+
+@testable import BglogKit
+
+/// The word-at-a-time byte scans of the timeline's hot path must agree with a byte-by-byte scan on
+/// every byte value and at every offset within a word.
+@Suite struct ByteScanTests {
+  /// Bytes that matter to the scans (blanks, line ends, high bytes, their neighbours) and ordinary ones.
+  static let interesting: [UInt8] = [
+    0x00, 0x01, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x1F, 0x20, 0x21, 0x29,
+    0x41, 0x61, 0x7F, 0x80, 0x89, 0xA0, 0xFF,
+  ]
+
+  @Test func blankScansMatchByteByByte() {
+    for length in 0...19 {
+      for position in 0..<max(length, 1) {
+        for byte in Self.interesting {
+          for filler in [UInt8(0x61), 0x20, 0x09] {
+            var text = [UInt8](repeating: filler, count: length)
+            if position < length { text[position] = byte }
+            text.withUnsafeBufferPointer { buffer in
+              guard let base = buffer.baseAddress else { return }
+              for from in 0...length {
+                var blank = from
+                while blank < length, text[blank] != 0x20, text[blank] != 0x09 { blank += 1 }
+                var other = from
+                while other < length, text[other] == 0x20 || text[other] == 0x09 { other += 1 }
+                #expect(BlankScan.firstBlank(in: base, from: from, to: length) == blank)
+                #expect(BlankScan.firstNonBlank(in: base, from: from, to: length) == other)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test func plainRegionsAreExactlyASCIIWithoutCarriageReturns() {
+    for length in 1...40 {
+      for position in 0..<length {
+        for byte in Self.interesting + [0x0D, 0x0E, 0x0C] {
+          // A zero byte before a CR (or after it) must not hide it: borrows run upwards.
+          for filler in [UInt8(0x61), 0x0E, 0x0C, 0x01] {
+            var text = [UInt8](repeating: filler, count: length)
+            text[position] = byte
+            let expected = text.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+            text.withUnsafeBufferPointer { buffer in
+              #expect(LineBytes.isPlain(buffer.baseAddress!, from: 0, to: length) == expected)
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test func plainAndExactLineSplitsAgree() {
+    // Lines of every length around the word size, some empty, ending with a line feed.
+    var text: [UInt8] = []
+    for length in [0, 1, 7, 8, 9, 15, 16, 17, 0, 31, 33, 2] {
+      text += [UInt8](repeating: 0x61, count: length) + [0x0A]
+    }
+    func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+      var result: [[UInt8]] = []
+      bytes.withUnsafeBufferPointer { buffer in
+        _ = LineBytes.emitLines(buffer.baseAddress!, from: 0, to: bytes.count) { line, isASCII in
+          #expect(isASCII)
+          result.append(Array(line))
+          return true
+        }
+      }
+      return result
+    }
+    let isPlain = text.withUnsafeBufferPointer { LineBytes.isPlain($0.baseAddress!, from: 0, to: text.count) }
+    #expect(isPlain)
+    let plain = lines(text)
+    // The same lines with one CR LF: the exact path splits it.
+    let crlf = lines(text + Array("x\r\n".utf8))
+    #expect(plain.map(\.count) == [0, 1, 7, 8, 9, 15, 16, 17, 0, 31, 33, 2])
+    #expect(crlf == plain + [Array("x".utf8)])
+  }
+}
