@@ -14,6 +14,7 @@ enum TimelineCommand: Command {
     OptionSpec(name: "chart", short: nil, takesValue: false),
     OptionSpec(name: "follow", short: "F", takesValue: false),
     OptionSpec(name: "input-format", short: nil, takesValue: true, allowed: ConsoleLayout.allCases.map(\.rawValue)),
+    JobsChoice.spec,
   ]
   static let help = """
     OVERVIEW: Rebuild what the system did to the app in the background, from device console text.
@@ -46,6 +47,8 @@ enum TimelineCommand: Command {
                                 are compressed to ≈.
       --input-format <layout>   Force the log layout instead of detecting it:
                                 \(ConsoleLayout.allCases.map(\.rawValue).joined(separator: ", ")).
+      -j, --jobs <n>            Threads to use (default: two; a second thread reads and splits the file
+                                while the first builds the timeline). 1 reads it on one thread.
       -h, --help                Show help.
 
     EXAMPLES:
@@ -82,6 +85,7 @@ enum TimelineCommand: Command {
     var builder = TimelineBuilder(
       options: TimelineOptions(app: arguments.value("app"), markers: markers, layout: layout))
     let input = InputFile(path: path)
+    let readerThread = try JobsChoice.value(arguments) != 1
     if arguments.has("follow") {
       guard arguments.value("format") == nil || arguments.value("format") == "text" else {
         throw UsageError(problem: "--follow prints text as events arrive; it cannot be combined with --format")
@@ -93,8 +97,9 @@ enum TimelineCommand: Command {
       // Files and standard input both stream in chunks, so memory stays flat on endless pipes.
       // A regular file is read and split into lines, and their headers read, on a second thread while
       // the builder works.
-      try LineStream.forEachLineBytesPipelined(input, stdin: path == "-" ? io.stdinHandle() : nil, prepare: true) {
-        line, isASCII, prepared in
+      try LineStream.forEachLineBytesPipelined(
+        input, stdin: path == "-" ? io.stdinHandle() : nil, prepare: true, readerThread: readerThread
+      ) { line, isASCII, prepared in
         builder.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
       }
     } catch {

@@ -8,15 +8,16 @@ extension LineStream {
   ///
   /// - Parameters:
   ///   - prepare: also work out each line's ``PreparedLine`` on the reader thread.
+  ///   - readerThread: `false` reads on the calling thread whatever the input (`--jobs 1`).
   ///   - body: receives each line, valid only during the call, whether it is known to be ASCII
   ///     (`false`: not known), and its ``PreparedLine`` when `prepare` and it was worked out.
   /// - Returns: the number of lines that were cut at ``maximumLineLength``.
   @discardableResult
   public static func forEachLineBytesPipelined(
-    _ input: InputFile, stdin: FileHandle? = nil, prepare: Bool = false,
+    _ input: InputFile, stdin: FileHandle? = nil, prepare: Bool = false, readerThread: Bool = true,
     _ body: (_ line: UnsafeBufferPointer<UInt8>, _ isASCII: Bool, _ prepared: PreparedLine?) -> Void
   ) throws(InputError) -> Int {
-    guard input.path != "-", ProcessInfo.processInfo.activeProcessorCount > 1,
+    guard readerThread, input.path != "-", ProcessInfo.processInfo.activeProcessorCount > 1,
       case .regular = try FileKind.openable(input)
     else {
       return try forEachLineBytes(input, stdin: stdin) { line, isASCII in

@@ -67,6 +67,26 @@ import Testing
     #expect(result.err.contains("/nonexistent/console.log"))
   }
 
+  @Test(arguments: ["text", "json"])
+  func oneThreadGivesTheSameOutputAsTheReaderThread(format: String) {
+    for log in [Self.seed, Self.rateLimiter] {
+      let marks = ["--mark", "added=hello 添加下载任务", "--format", format]
+      let pipelined = runBglog(["timeline"] + marks + [log])
+      let single = runBglog(["timeline", "--jobs", "1"] + marks + [log])
+      #expect(pipelined.status == .success)
+      #expect(single.status == pipelined.status)
+      #expect(!single.out.isEmpty)
+      #expect(single.out == pipelined.out)
+      #expect(single.err == pipelined.err)
+    }
+  }
+
+  @Test func jobsOutOfRangeIsAUsageErrorNotAnInputError() {
+    let result = runBglog(["timeline", "--jobs", "0", Self.seed])
+    #expect(result.status == .usage)
+    #expect(result.err.contains("--jobs takes a number of threads"))
+  }
+
   @Test func twoLogsIsAUsageError() {
     let result = runBglog(["timeline", Self.seed, Self.rateLimiter])
     #expect(result.status == .usage)

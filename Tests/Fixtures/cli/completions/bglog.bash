@@ -61,9 +61,10 @@ _bglog() {
         --app) COMPREPLY=(); return ;;
         --mark|-m) COMPREPLY=(); return ;;
         --input-format) _bglog_words "time-process-message console-app idevicesyslog log-show log-show-compact log-show-syslog log-show-ndjson log-show-json xcode" "$cur"; return ;;
+        --jobs|-j) COMPREPLY=(); return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --output -o --app --mark -m --chart --follow -F --input-format --help -h" "$cur"
+        _bglog_words "--format -f --output -o --app --mark -m --chart --follow -F --input-format --jobs -j --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"
