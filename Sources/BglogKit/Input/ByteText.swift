@@ -81,7 +81,16 @@ enum ByteText {
   }
 
   /// The first index of a line end (LF or CR) in `base[from..<end]`, eight bytes at a time.
+  @inline(__always)
   static func firstLineEnd(in base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int? {
+    var unused: UInt64 = 0
+    return firstLineEnd(in: base, from: from, to: end, bits: &unused)
+  }
+
+  /// ``firstLineEnd(in:from:to:)`` that also ORs the bytes before the line end into `bits` (a byte
+  /// with its high bit set there means the line is not ASCII).
+  @inline(__always)
+  static func firstLineEnd(in base: UnsafePointer<UInt8>, from: Int, to end: Int, bits: inout UInt64) -> Int? {
     let raw = UnsafeRawPointer(base)
     var index = from
     while index + 8 <= end {
@@ -91,11 +100,18 @@ enum ByteText {
       // A zero byte in `lf` or `cr` is a line end; the lowest flagged byte is always a true one.
       let zeros =
         ((lf &- 0x0101_0101_0101_0101) & ~lf | (cr &- 0x0101_0101_0101_0101) & ~cr) & 0x8080_8080_8080_8080
-      if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
+      if zeros != 0 {
+        let offset = zeros.trailingZeroBitCount / 8
+        if offset > 0 { bits |= word & (UInt64.max >> (64 - 8 * offset)) }
+        return index + offset
+      }
+      bits |= word
       index += 8
     }
     while index < end {
-      if base[index] == 0x0A || base[index] == 0x0D { return index }
+      let byte = base[index]
+      if byte == 0x0A || byte == 0x0D { return index }
+      bits |= UInt64(byte)
       index += 1
     }
     return nil

@@ -117,7 +117,7 @@ private struct ChunkedLines {
     if !pending.isEmpty {
       // The line begun in the last chunk ends at the first line end of this one.
       var bits: UInt64 = 0
-      guard let lineEnd = LineBytes.lineEnd(in: base, from: index, to: limit, bits: &bits) else { return false }
+      guard let lineEnd = ByteText.firstLineEnd(in: base, from: index, to: limit, bits: &bits) else { return false }
       pending.append(contentsOf: UnsafeBufferPointer(start: base + index, count: lineEnd - index))
       if !emitPending(body) { return true }
       index = lineEnd + 1
@@ -161,7 +161,7 @@ private struct ChunkedLines {
       if !pending.isEmpty {
         // The line begun in the last chunk ends at the first line end of this one.
         var bits: UInt64 = 0
-        let lineEnd = LineBytes.lineEnd(in: base, from: index, to: end, bits: &bits) ?? last
+        let lineEnd = ByteText.firstLineEnd(in: base, from: index, to: end, bits: &bits) ?? last
         pending.append(contentsOf: UnsafeBufferPointer(start: base + index, count: lineEnd - index))
         if !emitPending(body) { return true }
         start = lineEnd + 1
@@ -203,7 +203,7 @@ enum LineBytes {
     var start = from
     while start < end {
       var bits: UInt64 = 0
-      guard let lineEnd = lineEnd(in: base, from: start, to: end, bits: &bits) else { break }
+      guard let lineEnd = ByteText.firstLineEnd(in: base, from: start, to: end, bits: &bits) else { break }
       let line = UnsafeBufferPointer(start: base + start, count: lineEnd - start)
       let stop = bits & 0x8080_8080_8080_8080 == 0 ? !body(line, true) : !emit(line, body)
       if stop { return false }
@@ -256,35 +256,5 @@ enum LineBytes {
     if ByteText.isASCII(line) { return body(line, true) }
     var text = String(decoding: line, as: UTF8.self)
     return text.withUTF8 { body($0, false) }
-  }
-
-  /// The first line end (LF or CR) in `base[from..<end]`, eight bytes at a time; ORs the bytes before
-  /// it into `bits` (a byte with its high bit set there means the line is not ASCII).
-  @inline(__always)
-  static func lineEnd(in base: UnsafePointer<UInt8>, from: Int, to end: Int, bits: inout UInt64) -> Int? {
-    let raw = UnsafeRawPointer(base)
-    var index = from
-    while index + 8 <= end {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      let lf = word ^ 0x0A0A_0A0A_0A0A_0A0A
-      let cr = word ^ 0x0D0D_0D0D_0D0D_0D0D
-      // A zero byte in `lf` or `cr` is a line end; the lowest flagged byte is always a true one.
-      let zeros =
-        ((lf &- 0x0101_0101_0101_0101) & ~lf | (cr &- 0x0101_0101_0101_0101) & ~cr) & 0x8080_8080_8080_8080
-      if zeros != 0 {
-        let offset = zeros.trailingZeroBitCount / 8
-        if offset > 0 { bits |= word & (UInt64.max >> (64 - 8 * offset)) }
-        return index + offset
-      }
-      bits |= word
-      index += 8
-    }
-    while index < end {
-      let byte = base[index]
-      if byte == 0x0A || byte == 0x0D { return index }
-      bits |= UInt64(byte)
-      index += 1
-    }
-    return nil
   }
 }
