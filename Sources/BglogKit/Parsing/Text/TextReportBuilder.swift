@@ -55,23 +55,6 @@ struct TextReportBuilder {
   /// (its last `Character` then ends in that byte's scalar, and no head's last letter has another form).
   private static let splittableHeadEnds = Set(splittableHeads.compactMap { $0.utf8.last })
 
-  /// Keys that end a termination reason's or description's continuation lines.
-  private static let reportKeys: Set<String> = [
-    "incident identifier", "crashreporter key", "hardware model", "process", "path", "identifier", "version",
-    "code type", "role", "parent process", "coalition", "date/time", "launch time", "os version",
-    "report version", "exception type", "exception codes", "exception code", "exception subtype",
-    "exception note", "exception message", "exception reason", "termination reason", "termination description",
-    "terminating process", "triggered by thread", "crashed thread", "highlighted thread", "filtered syslog",
-    "kernel triage", "application specific information", "last exception backtrace", "binary images",
-    "vm region info", "termination signal",
-  ]
-
-  /// Keys that may open a report when no report is open.
-  private static let openingKeys: Set<String> = [
-    "incident identifier", "crashreporter key", "hardware model", "process", "date/time", "exception type",
-    "exception codes", "termination reason", "triggered by thread", "crashed thread",
-  ]
-
   let source: SourceText
   let range: Range<Int>
   /// Whether the report is quoted (`> `), so quote marks are stripped from every line.
@@ -119,7 +102,7 @@ struct TextReportBuilder {
     }
     if text == "Last Exception Backtrace:" || text == "Application Specific Information:" { return true }
     guard let (key, _) = TextScanning.keyValue(text) else { return false }
-    return openingKeys.contains(key.lowercased())
+    return ReportKey.of(key)?.opensReport == true
   }
 
   /// Whether the report is past its header (a new header key then starts another report).
@@ -154,12 +137,12 @@ struct TextReportBuilder {
         && !report.threads.isEmpty && report.threads.last?.index != number
     }
     guard let (key, _) = TextScanning.keyValue(text) else { return false }
-    switch key.lowercased() {
-    case "incident identifier": return report.header.incidentIdentifier != nil || hasBody
-    case "process": return hasBody || report.header.processName != nil
-    case "hardware model": return hasBody || report.header.hardwareModel != nil
-    case "crashreporter key": return hasBody || report.header.field("CrashReporter Key") != nil
-    case "exception type": return report.exception?.type != nil || !report.threads.isEmpty
+    switch ReportKey.of(key) {
+    case .incidentIdentifier: return report.header.incidentIdentifier != nil || hasBody
+    case .process: return hasBody || report.header.processName != nil
+    case .hardwareModel: return hasBody || report.header.hardwareModel != nil
+    case .crashReporterKey: return hasBody || report.header.field("CrashReporter Key") != nil
+    case .exceptionType: return report.exception?.type != nil || !report.threads.isEmpty
     default: return false
     }
   }
@@ -201,7 +184,8 @@ struct TextReportBuilder {
     if let override = keyOverride, override.line == index {
       keyOverride = nil
       let value = TextScanning.keyValue(text)?.value ?? text
-      handleField(key: Substring(override.key), value: value, index: index)
+      let key = Substring(override.key)
+      handleField(key: key, known: ReportKey.of(key), value: value, index: index)
       return .consumed
     }
     if let first = text.utf8.first, first == 0x45 || first >= 0x80, text == "EOF" {
@@ -352,7 +336,7 @@ struct TextReportBuilder {
   private func endsFreeText(_ text: Substring) -> Bool {
     if ThreadHeading.parse(text, readsNames: false) != nil || opensSection(text) { return true }
     guard let (key, _) = TextScanning.keyValue(text) else { return false }
-    return Self.reportKeys.contains(key.lowercased())
+    return ReportKey.of(key)?.isReportKey == true
   }
 
   /// `Binary Images:`, or jailbroken devices' `Binary Images (dpkg):` / `Binary Images (Other):`.
@@ -422,11 +406,12 @@ struct TextReportBuilder {
     }
     // Prose ending in a colon (`And the one from yesterday:`) is not a field: unknown keys need
     // a value and at most six words.
-    if let (key, value) = TextScanning.keyValue(text),
-      Self.reportKeys.contains(key.lowercased()) || (!value.isEmpty && TextScanning.tokens(key).count <= 6)
-    {
-      handleField(key: key, value: value, index: index)
-      return .consumed
+    if let (key, value) = TextScanning.keyValue(text) {
+      let known = ReportKey.of(key)
+      if known?.isReportKey == true || (!value.isEmpty && TextScanning.tokens(key).count <= 6) {
+        handleField(key: key, known: known, value: value, index: index)
+        return .consumed
+      }
     }
     if let parsed = StackFrameLineParser.parse(text, line: line) {
       let target: Target
@@ -463,86 +448,86 @@ struct TextReportBuilder {
 
   // MARK: - Fields
 
-  private mutating func handleField(key: Substring, value rawValue: Substring, index: Int) {
+  /// Reads a `key: value` field; `known` is the key's ``ReportKey/of(_:)``.
+  private mutating func handleField(key: Substring, known: ReportKey?, value rawValue: Substring, index: Int) {
     let line = index + 1
     var value = rawValue
     repairGluedKey(value: &value, index: index)
-    let lowered = key.lowercased()
     if report.threads.isEmpty, report.lastExceptionBacktrace == nil {
       report.header.fields.append(HeaderField(name: String(key), value: String(value), location: .line(line)))
     }
     let string = String(value)
     let text: String? = value.isEmpty ? nil : string
-    switch lowered {
-    case "incident identifier": report.header.incidentIdentifier = text
-    case "hardware model": report.header.hardwareModel = report.header.hardwareModel ?? text
-    case "process": readProcess(value)
-    case "command": report.header.processName = report.header.processName ?? text
-    case "pid": report.header.processID = report.header.processID ?? TextScanning.leadingInt(value)
-    case "path": report.header.path = report.header.path ?? text
-    case "identifier": report.header.bundleIdentifier = report.header.bundleIdentifier ?? text
-    case "version": report.header.version = report.header.version ?? text
-    case "code type": report.header.codeType = text
-    case "architecture": report.header.codeType = report.header.codeType ?? text
-    case "role": report.header.role = text
-    case "parent process": report.header.parentProcess = text
-    case "date/time": report.header.dateTime = report.header.dateTime ?? text
-    case "date": report.header.dateTime = report.header.dateTime ?? text
-    case "launch time": report.header.launchTime = text
-    case "os version": report.header.osVersion = report.header.osVersion ?? text
-    case "report version": report.header.reportVersion = report.header.reportVersion ?? text
-    case "exception type": readExceptionType(value, line: line)
-    case "exception codes", "exception code":
+    switch known {
+    case .incidentIdentifier: report.header.incidentIdentifier = text
+    case .hardwareModel: report.header.hardwareModel = report.header.hardwareModel ?? text
+    case .process: readProcess(value)
+    case .command: report.header.processName = report.header.processName ?? text
+    case .pid: report.header.processID = report.header.processID ?? TextScanning.leadingInt(value)
+    case .path: report.header.path = report.header.path ?? text
+    case .identifier: report.header.bundleIdentifier = report.header.bundleIdentifier ?? text
+    case .version: report.header.version = report.header.version ?? text
+    case .codeType: report.header.codeType = text
+    case .architecture: report.header.codeType = report.header.codeType ?? text
+    case .role: report.header.role = text
+    case .parentProcess: report.header.parentProcess = text
+    case .dateTime: report.header.dateTime = report.header.dateTime ?? text
+    case .date: report.header.dateTime = report.header.dateTime ?? text
+    case .launchTime: report.header.launchTime = text
+    case .osVersion: report.header.osVersion = report.header.osVersion ?? text
+    case .reportVersion: report.header.reportVersion = report.header.reportVersion ?? text
+    case .exceptionType: readExceptionType(value, line: line)
+    case .exceptionCodes, .exceptionCode:
       var exception = report.exception ?? ExceptionInfo()
       exception.codes = text
       exception.codesLocation = .line(line)
       report.exception = exception
       if string.lowercased().contains("baaaaaad") { report.category = .stackshot }
-    case "exception subtype": updateException { $0.subtype = text }
-    case "exception note": updateException { $0.note = text }
-    case "exception message": updateException { $0.message = text }
-    case "exception reason": updateException { $0.message = $0.message ?? text }
-    case "termination reason":
+    case .exceptionSubtype: updateException { $0.subtype = text }
+    case .exceptionNote: updateException { $0.note = text }
+    case .exceptionMessage: updateException { $0.message = text }
+    case .exceptionReason: updateException { $0.message = $0.message ?? text }
+    case .terminationReason:
       let head = TerminationReasonParser.head(value)
       report.termination = TerminationInfo(
         namespace: head.namespace, code: head.code, reason: string,
         byProcess: report.termination?.byProcess, location: .line(line))
       terminationContinuation = []
       mode = .terminationReason(openBrackets: TerminationReasonParser.openBrackets(in: value))
-    case "termination description":
+    case .terminationDescription:
       var termination = report.termination ?? TerminationInfo()
       termination.descriptionLocation = .line(line)
       report.termination = termination
       descriptionLines = [string]
       mode = .terminationDescription
-    case "terminating process":
+    case .terminatingProcess:
       var termination = report.termination ?? TerminationInfo()
       termination.byProcess = text
       report.termination = termination
-    case "triggered by thread", "crashed thread", "highlighted thread":
+    case .triggeredByThread, .crashedThread, .highlightedThread:
       if let number = TextScanning.leadingInt(value) {
         report.crashedThread = Located(number, at: .line(line))
       } else {
         report.issues.append(ParseIssue("no thread number in `\(key): \(value.prefix(40))`", at: .line(line)))
       }
-    case "event":
+    case .event:
       report.resource = ResourceEvent(event: string, location: .line(line))
       report.category = .resource
-    case "action taken":
+    case .actionTaken:
       report.resource?.actionTaken = text
       report.resource?.actionLocation = .line(line)
-    case "cpu", "wakeups":
+    case .cpu, .wakeups:
       if report.resource != nil, report.resource?.summary == nil { report.resource?.summary = text }
-    case "reason":
+    case .reason:
       if report.category == .stackshot || string.lowercased().contains("stackshot") {
         report.category = .stackshot
         report.otherDescription = Located(string, at: .line(line))
       }
-    case "vm region info":
+    case .vmRegionInfo:
       mode = .skipBlock
-    case "powerstats for":
+    case .powerstatsFor:
       mode = .microstackshot
-    case "kernel triage":
+    case .kernelTriage:
       mode = .kernelTriage(field: report.header.fields.count - 1)
       if !(report.threads.isEmpty && report.lastExceptionBacktrace == nil) { mode = .skipBlock }
     default:
