@@ -177,10 +177,23 @@ public enum StackAnalysis {
 
   /// The first frame in any thread whose symbol starts with one of `prefixes`.
   public static func firstFrame(in threads: [ThreadBacktrace], symbolPrefixes prefixes: [String]) -> StackFrame? {
+    // The parts' bytes once, not once per frame; a part that is not plain sends every symbol to `contains`.
+    let needles = prefixes.map { Array($0.utf8) }
+    let plainNeedles = needles.allSatisfy { needle in needle.withUnsafeBufferPointer { ByteText.isPlain($0) } }
     for thread in threads {
-      for frame in thread.frames {
-        if let symbol = frame.symbol, prefixes.contains(where: { contains(symbol, $0) }) {
-          return frame
+      for index in thread.frames.indices {
+        guard let symbol = thread.frames[index].symbol else { continue }
+        let found =
+          plainNeedles
+          ? symbol.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            // Both plain: `contains` is this byte search (ByteText.range).
+            guard ByteText.isPlain(bytes) else { return nil }
+            return needles.contains { needle in
+              needle.withUnsafeBufferPointer { ByteText.firstIndex(of: $0, in: bytes) != nil }
+            }
+          } ?? nil : nil
+        if found ?? prefixes.contains(where: { contains(symbol, $0) }) {
+          return thread.frames[index]
         }
       }
     }
