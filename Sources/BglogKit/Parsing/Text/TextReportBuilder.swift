@@ -453,10 +453,11 @@ struct TextReportBuilder {
     let line = index + 1
     var value = rawValue
     repairGluedKey(value: &value, index: index)
-    if report.threads.isEmpty, report.lastExceptionBacktrace == nil {
-      report.header.fields.append(HeaderField(name: String(key), value: String(value), location: .line(line)))
-    }
+    // One `String` of the value for the header field and the switch below.
     let string = String(value)
+    if report.threads.isEmpty, report.lastExceptionBacktrace == nil {
+      report.header.fields.append(HeaderField(name: String(key), value: string, location: .line(line)))
+    }
     let text: String? = value.isEmpty ? nil : string
     switch known {
     case .incidentIdentifier: report.header.incidentIdentifier = text
