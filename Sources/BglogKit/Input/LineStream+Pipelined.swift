@@ -74,22 +74,31 @@ struct LineBatch: @unchecked Sendable {
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   private(set) var byteCount = 0
-  /// Per line: its end in `storage` and whether it is ASCII (in the low bit of `ends`).
-  private var ends: [Int] = []
-  /// Per line, when lines are prepared: its ``PreparedLine``.
-  private var prepared: [PreparedLine] = []
+  /// Per line: its end in `storage` and whether it is ASCII (in the low bit); room for `lineCapacity`.
+  /// Raw storage rather than arrays: an array's append checks uniqueness and capacity per line.
+  private var ends: UnsafeMutablePointer<Int>
+  /// Per line, when lines are prepared: its ``PreparedLine`` (the first `preparedCount` are set).
+  private var prepared: UnsafeMutablePointer<PreparedLine>
+  private var preparedCount = 0
+  private var lineCapacity: Int
+  /// How many lines the batch holds.
+  private(set) var lineCount = 0
 
   init() {
     capacity = Self.targetSize + 4096
     storage = .allocate(capacity: capacity)
-    ends.reserveCapacity(4096)
+    lineCapacity = 4096
+    ends = .allocate(capacity: lineCapacity)
+    prepared = .allocate(capacity: lineCapacity)
   }
 
   /// Frees the storage (by the queue, once).
-  func free() { storage.deallocate() }
-
-  /// How many lines the batch holds.
-  var lineCount: Int { ends.count }
+  func free() {
+    storage.deallocate()
+    ends.deallocate()
+    prepared.deinitialize(count: preparedCount)
+    prepared.deallocate()
+  }
 
   /// Copies `line` in.
   mutating func append(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool, prepared preparedLine: PreparedLine?) {
@@ -100,17 +109,37 @@ struct LineBatch: @unchecked Sendable {
       storage = grown
       capacity = max(2 * capacity, byteCount + line.count)
     }
+    if lineCount == lineCapacity { growLines() }
     if let base = line.baseAddress, !line.isEmpty { (storage + byteCount).update(from: base, count: line.count) }
     byteCount += line.count
-    ends.append(byteCount << 1 | (isASCII ? 1 : 0))
-    if let preparedLine { prepared.append(preparedLine) }
+    ends[lineCount] = byteCount << 1 | (isASCII ? 1 : 0)
+    lineCount += 1
+    if let preparedLine {
+      (prepared + preparedCount).initialize(to: preparedLine)
+      preparedCount += 1
+    }
+  }
+
+  /// Doubles the room for lines.
+  private mutating func growLines() {
+    let newCapacity = 2 * lineCapacity
+    let grownEnds = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+    grownEnds.update(from: ends, count: lineCount)
+    ends.deallocate()
+    ends = grownEnds
+    let grownPrepared = UnsafeMutablePointer<PreparedLine>.allocate(capacity: newCapacity)
+    grownPrepared.moveInitialize(from: prepared, count: preparedCount)
+    prepared.deallocate()
+    prepared = grownPrepared
+    lineCapacity = newCapacity
   }
 
   /// Hands out the lines in order.
   func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Bool, PreparedLine?) -> Void) {
     var start = 0
-    let isPrepared = prepared.count == ends.count
-    for (index, end) in ends.enumerated() {
+    let isPrepared = preparedCount == lineCount
+    for index in 0..<lineCount {
+      let end = ends[index]
       let line = UnsafeBufferPointer(start: storage + start, count: (end >> 1) - start)
       body(line, end & 1 == 1, isPrepared ? prepared[index] : nil)
       start = end >> 1
@@ -120,8 +149,9 @@ struct LineBatch: @unchecked Sendable {
   /// Empties the batch for reuse.
   mutating func clear() {
     byteCount = 0
-    ends.removeAll(keepingCapacity: true)
-    prepared.removeAll(keepingCapacity: true)
+    lineCount = 0
+    prepared.deinitialize(count: preparedCount)
+    preparedCount = 0
   }
 }
 
