@@ -1,7 +1,8 @@
 /// What can be worked out about a line of the `HH:MM:SS  process  message` layout from its bytes
 /// alone, ahead of the parser (on the reader thread of
-/// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:judge:readerThread:_:)``): its header, and the content hash
-/// of the record it starts if that record has no continuation lines.
+/// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:judge:readerThread:_:)``): its header, the
+/// content hash of the record it starts if that record has no continuation lines, and a
+/// ``Judge``'s verdict on that record.
 public struct PreparedLine: Sendable {
   /// The header (`nil`: not a record's first line in that layout).
   let header: (time: Double, process: Range<Int>, messageStart: Int)?
