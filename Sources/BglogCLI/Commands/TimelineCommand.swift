@@ -98,8 +98,7 @@ enum TimelineCommand: Command {
       // A regular file is read and split into lines, and their headers read, on a second thread while
       // the builder works.
       try LineStream.forEachLineBytesPipelined(
-        input, stdin: path == "-" ? io.stdinHandle() : nil, prepare: true, judge: builder.preparedLineJudge,
-        readerThread: readerThread
+        input, stdin: path == "-" ? io.stdinHandle() : nil, prepare: true, readerThread: readerThread
       ) { line, isASCII, prepared in
         builder.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
       }

@@ -121,8 +121,7 @@ public struct ConsoleLogParser {
 
   /// ``consume(bytes:isASCII:emit:)`` with `filter` in place of ``recordFilter`` for the records of the
   /// byte layout: a closure passed down is called without the retain and release of the stored one,
-  /// which were a visible cost per record. `filter` must decide as ``recordFilter`` does, and a
-  /// verdict in `prepared` must be `filter`'s (the filter is not asked for such a record).
+  /// which were a visible cost per record. `filter` must decide as ``recordFilter`` does.
   mutating func consume(
     bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, prepared: PreparedLine? = nil, filter: RecordFilterBody,
     emit: (LogEntry) -> Void
@@ -233,8 +232,6 @@ public struct ConsoleLogParser {
     /// The content hash of the first line's process and message, when worked out ahead (see
     /// ``PreparedLine``): the record's own while it has no continuation lines.
     var firstLineHash: UInt64?
-    /// The filter's verdict on the record while it has no continuation lines (see ``PreparedLine``).
-    var firstLineVerdict: PreparedLine.Verdict = .unknown
   }
 
   /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes; `ascii` says
@@ -256,8 +253,7 @@ public struct ConsoleLogParser {
       raw = RawRecord(
         line: number, secondsOfDay: header.time, process: header.process,
         messageStart: header.messageStart, firstLineEnd: bytes.count,
-        textCount: bytes.count - header.messageStart, plain: ascii, firstLineHash: prepared?.contentHash,
-        firstLineVerdict: prepared?.verdict ?? .unknown)
+        textCount: bytes.count - header.messageStart, plain: ascii, firstLineHash: prepared?.contentHash)
       return
     }
     if hasPending {
@@ -358,14 +354,11 @@ public struct ConsoleLogParser {
       }
     }
     guard admit(timestamp: timestamp, clock: clock, pid: nil, content: content) else { return }
-    // The filter's verdict worked out ahead holds for the first line alone.
-    let verdict = record.lineCount == 1 ? record.firstLineVerdict : .unknown
-    if verdict == .refused { return }
     rawBytes.withUnsafeBufferPointer { storage in
       let all = UnsafeBufferPointer(rebasing: storage[..<count])
       let process = UnsafeBufferPointer(rebasing: all[record.process])
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
-      if verdict != .wanted, !filter(process, message, record.plain) { return }
+      if !filter(process, message, record.plain) { return }
       let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
       emit(
         LogEntry(

@@ -8,15 +8,13 @@ extension LineStream {
   ///
   /// - Parameters:
   ///   - prepare: also work out each line's ``PreparedLine`` on the reader thread.
-  ///   - judge: with `prepare`, also judge each record there (see ``PreparedLine/Judge``).
   ///   - readerThread: `false` reads on the calling thread whatever the input (`--jobs 1`).
   ///   - body: receives each line, valid only during the call, whether it is known to be ASCII
   ///     (`false`: not known), and its ``PreparedLine`` when `prepare` and it was worked out.
   /// - Returns: the number of lines that were cut at ``maximumLineLength``.
   @discardableResult
   public static func forEachLineBytesPipelined(
-    _ input: InputFile, stdin: FileHandle? = nil, prepare: Bool = false, judge: PreparedLine.Judge? = nil,
-    readerThread: Bool = true,
+    _ input: InputFile, stdin: FileHandle? = nil, prepare: Bool = false, readerThread: Bool = true,
     _ body: (_ line: UnsafeBufferPointer<UInt8>, _ isASCII: Bool, _ prepared: PreparedLine?) -> Void
   ) throws(InputError) -> Int {
     guard readerThread, input.path != "-", ProcessInfo.processInfo.activeProcessorCount > 1,
@@ -32,8 +30,7 @@ extension LineStream {
       var batch = queue.emptyBatch()
       do throws(InputError) {
         let cutLines = try forEachLineBytes(input) { line, isASCII in
-          batch.append(
-            line, isASCII: isASCII, prepared: prepare ? PreparedLine(line, isASCII: isASCII, judge: judge) : nil)
+          batch.append(line, isASCII: isASCII, prepared: prepare ? PreparedLine(line, isASCII: isASCII) : nil)
           if batch.byteCount >= LineBatch.targetSize {
             queue.put(batch)
             batch = queue.emptyBatch()
@@ -60,8 +57,7 @@ extension LineStream {
 }
 
 /// Lines copied one after another into one buffer, with where each starts and whether it is ASCII:
-/// what the reader thread of
-/// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:judge:readerThread:_:)`` hands over.
+/// what the reader thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:_:)`` hands over.
 ///
 /// A value with storage it does not free itself: ``LineBatchQueue`` owns every batch and frees them
 /// all; a batch has one user at a time (the reader filling it, or the caller reading it). A value
@@ -74,31 +70,22 @@ struct LineBatch: @unchecked Sendable {
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   private(set) var byteCount = 0
-  /// Per line: its end in `storage` and whether it is ASCII (in the low bit); room for `lineCapacity`.
-  /// Raw storage rather than arrays: an array's append checks uniqueness and capacity per line.
-  private var ends: UnsafeMutablePointer<Int>
-  /// Per line, when lines are prepared: its ``PreparedLine`` (the first `preparedCount` are set).
-  private var prepared: UnsafeMutablePointer<PreparedLine>
-  private var preparedCount = 0
-  private var lineCapacity: Int
-  /// How many lines the batch holds.
-  private(set) var lineCount = 0
+  /// Per line: its end in `storage` and whether it is ASCII (in the low bit of `ends`).
+  private var ends: [Int] = []
+  /// Per line, when lines are prepared: its ``PreparedLine``.
+  private var prepared: [PreparedLine] = []
 
   init() {
     capacity = Self.targetSize + 4096
     storage = .allocate(capacity: capacity)
-    lineCapacity = 4096
-    ends = .allocate(capacity: lineCapacity)
-    prepared = .allocate(capacity: lineCapacity)
+    ends.reserveCapacity(4096)
   }
 
   /// Frees the storage (by the queue, once).
-  func free() {
-    storage.deallocate()
-    ends.deallocate()
-    prepared.deinitialize(count: preparedCount)
-    prepared.deallocate()
-  }
+  func free() { storage.deallocate() }
+
+  /// How many lines the batch holds.
+  var lineCount: Int { ends.count }
 
   /// Copies `line` in.
   mutating func append(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool, prepared preparedLine: PreparedLine?) {
@@ -109,37 +96,17 @@ struct LineBatch: @unchecked Sendable {
       storage = grown
       capacity = max(2 * capacity, byteCount + line.count)
     }
-    if lineCount == lineCapacity { growLines() }
     if let base = line.baseAddress, !line.isEmpty { (storage + byteCount).update(from: base, count: line.count) }
     byteCount += line.count
-    ends[lineCount] = byteCount << 1 | (isASCII ? 1 : 0)
-    lineCount += 1
-    if let preparedLine {
-      (prepared + preparedCount).initialize(to: preparedLine)
-      preparedCount += 1
-    }
-  }
-
-  /// Doubles the room for lines.
-  private mutating func growLines() {
-    let newCapacity = 2 * lineCapacity
-    let grownEnds = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
-    grownEnds.update(from: ends, count: lineCount)
-    ends.deallocate()
-    ends = grownEnds
-    let grownPrepared = UnsafeMutablePointer<PreparedLine>.allocate(capacity: newCapacity)
-    grownPrepared.moveInitialize(from: prepared, count: preparedCount)
-    prepared.deallocate()
-    prepared = grownPrepared
-    lineCapacity = newCapacity
+    ends.append(byteCount << 1 | (isASCII ? 1 : 0))
+    if let preparedLine { prepared.append(preparedLine) }
   }
 
   /// Hands out the lines in order.
   func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Bool, PreparedLine?) -> Void) {
     var start = 0
-    let isPrepared = preparedCount == lineCount
-    for index in 0..<lineCount {
-      let end = ends[index]
+    let isPrepared = prepared.count == ends.count
+    for (index, end) in ends.enumerated() {
       let line = UnsafeBufferPointer(start: storage + start, count: (end >> 1) - start)
       body(line, end & 1 == 1, isPrepared ? prepared[index] : nil)
       start = end >> 1
@@ -149,15 +116,14 @@ struct LineBatch: @unchecked Sendable {
   /// Empties the batch for reuse.
   mutating func clear() {
     byteCount = 0
-    lineCount = 0
-    prepared.deinitialize(count: preparedCount)
-    preparedCount = 0
+    ends.removeAll(keepingCapacity: true)
+    prepared.removeAll(keepingCapacity: true)
   }
 }
 
 /// The bounded hand-over between the reader thread and the caller's thread of
-/// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:judge:readerThread:_:)``, with a free list
-/// so batches are reused; it owns (and frees) every batch.
+/// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:_:)``, with a free list so batches are
+/// reused; it owns (and frees) every batch.
 final class LineBatchQueue: @unchecked Sendable {
   /// The most full batches waiting: the reader waits when it is this far ahead.
   static let capacity = 3

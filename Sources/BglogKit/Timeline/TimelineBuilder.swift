@@ -73,13 +73,6 @@ public struct TimelineBuilder {
     return builder.finish()
   }
 
-  /// Judges the records of prepared lines (``PreparedLine/init(_:isASCII:judge:)``) as this builder's
-  /// record filter would, on any thread, so the builder skips the lines it would refuse.
-  public var preparedLineJudge: PreparedLine.Judge {
-    let filter = filter
-    return PreparedLine.Judge(id: ObjectIdentifier(filter)) { filter.verdict(process: $0, message: $1, plain: $2) }
-  }
-
   /// Reads the next line of the log.
   public mutating func consume(line: Substring) {
     ownStates()
@@ -97,11 +90,6 @@ public struct TimelineBuilder {
   /// which must be ``PreparedLine/init(_:isASCII:)`` of these bytes.
   public mutating func consume(lineBytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, prepared: PreparedLine?) {
     ownStates()
-    // A verdict from another filter than this builder's (another builder's options) is not used.
-    var prepared = prepared
-    if let line = prepared, let judge = line.judge, judge != ObjectIdentifier(filter) {
-      prepared = line.withoutVerdict
-    }
     // The filter the parser holds, passed down unretained (see `installFilter()`): the builder holds
     // all three while the parser runs.
     let filter = Unmanaged.passUnretained(filter)

@@ -8,10 +8,8 @@ import Foundation
 /// `contains` on ASCII patterns), and records it cannot judge (a regular-expression marker, text
 /// that is not ASCII where it matters) pass.
 ///
-/// A class, though it never changes: the builder hands it to the parser's hot path unretained, and the
-/// reader thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:judge:readerThread:_:)``
-/// judges lines with it (see ``verdict(process:message:plain:)``).
-final class TimelineRecordFilter: Sendable {
+/// A class, though it never changes: the builder hands it to the parser's hot path unretained.
+final class TimelineRecordFilter {
   /// Marker patterns that are plain text, as UTF-8; `nil` when a marker needs its regular expression
   /// (every record then passes).
   private let literalMarkers: [[UInt8]]?
@@ -41,31 +39,6 @@ final class TimelineRecordFilter: Sendable {
     let kind = Self.processKind(process, ascii: plain)
     // A state line updates the memory whatever else makes the record wanted, as in the recognizer.
     let stateLine = kind == .springBoard ? stateLineMatters(message, plain: plain, states: states) : nil
-    return decide(kind: kind, process: process, message: message, plain: plain, stateLine: stateLine, counts: counts)
-  }
-
-  /// ``mayMatter(process:message:plain:states:counts:)`` where it needs no state, for a record worked
-  /// out ahead on another thread: `.refused` and `.wanted` are what it would return (and it would
-  /// change nothing); `.unknown` for SpringBoard's records (they may change the app states) and
-  /// assertiond's it would not refuse (the store may drop their event).
-  func verdict(
-    process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, plain: Bool
-  ) -> PreparedLine.Verdict {
-    let kind = Self.processKind(process, ascii: plain)
-    if kind == .springBoard { return .unknown }
-    guard decide(kind: kind, process: process, message: message, plain: plain, stateLine: nil, counts: nil) else {
-      return .refused
-    }
-    return kind == .assertiond ? .unknown : .wanted
-  }
-
-  /// The rest of ``mayMatter(process:message:plain:states:counts:)`` once the process's kind and (for
-  /// SpringBoard) what a state line did are known; without `counts`, no assertiond event is judged
-  /// dropped (and none is counted).
-  private func decide(
-    kind: ProcessKind, process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, plain: Bool,
-    stateLine: Bool?, counts: TimelineEventCounts?
-  ) -> Bool {
     // Markers and the app's own (UIKit) lines are about the writing process.
     let writerWanted = mayBeWanted(process, ascii: plain)
     if writerWanted, markerMayMatch(message, ascii: plain) { return true }
