@@ -88,7 +88,7 @@ public struct ConsoleLogParser {
     let number = statistics.lines
     if layout == .timeProcessMessage {
       // The layout of large device dumps: read on bytes, building strings only for wanted records.
-      let done = line.utf8.withContiguousStorageIfAvailable {
+      let done: Void? = line.utf8.withContiguousStorageIfAvailable {
         consumeBytes($0, ascii: false, line: line, number: number, filter: storedFilter, emit: emit)
       }
       if done == nil {

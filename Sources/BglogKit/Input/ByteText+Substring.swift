@@ -2,17 +2,22 @@ extension ByteText {
   /// Foundation's `range(of:)`, done on bytes when both texts are plain ASCII (there it is a byte
   /// search); other text keeps Foundation's Unicode-aware search.
   static func range(of pattern: String, in text: Substring) -> Range<Substring.Index>? {
+    guard let found = plainOffset(of: pattern, in: text) else { return text.range(of: pattern) }
+    guard let offset = found else { return nil }
+    let lower = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+    return lower..<text.utf8.index(lower, offsetBy: pattern.utf8.count)
+  }
+
+  /// Where `pattern` first starts in `text` when both are plain ASCII (`.some(nil)`: nowhere); `nil`
+  /// when either is not, and the caller must ask Foundation.
+  static func plainOffset(of pattern: String, in text: Substring) -> Int?? {
     var pattern = pattern
-    let found = pattern.withUTF8 { needle in
+    return pattern.withUTF8 { needle in
       text.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
         guard isPlain(bytes), isPlain(needle) else { return nil }
         return .some(firstIndex(of: needle, in: bytes))
       } ?? nil
     }
-    guard let found else { return text.range(of: pattern) }
-    guard let offset = found else { return nil }
-    let lower = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
-    return lower..<text.utf8.index(lower, offsetBy: pattern.utf8.count)
   }
 
   /// The first occurrence of `pattern`'s exact bytes in `text`, whatever the text: a pure byte search

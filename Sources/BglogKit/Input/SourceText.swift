@@ -135,45 +135,23 @@ public struct SourceText: Sendable {
 
   /// ``lineBounds(of:)`` for any line ends, reading the bytes itself (also the reference for its tests).
   static func lineBoundsScanning(of bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
     var result: [Int] = []
     // About one line per 60 bytes in reports; a guess only saves early regrowth.
     result.reserveCapacity(bytes.count / 24 + 2)
-    var lineStart = 0
-    var offset = 0
     let count = bytes.count
-    while offset < count {
-      // Skip eight bytes at a time while none of them is a CR or an LF (a word-wide zero-byte test;
-      // a false alarm only hands the word to the byte loop below).
-      if let base = bytes.baseAddress {
-        while offset + 8 <= count {
-          let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          if hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { break }
-          offset += 8
-        }
-        if offset >= count { break }
-      }
-      let byte = bytes[offset]
-      if byte == 0x0A || byte == 0x0D {
-        result.append(lineStart)
-        result.append(offset)
-        offset += 1
-        if byte == 0x0D, offset < count, bytes[offset] == 0x0A { offset += 1 }
-        lineStart = offset
-      } else {
-        offset += 1
-      }
+    var lineStart = 0
+    while lineStart < count, let end = ByteText.firstLineEnd(in: base, from: lineStart, to: count) {
+      result.append(lineStart)
+      result.append(end)
+      lineStart = end + 1
+      if base[end] == 0x0D, lineStart < count, base[lineStart] == 0x0A { lineStart += 1 }
     }
     if lineStart != count {
       result.append(lineStart)
       result.append(count)
     }
     return result
-  }
-
-  /// Whether any of the eight bytes of `word` is zero.
-  @inline(__always)
-  private static func hasZeroByte(_ word: UInt64) -> Bool {
-    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
   }
 
   static func decode(_ bytes: [UInt8]) -> (String, Encoding, Bool) {

@@ -47,10 +47,10 @@ import Testing
   @Test func asciiCheckCoversEveryByte() {
     for count in 0..<20 {
       var bytes = [UInt8](repeating: 0x41, count: count)
-      #expect(bytes.withUnsafeBufferPointer { StackFrameLineParser.isASCII($0) })
+      #expect(bytes.withUnsafeBufferPointer { ByteText.isASCII($0) })
       for position in 0..<count {
         bytes[position] = 0xC3
-        #expect(!bytes.withUnsafeBufferPointer { StackFrameLineParser.isASCII($0) })
+        #expect(!bytes.withUnsafeBufferPointer { ByteText.isASCII($0) })
         bytes[position] = 0x41
       }
     }

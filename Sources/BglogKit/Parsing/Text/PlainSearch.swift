@@ -29,13 +29,7 @@ enum PlainSearch {
   /// Where a non-empty plain `pattern` first starts in plain `text` (`.some(nil)`: nowhere); nil when
   /// either is not plain and the caller must ask the original code.
   private static func plainOffset(of pattern: String, in text: Substring) -> Int?? {
-    var needle = pattern
-    return needle.withUTF8 { pattern in
-      text.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
-        guard !pattern.isEmpty, ByteText.isPlain(bytes), ByteText.isPlain(pattern) else { return nil }
-        return .some(ByteText.firstIndex(of: pattern, in: bytes))
-      } ?? nil
-    }
+    pattern.isEmpty ? nil : ByteText.plainOffset(of: pattern, in: text)
   }
 
   /// `text.range(of: pattern, options: .backwards)`: the last occurrence.

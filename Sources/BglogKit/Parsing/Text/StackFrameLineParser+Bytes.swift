@@ -35,29 +35,12 @@ extension StackFrameLineParser {
   static func parseASCII(
     bytes: UnsafeBufferPointer<UInt8>, line: Int, names: UnsafeMutablePointer<FrameNameTable>? = nil
   ) -> FastOutcome {
-    guard isASCII(bytes) else { return .fallback }
+    guard ByteText.isASCII(bytes) else { return .fallback }
     do {
       return try FrameBytes(bytes: bytes, names: names).parse(line: line)
     } catch {
       return .fallback
     }
-  }
-
-  /// Whether every byte is below 0x80, eight bytes at a time.
-  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    let count = bytes.count
-    var combined: UInt64 = 0
-    var offset = 0
-    while offset + 8 <= count {
-      combined |= UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      offset += 8
-    }
-    while offset < count {
-      combined |= UInt64(base[offset])
-      offset += 1
-    }
-    return combined & 0x8080_8080_8080_8080 == 0
   }
 
   /// One ASCII frame line as bytes; ranges are half-open offsets into `bytes`.
