@@ -10,6 +10,28 @@ public enum Fixtures {
     .deletingLastPathComponent()  // Sources
     .deletingLastPathComponent()
 
+  /// The workplace's shared reference material (`../shared` beside the package root: seeds, the
+  /// real corpus, the SARIF schema). It is read in place and never copied into the project.
+  public static let shared: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    .standardizedFileURL
+
+  /// The path of a file or folder under `../shared`, given its relative path.
+  public static func sharedPath(_ relativePath: String) -> String {
+    shared.appendingPathComponent(relativePath).path
+  }
+
+  /// Whether `../shared/<relativePath>` exists. Tests that need it use this in an `.enabled(if:)`
+  /// trait with `sharedMissing(_:)` as the comment, so a checkout without it shows them as skipped
+  /// with the reason instead of passing silently.
+  public static func hasShared(_ relativePath: String) -> Bool {
+    FileManager.default.fileExists(atPath: sharedPath(relativePath))
+  }
+
+  /// The skip reason printed when `../shared/<relativePath>` is absent.
+  public static func sharedMissing(_ relativePath: String) -> String {
+    "\(sharedPath(relativePath)) is not on this machine (the shared reference material beside the package)"
+  }
+
   /// `Tests/Fixtures`.
   public static let root: URL = packageRoot.appendingPathComponent("Tests/Fixtures")
 

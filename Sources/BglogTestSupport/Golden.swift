@@ -46,6 +46,6 @@ public enum Golden {
 
   /// Makes the package root the working directory, so relative paths in outputs are stable.
   public static func useRelativePaths() {
-    FileManager.default.changeCurrentDirectoryPath(Fixtures.packageRoot.path)
+    _ = FileManager.default.changeCurrentDirectoryPath(Fixtures.packageRoot.path)
   }
 }

@@ -1,4 +1,5 @@
 import BglogKit
+import BglogTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// `../shared/corpus/README.md` gives for each file. The corpus is read in place (never copied into
 /// the project); the test is skipped where it is absent.
 @Suite struct CorpusDiagnoseTests {
-  static let corpus = "/work/shared/corpus/crash"
+  static let corpus = Fixtures.sharedPath("corpus/crash")
 
   /// The corpus README's expected reading for each file, as bglog kind ids.
   static let expected: [String: [String]] = [
@@ -42,7 +43,7 @@ import Testing
 
   static var available: Bool { FileManager.default.fileExists(atPath: corpus) }
 
-  @Test(.enabled(if: available, "the shared corpus is not on this machine"))
+  @Test(.enabled(if: available, Comment(rawValue: Fixtures.sharedMissing("corpus/crash"))))
   func directoryRunAgreesWithTheCorpusReadme() throws {
     let result = runBglog(["diagnose", "--format", "json", Self.corpus])
     #expect(result.status == .success, "\(result.err)")

@@ -19,8 +19,8 @@ import Testing
     let manager = FileManager.default
     try manager.createDirectory(atPath: root + "/reports/nested", withIntermediateDirectories: true)
     let report = try Fixtures.bytes("crash/seed001-bada5e47-too-many-tasks.crash")
-    manager.createFile(atPath: root + "/reports/nested/a.crash", contents: Data(report))
-    manager.createFile(atPath: root + "/reports/notes.txt", contents: Data("just some notes\n".utf8))
+    _ = manager.createFile(atPath: root + "/reports/nested/a.crash", contents: Data(report))
+    _ = manager.createFile(atPath: root + "/reports/notes.txt", contents: Data("just some notes\n".utf8))
     try manager.createSymbolicLink(
       atPath: root + "/reports/link.crash", withDestinationPath: root + "/reports/nested/a.crash")
     try manager.createSymbolicLink(atPath: root + "/reports/loop", withDestinationPath: root + "/reports")
@@ -72,7 +72,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let seed = try Fixtures.source("console/seed000-background-download.log").text
     // Start with 2 MB so the reader needs several chunks, then keep appending while it reads.
-    FileManager.default.createFile(atPath: path, contents: Data(String(repeating: seed, count: 600).utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(String(repeating: seed, count: 600).utf8))
     let stop = Box<Bool>(false)
     Thread.detachNewThread {
       guard let handle = FileHandle(forWritingAtPath: path) else { return }

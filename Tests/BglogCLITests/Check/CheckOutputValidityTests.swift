@@ -10,7 +10,7 @@ import Testing
 /// The outputs are what their readers accept: SARIF against the official 2.1.0 schema (with Python's
 /// jsonschema, when this machine has it), well-formed JUnit XML, GitHub's escaping rules.
 @Suite(.serialized) struct CheckOutputValidityTests {
-  static let schemaPath = "/work/shared/data/sarif-schema-2.1.0.json"
+  static let schemaPath = Fixtures.sharedPath("data/sarif-schema-2.1.0.json")
 
   /// Whether `python3 -c "import jsonschema"` works and the schema file exists.
   static let validatorAvailable: Bool = {

@@ -1,4 +1,5 @@
 import BglogKit
+import BglogTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,9 @@ import Testing
 ///
 /// The corpus is reference material outside the project (several files carry no reuse
 /// licence), so it is never copied here; when it is absent these tests skip.
-@Suite struct IPSCorpusTests {
-  static let corpus = URL(fileURLWithPath: "/work/shared/corpus/crash")
+@Suite(.enabled(if: Fixtures.hasShared("corpus/crash"), Comment(rawValue: Fixtures.sharedMissing("corpus/crash"))))
+struct IPSCorpusTests {
+  static let corpus = Fixtures.shared.appendingPathComponent("corpus/crash")
 
   private func parse(_ name: String) throws -> [CrashReport]? {
     let url = Self.corpus.appendingPathComponent(name)

@@ -1,3 +1,4 @@
+import BglogTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,9 @@ import Testing
 ///
 /// The corpus lives outside the project (`/work/shared/corpus/crash`) and must not be copied in
 /// (several files carry no reuse licence); when it is absent these tests skip.
-@Suite struct LegacyCorpusTests {
-  private static let folder = "/work/shared/corpus/crash"
+@Suite(.enabled(if: Fixtures.hasShared("corpus/crash"), Comment(rawValue: Fixtures.sharedMissing("corpus/crash"))))
+struct LegacyCorpusTests {
+  private static let folder = Fixtures.sharedPath("corpus/crash")
 
   private static var isAvailable: Bool { FileManager.default.fileExists(atPath: folder) }
 

@@ -1,3 +1,4 @@
+import BglogTestSupport
 import Foundation
 import Testing
 
@@ -5,9 +6,12 @@ import Testing
 
 /// Runs the parser over the whole seed article 001 (prose with seven quoted reports), read in place.
 @Suite struct LegacySeedArticleTests {
-  private static let article = "/work/shared/seeds/001_8f5832ba784bab95.txt"
+  private static let article = Fixtures.sharedPath("seeds/001_8f5832ba784bab95.txt")
 
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: article)))
+  @Test(
+    .enabled(
+      if: Fixtures.hasShared("seeds/001_8f5832ba784bab95.txt"),
+      Comment(rawValue: Fixtures.sharedMissing("seeds/001_8f5832ba784bab95.txt"))))
   func findsEveryReportQuotedInTheArticle() throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: Self.article))
     let reports = LegacyCrashReportParser().parseDocument(SourceText(bytes: [UInt8](data)))

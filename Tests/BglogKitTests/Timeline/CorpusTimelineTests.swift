@@ -1,11 +1,14 @@
+import BglogTestSupport
 import Foundation
 import Testing
 
 @testable import BglogKit
 
 /// Runs the long Console.app exports in the shared corpus (read at test time, never copied).
-@Suite struct CorpusTimelineTests {
-  static let folder = URL(fileURLWithPath: "/work/shared/corpus/syslog")
+@Suite(
+  .enabled(if: Fixtures.hasShared("corpus/syslog"), Comment(rawValue: Fixtures.sharedMissing("corpus/syslog"))))
+struct CorpusTimelineTests {
+  static let folder = Fixtures.shared.appendingPathComponent("corpus/syslog")
 
   static func build(_ name: String) throws -> TimelineResult? {
     let url = folder.appendingPathComponent(name)
