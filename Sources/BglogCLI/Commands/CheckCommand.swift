@@ -92,7 +92,15 @@ enum CheckCommand: Command {
         ?? config?.inputErrors ?? .error)
     var baseline: Set<String>?
     if let path = arguments.value("baseline") ?? config?.baseline {
-      baseline = try loadBaseline(path)
+      let loaded = try loadBaseline(path)
+      baseline = loaded.fingerprints
+      for entry in loaded.kindOnlyEntries {
+        io.writeErr(
+          "bglog: warning: \(path): the entry '\(entry.signature)' #\(entry.fingerprint) names only the kind "
+            + "(signature rules version 1) and matches nothing now: signatures of reports without an app name "
+            + "the killed process or the report since version \(CheckSignature.version); rewrite the baseline "
+            + "with --write-baseline\n")
+      }
     }
 
     let collected = InputCollector.collect(arguments.positionals)
@@ -114,7 +122,8 @@ enum CheckCommand: Command {
         return .inputError
       }
       evaluation = CheckEvaluation(files: files, policy: policy, baseline: written.fingerprints)
-      io.writeErr("bglog: note: wrote \(written.signatures.count) signatures to \(path)\n")
+      let count = written.signatures.count
+      io.writeErr("bglog: note: wrote \(count) \(count == 1 ? "signature" : "signatures") to \(path)\n")
     }
 
     io.writeOut(format.render(evaluation, version: BglogCLI.version, style: ColorChoice.style(arguments, io: io)))
@@ -186,14 +195,14 @@ enum CheckCommand: Command {
     }
   }
 
-  private static func loadBaseline(_ path: String) throws(UsageError) -> Set<String> {
+  private static func loadBaseline(_ path: String) throws(UsageError) -> CheckBaseline {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw UsageError(problem: "baseline file '\(path)' could not be read (create it with --write-baseline \(path))")
     }
     do {
-      return try CheckBaseline.decode(data).fingerprints
+      return try CheckBaseline.decode(data)
     } catch {
-      guard case .invalid(let problem) = error else { return [] }
+      guard case .invalid(let problem) = error else { return CheckBaseline(signatures: []) }
       throw UsageError(problem: "baseline file '\(path)': \(problem)")
     }
   }

@@ -7,17 +7,28 @@ import Foundation
 public struct CheckBaseline: Sendable, Hashable, Codable {
   /// The file's format version.
   public var schemaVersion: Int
+  /// The version of the signature rules the fingerprints were made with (``CheckSignature/version``);
+  /// absent in files written before signatures were versioned (version 1).
+  public var signatureVersion: Int?
   /// The accepted signatures, sorted by fingerprint.
   public var signatures: [Entry]
 
-  /// Creates a baseline.
+  /// Creates a baseline with the current signature rules.
   public init(signatures: [Entry]) {
     self.schemaVersion = 1
+    self.signatureVersion = CheckSignature.version
     self.signatures = signatures.sorted { $0.fingerprint < $1.fingerprint }
   }
 
   /// The fingerprints accepted.
   public var fingerprints: Set<String> { Set(signatures.map(\.fingerprint)) }
+
+  /// Entries written by signature rules version 1 that hold only the kind (a report without an app):
+  /// version 2 names the killed process or the report in such signatures, so these match nothing now.
+  public var kindOnlyEntries: [Entry] {
+    guard (signatureVersion ?? 1) < 2 else { return [] }
+    return signatures.filter { !$0.signature.contains(" · ") }
+  }
 
   /// One accepted signature.
   public struct Entry: Sendable, Hashable, Codable {

@@ -4,6 +4,12 @@ public struct CheckFileResult: Sendable, Hashable {
   public var input: InputFile
   /// The outcome.
   public var outcome: Outcome
+  /// For crash reports with console lines around them (a ticket's text, an article): the layout of
+  /// those lines, when one was detected; their findings are among the outcome's, with origin
+  /// `console-log`.
+  public var consoleLayout: ConsoleLayout?
+  /// For crash reports with console lines around them: the background events recognised in those lines.
+  public var consoleEvents = 0
 
   /// Creates a result.
   public init(input: InputFile, outcome: Outcome) {

@@ -38,14 +38,16 @@ public struct CheckFinding: Sendable, Hashable {
     case consoleLog = "console-log"
   }
 
-  /// The finding for one diagnosed crash report.
-  public init(_ diagnosed: DiagnosedReport) {
+  /// The finding for one diagnosed crash report; `source`, the text it was read from, names a report
+  /// without an app in its signature (see ``CheckSignature/of(_:diagnosis:source:)``).
+  public init(_ diagnosed: DiagnosedReport, source: SourceText? = nil) {
     let evidence = diagnosed.diagnosis.evidence.first(where: { $0.location?.line != nil })
     self.init(
       kind: diagnosed.diagnosis.kind.rawValue, confidence: diagnosed.diagnosis.confidence,
       summary: diagnosed.diagnosis.summary, line: evidence?.location?.line ?? diagnosed.report.startLine,
       quote: evidence?.quote,
-      signature: CheckSignature.of(diagnosed.report, diagnosis: diagnosed.diagnosis), origin: .crashReport)
+      signature: CheckSignature.of(diagnosed.report, diagnosis: diagnosed.diagnosis, source: source),
+      origin: .crashReport)
   }
 
   /// The finding for one timeline finding of an app.

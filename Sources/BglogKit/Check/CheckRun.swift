@@ -3,8 +3,10 @@ import Foundation
 
 /// Runs `check` over many inputs on all cores, in bounded batches, keeping only per-file findings.
 ///
-/// Each input is read as crash reports first; when that fails, it is read as a console log, and it is a
-/// console log when the timeline recognises background events in it. Files over the crash-report size
+/// Each input is read as crash reports first; the lines outside its reports (a ticket's text, an article)
+/// are then read as a console log too, and the timeline's findings join the reports'. When no report is
+/// found, it is read as a console log, and it is a console log when the timeline recognises background
+/// events in it. Files over the crash-report size
 /// limit are only streamed as console logs, line by line, so no input is ever held whole beyond that limit.
 public struct CheckRun: Sendable {
   /// The largest file read whole as a crash report.
@@ -59,8 +61,18 @@ public struct CheckRun: Sendable {
     let source = SourceText(bytes: bytes)
     let parseError: ReportParseError
     do {
-      let findings = try DiagnoseRun.diagnosedReports(in: source).map(CheckFinding.init)
-      return CheckFileResult(input: input, outcome: .crashReports(count: findings.count, findings: findings))
+      let diagnosed = try DiagnoseRun.diagnosedReports(in: source)
+      let findings = diagnosed.map { CheckFinding($0, source: source) }
+      // A ticket's text or an article holds console lines around its reports: read those too.
+      var result = CheckFileResult(input: input, outcome: .crashReports(count: findings.count, findings: findings))
+      if let console = consoleLog(Self.timelineOutside(diagnosed.map(\.report), in: source)),
+        case .consoleLog(let layout, let events, let consoleFindings) = console
+      {
+        result.outcome = .crashReports(count: findings.count, findings: findings + consoleFindings)
+        result.consoleLayout = layout
+        result.consoleEvents = events
+      }
+      return result
     } catch {
       parseError = error
     }
@@ -97,6 +109,25 @@ public struct CheckRun: Sendable {
         input: input, outcome: .skipped(reason: "over the \(sizeLimit)-byte report limit and not a console log"))
     }
     return CheckFileResult(input: input, outcome: .failed(.tooLarge(path: input.path, bytes: size, limit: sizeLimit)))
+  }
+
+  /// The timeline of the lines outside the reports (report lines are read as blank lines, so line
+  /// numbers stay those of the file); an empty timeline when every line outside them is blank, which
+  /// is the case for a plain report, so reports cost no console reading.
+  static func timelineOutside(_ reports: [CrashReport], in source: SourceText) -> TimelineResult {
+    var inside = [Bool](repeating: false, count: source.lineCount + 1)
+    for report in reports where report.startLine >= 1 && report.endLine >= report.startLine {
+      for number in report.startLine...min(report.endLine, source.lineCount) { inside[number] = true }
+    }
+    guard source.lineCount > 0,
+      (1...source.lineCount).contains(where: { !inside[$0] && !source.line($0).allSatisfy(\.isWhitespace) })
+    else {
+      var empty = TimelineBuilder()
+      return empty.finish()
+    }
+    var builder = TimelineBuilder()
+    for number in 1...source.lineCount { builder.consume(line: inside[number] ? "" : source.line(number)) }
+    return builder.finish()
   }
 
   /// A console-log outcome when the timeline recognised any event, else `nil`.

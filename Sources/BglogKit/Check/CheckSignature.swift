@@ -1,48 +1,79 @@
 /// What makes two findings "the same problem": the kind, the app, and where it happened (the first
-/// app frame, or the watchdog event when the stack says nothing specific).
+/// app frame, or the watchdog event when the stack says nothing specific); for a jetsam event, the
+/// killed processes and their reasons; and when the report names no app and no app frame, the report
+/// itself (its incident identifier, else a digest of its text), so a signature is never only the kind.
 ///
 /// The fingerprint is a stable hash of these parts, identical on every machine and run, so baselines and
-/// SARIF partial fingerprints can match findings across builds.
+/// SARIF partial fingerprints can match findings across builds. Signature rules are versioned
+/// (``version``): version 2 added the jetsam and report parts; signatures that name an app have the same
+/// fingerprint in both.
 public struct CheckSignature: Sendable, Hashable, Comparable {
+  /// The version of the signature rules (written into baselines as `signatureVersion`).
+  public static let version = 2
+
   /// The kind id (a `DiagnosisKind` or `TimelineFinding.Kind` raw value).
   public var kind: String
   /// The app's bundle id or process name, when known.
   public var app: String?
-  /// Where: `MyApp -[Loader start]`, `MyApp +0x5440` (unsymbolicated), `event: scene-update`; `nil` when
-  /// nothing narrower than kind and app is known.
+  /// Where: `MyApp -[Loader start]`, `MyApp +0x5440` (unsymbolicated), `event: scene-update`,
+  /// `killed: SpringBoard (highwater)` for jetsam; `nil` when nothing narrower than kind and app is known.
   public var locus: String?
+  /// Which report, when nothing else tells this problem from another of its kind (no app, no app
+  /// frame): `report 6F1E…` (the incident identifier) or `report #1a2b3c4d` (a digest of its text).
+  public var report: String?
 
   /// Creates a signature.
-  public init(kind: String, app: String?, locus: String?) {
+  public init(kind: String, app: String?, locus: String?, report: String? = nil) {
     self.kind = kind
     self.app = app
     self.locus = locus
+    self.report = report
   }
 
-  /// One line for people: `kind · app · locus`.
+  /// One line for people: `kind · app · locus · report`.
   public var text: String {
-    ([kind] + [app, locus].compactMap { $0 }).joined(separator: " · ")
+    ([kind] + [app, locus, report].compactMap { $0 }).joined(separator: " · ")
   }
 
   /// 16 hex digits of FNV-1a 64 over the parts (Swift's `Hasher` is seeded per process, so unusable here).
+  /// Without a report part the parts are those of version 1, so fingerprints of signatures with an app
+  /// did not change.
   public var fingerprint: String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    let parts = ["v1", kind, app ?? "", locus ?? ""].joined(separator: "\u{1F}")
-    for byte in parts.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
+    var parts = ["v1", kind, app ?? "", locus ?? ""]
+    if let report { parts += [report] }
+    let hex = String(Self.fnv1a(parts.joined(separator: "\u{1F}").utf8), radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
   }
 
-  /// Orders by kind, then app, then locus.
-  public static func < (lhs: CheckSignature, rhs: CheckSignature) -> Bool {
-    (lhs.kind, lhs.app ?? "", lhs.locus ?? "") < (rhs.kind, rhs.app ?? "", rhs.locus ?? "")
+  static func fnv1a(_ bytes: some Sequence<UInt8>, into start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    var hash = start
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return hash
   }
 
-  /// The signature of a diagnosed crash report.
-  public static func of(_ report: CrashReport, diagnosis: Diagnosis) -> CheckSignature {
+  /// Orders by kind, then app, then locus, then report.
+  public static func < (lhs: CheckSignature, rhs: CheckSignature) -> Bool {
+    (lhs.kind, lhs.app ?? "", lhs.locus ?? "", lhs.report ?? "")
+      < (rhs.kind, rhs.app ?? "", rhs.locus ?? "", rhs.report ?? "")
+  }
+
+  /// The signature of a diagnosed crash report; `source` (the text it was read from) gives the digest
+  /// that names a report without an app or incident identifier.
+  public static func of(_ report: CrashReport, diagnosis: Diagnosis, source: SourceText? = nil) -> CheckSignature {
+    var signature = parts(of: report, diagnosis: diagnosis)
+    // Without an app, kind and event (or nothing) would merge every app's problem of this kind: name the
+    // report. A frame locus names the app's image, and a jetsam locus the killed processes.
+    let namesApp = signature.locus.map { !$0.hasPrefix("event: ") } ?? false
+    if signature.app == nil, !namesApp {
+      signature.report = identity(of: report, source: source)
+    }
+    return signature
+  }
+
+  private static func parts(of report: CrashReport, diagnosis: Diagnosis) -> CheckSignature {
     let app = report.header.bundleIdentifier ?? report.header.processName
     let event = diagnosis.facts.first(where: { $0.key == "watchdog-event" }).map { "event: " + $0.value }
     switch diagnosis.kind {
@@ -53,11 +84,34 @@ public struct CheckSignature: Sendable, Hashable, Comparable {
     case .watchdogHang, .hangReport, .mainThreadDeadlock:
       let frame = report.mainThread.flatMap { firstAppFrame($0, in: report) }
       return CheckSignature(kind: diagnosis.kind.rawValue, app: app, locus: frame.map(describe) ?? event)
+    case .jetsam where !(report.jetsam?.killed.isEmpty ?? true):
+      // Which process was killed, and why: SpringBoard at its highwater mark is not an app thrashing.
+      let killed = (report.jetsam?.killed ?? []).map { "\($0.bundleIdentifier ?? $0.name) (\($0.reason ?? ""))" }
+      return CheckSignature(
+        kind: diagnosis.kind.rawValue, app: app, locus: "killed: " + killed.sorted().joined(separator: ", "))
     default:
       let thread = report.blamedThread ?? report.mainThread
       let frame = thread.flatMap { firstAppFrame($0, in: report) }
       return CheckSignature(kind: diagnosis.kind.rawValue, app: app, locus: frame.map(describe) ?? event)
     }
+  }
+
+  /// `report INCIDENT` when the report has an incident identifier, else `report #DIGEST` over its lines
+  /// (so copies of one report still group), else the report's first line number.
+  static func identity(of report: CrashReport, source: SourceText?) -> String {
+    if let incident = report.header.incidentIdentifier?.filter({ !$0.isWhitespace }), !incident.isEmpty {
+      return "report " + incident
+    }
+    guard let source, report.startLine >= 1, report.endLine >= report.startLine, report.endLine <= source.lineCount
+    else { return "report at line \(report.startLine)" }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for number in report.startLine...report.endLine {
+      // Line ends are left out, so one report with CRLF or LF line ends is one report.
+      hash = fnv1a(source.line(number).utf8, into: hash)
+      hash = fnv1a([0x0A], into: hash)
+    }
+    let hex = String(hash >> 32, radix: 16)
+    return "report #" + String(repeating: "0", count: 8 - hex.count) + hex
   }
 
   /// The signature of a console-log finding: the finding kind and the app.

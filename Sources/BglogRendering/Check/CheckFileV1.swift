@@ -28,6 +28,7 @@ public struct CheckFileV1: Codable, Sendable, Hashable {
     case .crashReports(let count, _):
       type = "crash-reports"
       reports = count
+      layout = result.consoleLayout?.rawValue  // console lines around the reports, when there were any
     case .consoleLog(let layout, _, _):
       type = "console-log"
       self.layout = layout?.rawValue

@@ -1,0 +1,150 @@
+/// What an input looks like, so a command that cannot read it can say what it is and which command
+/// does: a crash report (`diagnose`), a console log (`timeline`), both (a ticket's text, an article:
+/// `check` reads both), or something no command reads (empty, an image, other binary data, plain text).
+public struct InputAppearance: Sendable, Hashable {
+  /// What the input is.
+  public var kind: Kind
+  /// Crash reports found in it (0 unless ``kind`` is `crashReport` or `crashReportAndConsoleLog`).
+  public var crashReports: Int
+  /// The console layout detected, when one was.
+  public var consoleLayout: ConsoleLayout?
+  /// Background events the timeline recognised in it.
+  public var consoleEvents: Int
+
+  /// Creates an appearance.
+  public init(kind: Kind, crashReports: Int = 0, consoleLayout: ConsoleLayout? = nil, consoleEvents: Int = 0) {
+    self.kind = kind
+    self.crashReports = crashReports
+    self.consoleLayout = consoleLayout
+    self.consoleEvents = consoleEvents
+  }
+
+  /// The kinds of input told apart.
+  public enum Kind: Sendable, Hashable {
+    /// No bytes, or only blanks.
+    case empty
+    /// An image (the format's name: `PNG`, `JPEG`, `GIF`, `HEIF`, `TIFF`, `BMP`).
+    case image(String)
+    /// Other binary data, with what it is when its signature says (`a zip archive`, `a PDF document`).
+    case binary(String?)
+    /// One or more crash reports.
+    case crashReport
+    /// A console log: a known layout was detected, or background events were recognised.
+    case consoleLog
+    /// Both: console lines and crash reports in one text.
+    case crashReportAndConsoleLog
+    /// Text that is neither.
+    case plainText
+  }
+
+  /// The bytes `of(bytes:)` looks at to tell binary data from text.
+  public static let sniffLength = 8192
+
+  /// Looks at an input's bytes: its signature and text first, then whether it reads as crash reports
+  /// and as a console log.
+  public static func of(bytes: [UInt8]) -> InputAppearance {
+    if let binary = binaryKind(bytes.prefix(sniffLength)) { return InputAppearance(kind: binary) }
+    let source = SourceText(bytes: bytes)
+    var reports = 0
+    do {
+      reports = try CrashReportReader.read(source).count
+    } catch {
+      if case .empty = error { return InputAppearance(kind: .empty) }
+    }
+    let timeline = TimelineBuilder().build(from: source)
+    let events = timeline.apps.reduce(0) { $0 + $1.events.count }
+    let console = timeline.layout != nil || events > 0
+    let kind: Kind =
+      switch (reports > 0, console) {
+      case (true, true): .crashReportAndConsoleLog
+      case (true, false): .crashReport
+      case (false, true): .consoleLog
+      case (false, false): .plainText
+      }
+    return InputAppearance(kind: kind, crashReports: reports, consoleLayout: timeline.layout, consoleEvents: events)
+  }
+
+  /// The kind of the first bytes of an input when they are empty, an image or binary data; `nil` for text.
+  ///
+  /// Text is UTF-8 or UTF-16 (what ``SourceText`` decodes) with few control characters; anything with
+  /// NUL bytes that is not UTF-16, or more than 1 in 20 characters invalid or control, is binary.
+  public static func binaryKind(_ head: some Collection<UInt8>) -> Kind? {
+    let bytes = Array(head)
+    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return .empty }
+    if let signature = signature(bytes) { return signature }
+    let text = SourceText(bytes: bytes).text
+    var scalars = 0
+    var odd = 0
+    for scalar in text.unicodeScalars {
+      scalars += 1
+      switch scalar.value {
+      case 0x09, 0x0A, 0x0C, 0x0D: break
+      case 0..<0x20, 0x7F, 0xFFFD: odd += 1
+      default: break
+      }
+    }
+    // A cut at the end of the sniffed bytes may leave one invalid character; one in twenty is binary.
+    if scalars == 0 || odd * 20 > scalars { return .binary(nil) }
+    return nil
+  }
+
+  private static func signature(_ bytes: [UInt8]) -> Kind? {
+    func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+      bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+    }
+    if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .image("PNG") }
+    if starts([0xFF, 0xD8, 0xFF]) { return .image("JPEG") }
+    if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .image("GIF") }
+    if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .image("TIFF") }
+    if starts(Array("BM".utf8)) && bytes.count > 14 && bytes.prefix(64).contains(0) { return .image("BMP") }
+    if starts(Array("ftyp".utf8), at: 4) {
+      let brand = String(decoding: bytes.dropFirst(8).prefix(4), as: UTF8.self)
+      if ["heic", "heix", "mif1", "msf1", "avif"].contains(brand) { return .image("HEIF") }
+      return .binary("a video or other ISO media file")
+    }
+    if starts(Array("%PDF-".utf8)) { return .binary("a PDF document") }
+    if starts([0x50, 0x4B, 0x03, 0x04]) { return .binary("a zip archive") }
+    if starts([0x1F, 0x8B]) { return .binary("gzip-compressed data") }
+    if starts(Array("bplist0".utf8)) { return .binary("a binary property list") }
+    if starts([0xCF, 0xFA, 0xED, 0xFE]) || starts([0xCE, 0xFA, 0xED, 0xFE]) || starts([0xCA, 0xFE, 0xBA, 0xBE]) {
+      return .binary("a Mach-O executable")
+    }
+    return nil
+  }
+
+  /// What it looks like, for messages: `a PNG image`, `a console log (time-process-message layout)`.
+  public var description: String {
+    switch kind {
+    case .empty: return "an empty file"
+    case .image(let format): return "a \(format) image"
+    case .binary(let what): return what ?? "binary data"
+    case .crashReport: return crashReports == 1 ? "a crash report" : "\(crashReports) crash reports"
+    case .consoleLog: return "a console log" + layoutNote
+    case .crashReportAndConsoleLog:
+      return "console lines\(layoutNote) and \(crashReports == 1 ? "a crash report" : "\(crashReports) crash reports")"
+    case .plainText: return "text that is neither a crash report nor a console log in a layout bglog knows"
+    }
+  }
+
+  private var layoutNote: String { consoleLayout.map { " (\($0.rawValue) layout)" } ?? "" }
+
+  /// The command that reads it, when one does: `bglog diagnose`, `bglog timeline`, or `bglog check` for both.
+  public var readBy: String? {
+    switch kind {
+    case .crashReport: "bglog diagnose"
+    case .consoleLog: "bglog timeline"
+    case .crashReportAndConsoleLog: "bglog check"
+    case .empty, .image, .binary, .plainText: nil
+    }
+  }
+
+  /// `it looks like X; read it with Y` or `it looks like X, which no bglog command reads`.
+  public var advice: String {
+    if kind == .crashReportAndConsoleLog {
+      return "it holds \(description); read it with bglog check (both), bglog diagnose (the reports) "
+        + "or bglog timeline (the console lines)"
+    }
+    if let command = readBy { return "it looks like \(description); read it with \(command)" }
+    return "it looks like \(description), which no bglog command reads"
+  }
+}
