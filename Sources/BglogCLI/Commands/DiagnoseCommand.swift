@@ -57,6 +57,7 @@ enum DiagnoseCommand: Command {
       FileDiagnosis(input: InputFile(path: $0.path, foundInDirectory: true), outcome: .skipped(reason: $0.reason))
     }
     results += collected.errors.map { FileDiagnosis(input: InputFile(path: $0.path), outcome: .failed($0)) }
+    results = results.map(sayWhatItLooksLike)
     // Standard input first, then paths in order: the same order whatever the file system or scheduling.
     results.sort { ($0.input.path == "-" ? 0 : 1, $0.input.path) < ($1.input.path == "-" ? 0 : 1, $1.input.path) }
     switch format {
@@ -74,5 +75,17 @@ enum DiagnoseCommand: Command {
     }
     let failed = results.contains { if case .failed = $0.outcome { return true } else { return false } }
     return failed ? .inputError : .success
+  }
+
+  /// A named file that is not a crash report: say what it looks like and which command reads it
+  /// (`not a crash report: it looks like a console log (…); read it with bglog timeline`).
+  static func sayWhatItLooksLike(_ result: FileDiagnosis) -> FileDiagnosis {
+    guard case .failed(.parse(let path, let error)) = result.outcome, path != "-" else { return result }
+    guard case .notAReport = error, let appearance = InputAppearance.of(file: result.input),
+      appearance.kind != .crashReport, appearance.kind != .empty
+    else { return result }
+    var explained = result
+    explained.outcome = .failed(.parse(path: path, .notAReport(appearance.advice)))
+    return explained
   }
 }

@@ -130,10 +130,7 @@ enum TimelineCommand: Command {
     } else {
       io.writeOut(output)
     }
-    if result.apps.isEmpty {
-      let what = arguments.value("app").map { "no events for app '\($0)'" } ?? "no app events recognised"
-      io.writeErr("bglog: note: \(path == "-" ? "<stdin>" : path): \(what) (\(result.statistics.lines) lines read)\n")
-    }
+    if result.apps.isEmpty { return explainNoEvents(result, input: input, app: arguments.value("app"), io: io) }
     return .success
   }
 }

@@ -79,21 +79,36 @@ public struct CheckRun: Sendable {
     if let console = consoleLog(TimelineBuilder().build(from: source)) {
       return CheckFileResult(input: input, outcome: console)
     }
+    // An image or other binary data is named as such rather than as a text that failed both readings.
+    let binary = InputAppearance.binaryKind(bytes.prefix(InputAppearance.sniffLength)).flatMap {
+      $0 == .empty ? nil : InputAppearance(kind: $0).advice
+    }
     switch parseError {
     case .notAReport(let reason) where input.foundInDirectory:
       return CheckFileResult(
-        input: input, outcome: .skipped(reason: reason + "; no background events as a console log"))
+        input: input, outcome: .skipped(reason: binary ?? reason + "; no background events as a console log"))
     case .empty where input.foundInDirectory:
       return CheckFileResult(input: input, outcome: .skipped(reason: "empty file"))
     case .notAReport(let reason):
-      let error = ReportParseError.notAReport(reason + ", and no background events recognised as a console log")
+      let error = ReportParseError.notAReport(
+        binary ?? reason + ", and no background events recognised as a console log")
       return CheckFileResult(input: input, outcome: .failed(.parse(path: input.path, error)))
     default:
       return CheckFileResult(input: input, outcome: .failed(.parse(path: input.path, parseError)))
     }
   }
 
+  /// A file over the report limit is only read as a console log, streamed; one whose first bytes are
+  /// binary (an image, a disk image, zeros) is not streamed at all.
   private func streamConsoleLog(_ input: InputFile, size: Int) -> CheckFileResult {
+    let limitNote = "files over the \(sizeLimit)-byte report limit are read only as console logs"
+    func notALog(_ what: String) -> CheckFileResult {
+      if input.foundInDirectory { return CheckFileResult(input: input, outcome: .skipped(reason: what)) }
+      return CheckFileResult(input: input, outcome: .failed(.parse(path: input.path, .notAReport(what))))
+    }
+    if let appearance = InputAppearance.of(file: input, limit: sizeLimit) {
+      return notALog("\(appearance.advice) (\(size) bytes; \(limitNote))")
+    }
     var builder = TimelineBuilder()
     do throws(InputError) {
       try LineStream.forEachLine(input) { line in
@@ -103,12 +118,10 @@ public struct CheckRun: Sendable {
     } catch {
       return CheckFileResult(input: input, outcome: .failed(error))
     }
-    if let console = consoleLog(builder.finish()) { return CheckFileResult(input: input, outcome: console) }
-    if input.foundInDirectory {
-      return CheckFileResult(
-        input: input, outcome: .skipped(reason: "over the \(sizeLimit)-byte report limit and not a console log"))
-    }
-    return CheckFileResult(input: input, outcome: .failed(.tooLarge(path: input.path, bytes: size, limit: sizeLimit)))
+    let result = builder.finish()
+    if let console = consoleLog(result) { return CheckFileResult(input: input, outcome: console) }
+    let lines = "\(result.statistics.lines) \(result.statistics.lines == 1 ? "line" : "lines")"
+    return notALog("no background events recognised in \(lines) read as a console log (\(size) bytes; \(limitNote))")
   }
 
   /// The timeline of the lines outside the reports (report lines are read as blank lines, so line

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an input looks like, so a command that cannot read it can say what it is and which command
 /// does: a crash report (`diagnose`), a console log (`timeline`), both (a ticket's text, an article:
 /// `check` reads both), or something no command reads (empty, an image, other binary data, plain text).
@@ -64,6 +66,24 @@ public struct InputAppearance: Sendable, Hashable {
     return InputAppearance(kind: kind, crashReports: reports, consoleLayout: timeline.layout, consoleEvents: events)
   }
 
+  /// What a regular file looks like: read whole up to `limit` bytes; a larger file is judged by its first
+  /// bytes only (binary or not), and `nil` is returned when those are text. `nil` for standard input,
+  /// FIFOs and files that cannot be read.
+  public static func of(file input: InputFile, limit: Int = DiagnoseRun.defaultSizeLimit) -> InputAppearance? {
+    guard input.path != "-", case .regular(let size) = FileKind.of(input.path),
+      let handle = FileHandle(forReadingAtPath: input.path)
+    else { return nil }
+    defer { try? handle.close() }
+    if size > limit {
+      let head = (try? handle.read(upToCount: sniffLength)) ?? Data()
+      guard let kind = binaryKind([UInt8](head)), kind != .empty else { return nil }
+      return InputAppearance(kind: kind)
+    }
+    // `read(upToCount:)` gives nil at the end of the file: an empty file.
+    guard let data = try? handle.read(upToCount: limit) else { return of(bytes: []) }
+    return of(bytes: [UInt8](data))
+  }
+
   /// The kind of the first bytes of an input when they are empty, an image or binary data; `nil` for text.
   ///
   /// Text is UTF-8 or UTF-16 (what ``SourceText`` decodes) with few control characters; anything with
@@ -122,7 +142,7 @@ public struct InputAppearance: Sendable, Hashable {
     case .consoleLog: return "a console log" + layoutNote
     case .crashReportAndConsoleLog:
       return "console lines\(layoutNote) and \(crashReports == 1 ? "a crash report" : "\(crashReports) crash reports")"
-    case .plainText: return "text that is neither a crash report nor a console log in a layout bglog knows"
+    case .plainText: return "text that is neither a crash report nor a console log (no line in a layout bglog knows)"
     }
   }
 

@@ -55,7 +55,8 @@ import Testing
       {"count": 3, "fingerprint": "9572603304c27f1e", "kind": "leaked-background-task", "signature": "leaked-background-task"}]}
     """.write(toFile: baseline, atomically: true, encoding: .utf8)
     let result = runBglog([
-      "check", "--no-config", "--baseline", baseline, Fixtures.url("crash/seed001-8badf00d-damaged-leaked-task.crash").path,
+      "check", "--no-config", "--baseline", baseline,
+      Fixtures.url("crash/seed001-8badf00d-damaged-leaked-task.crash").path,
     ])
     #expect(result.status == .policyFailure)
     #expect(result.err.contains("names only the kind"))

@@ -52,13 +52,12 @@ import Testing
     #expect(apps?.first?["app"] as? String == "com.mycompany.backgrounddemo")
   }
 
-  @Test func textThatIsNotALogCountsUnknownLinesAndSucceeds() {
+  /// Text in no known layout is read and counted, but no command reads it: an input error (issue 16 item 6).
+  @Test func textThatIsNotALogCountsUnknownLinesAndIsAnInputError() {
     let result = runBglog(["timeline", "-"], stdin: "hello\nworld\n\nnot a log\n")
-    #expect(result.status == .success)
+    #expect(result.status == .inputError)
     #expect(result.out.hasPrefix("Read 4 lines as no known layout: 0 records, 0 continuation lines, 3 unknown"))
-    #expect(
-      result.err.contains("<stdin>: no app background activity recognised")
-        || result.err.contains("<stdin>: no app events recognised"))
+    #expect(result.err.contains("<stdin>: not a console log: no line in a layout bglog knows"))
   }
 
   @Test func missingFileIsAnInputError() {

@@ -32,7 +32,8 @@ import Testing
     let original = try #require(Self.findings(text).first)
     #expect(original.kind == "jetsam")
     #expect(original.signature.locus == "killed: com.example.PhotoEditor (per-process-limit)")
-    let thrashing = try #require(Self.findings(text.replacingOccurrences(of: "per-process-limit", with: "vm-thrashing")).first)
+    let thrashing = try #require(
+      Self.findings(text.replacingOccurrences(of: "per-process-limit", with: "vm-thrashing")).first)
     #expect(thrashing.signature.locus == "killed: com.example.PhotoEditor (vm-thrashing)")
     #expect(thrashing.signature.fingerprint != original.signature.fingerprint)
   }
@@ -66,7 +67,9 @@ import Testing
 
   /// Signatures with an app keep the fingerprints of signature rules version 1, so baselines stay valid.
   @Test func signaturesWithAnAppKeepTheirVersionOneFingerprints() {
-    #expect(CheckSignature(kind: "leaked-background-task", app: "wmm.OOMTestProjcet", locus: nil).fingerprint == "5e614be82806c019")
+    #expect(
+      CheckSignature(kind: "leaked-background-task", app: "wmm.OOMTestProjcet", locus: nil).fingerprint
+        == "5e614be82806c019")
     #expect(
       CheckSignature(kind: "watchdog-hang", app: "wmm.CPUTestTwo", locus: "event: scene-update").fingerprint
         == "375dcf1d7abbb39e")

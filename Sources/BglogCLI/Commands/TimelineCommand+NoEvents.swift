@@ -1,0 +1,67 @@
+import BglogKit
+import Foundation
+
+/// What `timeline` says when a log gave no app events: a console log without background events is read
+/// (exit 0, with a note); anything else (a crash report, an image, binary data, an empty file, text in no
+/// known layout) is named, with the command that reads it, and is an input error (exit 2).
+extension TimelineCommand {
+  static func explainNoEvents(_ result: TimelineResult, input: InputFile, app: String?, io: CommandIO) -> ExitStatus {
+    let name = input.path == "-" ? "<stdin>" : input.path
+    let lines = "\(result.statistics.lines) \(result.statistics.lines == 1 ? "line" : "lines") read"
+    if let app {
+      let present = appsPresent(input)
+      var note = "bglog: note: \(name): no events for app '\(app)' (\(lines))"
+      if let present {
+        let names = present.map(\.name)
+        note +=
+          names.isEmpty
+          ? "; no app has background events in this log"
+          : "; apps with events: " + names.joined(separator: ", ")
+        let candidates = present.flatMap { [$0.bundleID, $0.processName].compactMap { $0 } }
+        if let suggestion = ArgumentParser.closest(app, in: candidates) { note += " (did you mean '\(suggestion)'?)" }
+      }
+      io.writeErr(note + "\n")
+      return .success
+    }
+    let appearance = InputAppearance.of(file: input)
+    let message: String
+    let readAsLog =
+      appearance.map { $0.kind == .consoleLog || $0.kind == .crashReportAndConsoleLog } ?? (result.layout != nil)
+    switch appearance?.kind {
+    case _ where readAsLog:
+      let layout = result.layout.map { " (\($0.rawValue) layout)" } ?? ""
+      var note = "bglog: note: \(name): a console log\(layout) with no app background events (\(lines))"
+      if appearance?.kind == .crashReportAndConsoleLog {
+        note += "; it also holds a crash report: bglog diagnose reads it"
+      }
+      io.writeErr(note + "\n")
+      return .success
+    case .crashReport?:
+      message = "not a console log: " + (appearance?.advice ?? "")
+    case let kind?:
+      message = InputAppearance(kind: kind).advice
+    case nil where result.statistics.lines == 0:
+      message = "empty input: no console lines in it"
+    case nil:
+      message =
+        "not a console log: no line in a layout bglog knows (\(lines)); a crash report is read by bglog diagnose"
+    }
+    io.writeErr("bglog: error: \(name): \(message)\n")
+    return .inputError
+  }
+
+  /// The apps with events in a regular file, read again without `--app`; `nil` for standard input and pipes.
+  private static func appsPresent(_ input: InputFile) -> [AppTimeline]? {
+    guard input.path != "-", case .regular = FileKind.of(input.path) else { return nil }
+    var builder = TimelineBuilder()
+    do {
+      try LineStream.forEachLineBytesPipelined(input, stdin: nil, prepare: true, readerThread: false) {
+        line, isASCII, prepared in
+        builder.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
+      }
+    } catch {
+      return nil
+    }
+    return builder.finish().apps
+  }
+}
