@@ -39,7 +39,8 @@ enum DiagnoseCommand: Command {
 
     EXIT CODES:
       0   every input was diagnosed
-      2   an input could not be read or parsed (the others were still diagnosed)
+      2   an input could not be read or is not a crash report (the error says what it looks like and
+          which command reads it; the others were still diagnosed)
       64  usage error
 
     """

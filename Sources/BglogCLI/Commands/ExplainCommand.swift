@@ -57,10 +57,14 @@ enum ExplainCommand: Command {
       return .success
     }
     guard !kinds.isEmpty else {
-      let ids = DiagnosisKind.allCases.map(\.rawValue) + TimelineFinding.Kind.allCases.map(\.rawValue)
+      // Some ids are both a crash-report kind and a console finding: listed twice, a prefix would
+      // match two candidates and suggest nothing.
+      var ids = DiagnosisKind.allCases.map(\.rawValue)
+      ids += TimelineFinding.Kind.allCases.map(\.rawValue).filter { !ids.contains($0) }
       throw UsageError(
         problem: "'\(query)' is neither a known termination code nor a kind id; try 'bglog explain list'",
-        suggestion: ArgumentParser.closest(query, in: ids))
+        suggestion: ArgumentParser.closest(query, in: ids)
+          ?? (query.count >= 4 ? ids.first { $0.contains(query.lowercased()) } : nil))
     }
     io.writeOut(kinds.map(render).joined(separator: "\n"))
     return .success

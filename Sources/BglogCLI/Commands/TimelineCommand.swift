@@ -60,8 +60,9 @@ enum TimelineCommand: Command {
       bglog timeline --format json --input-format time-process-message Samples/rate-limiter-timeline/console.log
 
     EXIT CODES:
-      0   the log was read
-      2   it could not be read
+      0   the log was read (a console log without background events too: a note says so)
+      2   it could not be read, or it is not a console log (a crash report: use bglog diagnose;
+          an image, binary data, an empty file, text in no known layout)
       64  usage error
 
     """
@@ -80,6 +81,11 @@ enum TimelineCommand: Command {
       } catch {
         throw UsageError(problem: "invalid --mark '\(argument)': expected NAME=REGEX with a valid regular expression")
       }
+    }
+    if arguments.has("chart"), let format = arguments.value("format"), format != "text" {
+      throw UsageError(
+        problem: "--chart draws the lanes in the text output; --format \(format) cannot hold them"
+          + (format == "json" ? " (svg and html draw the timeline as a picture)" : " (the picture already draws them)"))
     }
     let layout = arguments.value("input-format").flatMap(ConsoleLayout.init(rawValue:))
     var builder = TimelineBuilder(

@@ -38,8 +38,12 @@ extension DiagnosisKind {
     let appleWatchdog =
       "Apple, \"Addressing watchdog terminations\", developer.apple.com/documentation/xcode/addressing-watchdog-terminations"
     let tn2151 = "Apple Technical Note TN2151, \"Understanding and Analyzing Application Crash Reports\""
-    let seed001 = "seed 001: \"Background tasks and how long an app survives in the background\" (verbatim reports)"
-    let seed000 = "seed 000: \"Background download pitfalls\" (console timeline and crash report)"
+    let seed001 =
+      "a乾坤大挪移a, \"iOS后台任务的影响\" (The impact of iOS background tasks), Jianshu, 2021, "
+      + "jianshu.com/p/411fc42df99d (verbatim crash reports)"
+    let seed000 =
+      "\"iOS项目技术还债之路《一》后台下载趟坑\" (Paying down an old iOS project's tech debt, part 1: "
+      + "background download pitfalls), Jianshu (author not named in the copy read) (console timeline and crash report)"
     switch self {
     case .leakedBackgroundTask:
       return KindReference(

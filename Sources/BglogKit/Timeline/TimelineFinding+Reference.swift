@@ -3,7 +3,9 @@ extension TimelineFinding.Kind {
   /// reports (`leaked-background-task`, `background-session-completion-not-called`, `force-quit`)
   /// use the crash-report reference instead.
   public var reference: KindReference? {
-    let seed000 = "seed 000: \"Background download pitfalls\" (console timeline)"
+    let seed000 =
+      "\"iOS项目技术还债之路《一》后台下载趟坑\" (Paying down an old iOS project's tech debt, part 1: "
+      + "background download pitfalls), Jianshu (author not named in the copy read) (console timeline)"
     let appleDownloads =
       "Apple, \"Downloading files in the background\", developer.apple.com/documentation/foundation/url_loading_system/downloading_files_in_the_background"
     switch self {

@@ -22,9 +22,9 @@ public struct TimelineTextRenderer: Sendable {
     var out = ""
     let stats = result.statistics
     out +=
-      "Read \(stats.lines) lines as \(result.layout?.rawValue ?? "no known layout"): \(stats.entries) records, "
-      + "\(stats.continuationLines) continuation lines, \(stats.unknownLines) unknown, "
-      + "\(stats.duplicates + stats.nearDuplicates) duplicates removed.\n"
+      "Read \(plural(stats.lines, "line")) as \(result.layout?.rawValue ?? "no known layout"): "
+      + "\(plural(stats.entries, "record")), \(plural(stats.continuationLines, "continuation line")), "
+      + "\(stats.unknownLines) unknown, \(plural(stats.duplicates + stats.nearDuplicates, "duplicate")) removed.\n"
     if result.droppedEvents > 0 {
       out +=
         "Kept \(TimelineBuilder.maximumEvents) events (shared fairly between apps) and left out "
@@ -97,8 +97,7 @@ public struct TimelineTextRenderer: Sendable {
     out += "  span: " + (summary.spanSeconds.map { seconds($0) } ?? "unknown")
     out += " · wakeups: \(summary.wakeups)"
     out +=
-      " · nsurlsessiond connection time: "
-      + (summary.transferSeconds.map { seconds($0) } ?? "none seen")
+      " · nsurlsessiond connection time: " + (summary.transferSeconds.map { seconds($0) } ?? Self.noTransferTime(app))
     if let gap = summary.longestGapSeconds, let line = summary.longestGapEndLine {
       out += " · longest gap: \(seconds(gap)) (ending line \(line))"
     }
@@ -114,6 +113,16 @@ public struct TimelineTextRenderer: Sendable {
       }
     }
     return out
+  }
+
+  private func plural(_ count: Int, _ word: String) -> String { CheckWording.plural(count, word) }
+
+  /// Connection time is measured from a connection's start to its end; when none ended in the log,
+  /// say how many started instead of "none seen" (issue 16 item 8).
+  static func noTransferTime(_ app: AppTimeline) -> String {
+    let started = app.events.filter { $0.kind == .transferStarted }.count
+    return started == 0
+      ? "none seen" : "unknown (\(CheckWording.plural(started, "connection")) started, none seen to end)"
   }
 
   private func table(header: [String], rows: [[String]], rightAligned: Set<Int>) -> String {

@@ -47,6 +47,13 @@ enum PictureText {
   /// `+190` / `-8`: seconds since the anchor, rounded.
   static func offset(_ seconds: Double) -> String {
     let whole = Int(saturating: seconds.rounded())
+    // Below 10 s a fraction is shown, so a sub-second log's axis does not read `+0 … +0`.
+    if abs(seconds) < 10, abs(seconds - Double(whole)) >= 0.005 {
+      let hundredths = Int(saturating: (abs(seconds) * 100).rounded())
+      var text = "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
+      while text.hasSuffix("0") { text.removeLast() }
+      return (seconds < 0 ? "-" : "+") + text
+    }
     return whole < 0 ? "\(whole)" : "+\(whole)"
   }
 

@@ -143,7 +143,11 @@ struct PictureTimeScale {
 
   /// Axis ticks: each segment's start, then round times at least `minimumSpacing` px apart.
   func ticks(minimumSpacing: Double) -> [Double] {
-    let steps: [Double] = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 21_600, 43_200, 86_400]
+    // Sub-second steps first, for logs that span less than a few seconds.
+    let steps: [Double] = [
+      0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 21_600, 43_200,
+      86_400,
+    ]
     var ticks: [Double] = []
     for segment in segments {
       ticks.append(segment.start)

@@ -34,10 +34,10 @@ public struct TimelineHTMLRenderer: Sendable {
       <body>
       <header>
       <h1>bglog timeline</h1>
-      <p class="muted">Read \(stats.lines) lines as \(e(result.layout?.rawValue ?? "no known layout")): \
-      \(stats.entries) records, \(stats.continuationLines) continuation lines, \(stats.unknownLines) unknown, \
-      \(stats.duplicates + stats.nearDuplicates) duplicates removed.\
-      \(result.droppedEvents > 0 ? " \(result.droppedEvents) events dropped over the cap." : "")</p>
+      <p class="muted">Read \(p(stats.lines, "line")) as \(e(result.layout?.rawValue ?? "no known layout")): \
+      \(p(stats.entries, "record")), \(p(stats.continuationLines, "continuation line")), \(stats.unknownLines) unknown, \
+      \(p(stats.duplicates + stats.nearDuplicates, "duplicate")) removed.\
+      \(result.droppedEvents > 0 ? " \(p(result.droppedEvents, "event")) dropped over the cap." : "")</p>
       </header>
       <main>
 
@@ -51,6 +51,7 @@ public struct TimelineHTMLRenderer: Sendable {
   }
 
   private func e(_ text: String) -> String { PictureText.escape(text) }
+  private func p(_ count: Int, _ word: String) -> String { CheckWording.plural(count, word) }
 
   private func section(_ app: AppTimeline, index: Int) -> String {
     let id = "app\(index + 1)"
