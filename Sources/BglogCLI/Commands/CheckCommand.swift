@@ -27,8 +27,10 @@ enum CheckCommand: Command {
 
     Reads every file under the given paths: crash reports in any format `diagnose` reads, and console logs
     (any layout `timeline` reads) with background events in them. Each input gets one result or one error;
-    files in directories that are neither are skipped and counted. Findings with the same signature (kind,
-    app, and first app frame or watchdog event) are grouped into one line with a count and their files.
+    files in directories that are neither are skipped and counted; a file holding both (a ticket's text, an
+    article) is read both ways. Findings with the same signature (kind, app, and first app frame or
+    watchdog event; the killed processes for jetsam; the report itself when it names no app) are grouped
+    into one line with a count and their files.
 
     USAGE: bglog check [options] <inputs...>
 

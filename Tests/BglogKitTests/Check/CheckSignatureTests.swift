@@ -156,3 +156,49 @@ struct CheckSignatureCorpusTests {
       })
   }
 }
+
+/// Issue 16 item 10: files over the report limit are read as console logs, streamed; binary ones are
+/// named without being streamed (a 1 KiB limit stands in for the 64 MB one).
+@Suite struct CheckOverLimitTests {
+  static func write(_ bytes: [UInt8]) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bglog-overlimit-\(UUID().uuidString)")
+      .path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func overTheLimitAConsoleLogIsStreamedAndAnythingElseIsNamed() throws {
+    let run = CheckRun(sizeLimit: 1024)
+    let log = try Self.write(try Fixtures.bytes("console/seed000-background-download.log"))
+    let prose = try Self.write(Array(String(repeating: "Just some words about a bug.\n", count: 100).utf8))
+    let zeros = try Self.write([UInt8](repeating: 0, count: 4096))
+    defer { for path in [log, prose, zeros] { try? FileManager.default.removeItem(atPath: path) } }
+
+    guard
+      case .consoleLog(.timeProcessMessage, _, let findings) = run.check(InputFile(path: log), stdin: { [] }).outcome
+    else {
+      Issue.record("a console log over the limit is still read as one")
+      return
+    }
+    #expect(!findings.isEmpty)
+
+    guard case .parse(_, .notAReport(let proseReason)) = run.check(InputFile(path: prose), stdin: { [] }).error else {
+      Issue.record("text over the limit without events is an input error")
+      return
+    }
+    #expect(proseReason.contains("no background events recognised in 100 lines read as a console log"))
+    #expect(proseReason.contains("read only as console logs"))
+
+    guard case .parse(_, .notAReport(let zerosReason)) = run.check(InputFile(path: zeros), stdin: { [] }).error else {
+      Issue.record("zeros over the limit are an input error")
+      return
+    }
+    #expect(zerosReason.hasPrefix("it looks like binary data"))
+    let walked = run.check(InputFile(path: zeros, foundInDirectory: true), stdin: { [] })
+    guard case .skipped(let reason) = walked.outcome else {
+      Issue.record("zeros found in a directory are skipped")
+      return
+    }
+    #expect(reason.hasPrefix("it looks like binary data"))
+  }
+}
