@@ -23,7 +23,10 @@ public struct CheckEvaluation: Sendable, Hashable {
     var counts = Counts()
     for file in files {
       switch file.outcome {
-      case .crashReports(let count, _): counts.crashReportFiles += 1; counts.crashReports += count
+      case .crashReports(let count, _):
+        counts.crashReportFiles += 1
+        counts.crashReports += count
+        if file.consoleEvents > 0 { counts.crashReportFilesWithConsoleLines += 1 }
       case .consoleLog: counts.consoleLogs += 1
       case .skipped: counts.skipped += 1
       case .failed: counts.errors += 1
@@ -108,6 +111,9 @@ public struct CheckEvaluation: Sendable, Hashable {
     public var crashReportFiles = 0
     /// Crash reports in them (a file may hold several).
     public var crashReports = 0
+    /// Crash report files whose lines around the reports were read as a console log too (a ticket's
+    /// text, an article).
+    public var crashReportFilesWithConsoleLines = 0
     /// Inputs read as console logs.
     public var consoleLogs = 0
     /// Inputs skipped (found in a directory, neither kind).

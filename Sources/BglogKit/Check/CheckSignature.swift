@@ -114,9 +114,20 @@ public struct CheckSignature: Sendable, Hashable, Comparable {
     return "report #" + String(repeating: "0", count: 8 - hex.count) + hex
   }
 
-  /// The signature of a console-log finding: the finding kind and the app.
+  /// The signature of a console-log finding: the finding kind and the app; when the log names no app
+  /// (a pid only), a digest of the evidence lines' text, so it is never only the kind.
   public static func of(_ finding: TimelineFinding, app: AppTimeline) -> CheckSignature {
-    CheckSignature(kind: finding.kind.rawValue, app: app.bundleID ?? app.processName, locus: nil)
+    let name = app.bundleID ?? app.processName
+    guard name == nil else { return CheckSignature(kind: finding.kind.rawValue, app: name, locus: nil) }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for evidence in finding.evidence {
+      hash = fnv1a(evidence.text.utf8, into: hash)
+      hash = fnv1a([0x0A], into: hash)
+    }
+    let hex = String(hash >> 32, radix: 16)
+    return CheckSignature(
+      kind: finding.kind.rawValue, app: nil, locus: nil,
+      report: "evidence #" + String(repeating: "0", count: 8 - hex.count) + hex)
   }
 
   /// `image symbol` when symbolicated, else `image +0xOFFSET` (the offset into the image is the same on

@@ -67,7 +67,10 @@ enum CheckWording {
   /// `12 inputs: 9 crash report files (10 reports), 1 console log, 2 skipped, 0 errors`.
   static func inputs(_ counts: CheckEvaluation.Counts) -> String {
     "\(plural(counts.inputs, "input")): \(plural(counts.crashReportFiles, "crash report file"))"
-      + " (\(plural(counts.crashReports, "report"))), \(plural(counts.consoleLogs, "console log")),"
+      + " (\(plural(counts.crashReports, "report"))"
+      + (counts.crashReportFilesWithConsoleLines > 0
+        ? "; \(counts.crashReportFilesWithConsoleLines) with console lines read too" : "")
+      + "), \(plural(counts.consoleLogs, "console log")),"
       + " \(counts.skipped) skipped, \(plural(counts.errors, "error"))"
   }
 

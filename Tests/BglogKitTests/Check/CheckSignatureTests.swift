@@ -65,6 +65,25 @@ import Testing
     #expect(finding.signature.report == "report 6C3A09F1-1B38-4A3D-9B57-1F2D3A4B5C6D")
   }
 
+  /// A console finding about an app the log names only by pid is named by its evidence lines (a
+  /// timeline built in code: synthetic).
+  @Test func consoleFindingsWithoutAnAppAreNamedByTheirEvidence() {
+    func signature(_ text: String) -> CheckSignature {
+      let app = AppTimeline(
+        bundleID: nil, processName: nil, events: [], anchor: nil, processes: [], wakeups: [],
+        summary: AppTimeline.Summary(
+          spanSeconds: nil, wakeups: 0, transferSeconds: nil, longestGapSeconds: nil, longestGapEndLine: nil),
+        findings: [])
+      let finding = TimelineFinding(
+        kind: .stoppedWaking, confidence: .medium, summary: "s", evidence: [.init(line: 3, text: text)])
+      return CheckSignature.of(finding, app: app)
+    }
+    let one = signature("18:05:17    assertiond  [pid 12] a")
+    #expect(one.text != "stopped-waking")
+    #expect(one.report?.hasPrefix("evidence #") == true)
+    #expect(signature("18:05:17    assertiond  [pid 13] b").fingerprint != one.fingerprint)
+  }
+
   /// Signatures with an app keep the fingerprints of signature rules version 1, so baselines stay valid.
   @Test func signaturesWithAnAppKeepTheirVersionOneFingerprints() {
     #expect(
@@ -138,6 +157,14 @@ struct CheckSignatureCorpusTests {
   }
 
   /// A plain report is not read as a console log (nothing outside it), so it costs no console reading.
+  @Test func theTotalsSayAReportFileHadConsoleLinesToo() throws {
+    let log = String(decoding: try Fixtures.bytes("console/seed000-background-download.log"), as: UTF8.self)
+    let report = String(decoding: try Fixtures.bytes("crash/seed000-main-thread-runloop.crash"), as: UTF8.self)
+    let result = CheckRun().check(bytes: Array((log + "\n" + report).utf8), input: InputFile(path: "ticket.txt"))
+    let evaluation = CheckEvaluation(files: [result], policy: CheckPolicy())
+    #expect(evaluation.counts.crashReportFilesWithConsoleLines == 1)
+  }
+
   @Test func aPlainReportHasNoConsolePart() {
     let result = CheckRun().check(
       InputFile(path: Fixtures.url("crash/seed001-8badf00d-assertiond-runloop-leaked-task.crash").path), stdin: { [] })
