@@ -23,7 +23,10 @@ extension TimelineCommand {
       io.writeErr(note + "\n")
       return .success
     }
-    let appearance = InputAppearance.of(file: input)
+    // A log in a known layout is not read again past a few megabytes: only a small one is looked at for
+    // a crash report among its lines.
+    let appearance = InputAppearance.of(
+      file: input, limit: result.layout == nil ? DiagnoseRun.defaultSizeLimit : 4 << 20)
     let message: String
     let readAsLog =
       appearance.map { $0.kind == .consoleLog || $0.kind == .crashReportAndConsoleLog } ?? (result.layout != nil)
