@@ -23,6 +23,7 @@ extension ClassifierContext {
       }
     }
 
+    if let dealloc = backgroundTaskObjectAbort() { return dealloc }
     if type == "DEADLOCK"
       || report.applicationSpecificInformation.contains(where: { $0.value.lowercased().contains("deadlock") })
     {
@@ -59,21 +60,49 @@ extension ClassifierContext {
     if signal.contains("SIGABRT") || type == "SIGABRT" {
       addCrashedThread()
       var summary = "The app aborted (SIGABRT)"
+      var advice: [String] = []
       if let name = uncaughtExceptionName() {
         summary += ": uncaught \(name.value)"
         facts.append(Fact("exception-name", name.value))
         evidence.append(self.evidence(name.location, name.value, "the uncaught exception"))
-      } else if let line = report.applicationSpecificInformation.first {
-        evidence.append(self.evidence(line.location, line.value, "application specific information"))
+      } else {
+        // The Application Specific Information says why (`stack buffer overflow`, `abort() called`);
+        // `dyld3 mode` and the like say nothing about the cause.
+        let lines = report.applicationSpecificInformation.filter { line in
+          let value = line.value.trimmingCharacters(in: .whitespaces)
+          return !value.isEmpty && !value.hasPrefix("dyld") && !value.hasSuffix(" mode")
+        }
+        for line in lines.prefix(3) {
+          evidence.append(self.evidence(line.location, line.value, "application specific information"))
+        }
+        if !lines.isEmpty {
+          summary +=
+            ": " + lines.prefix(2).map { $0.value.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+        }
+        if lines.contains(where: { PlainSearch.contains("stack buffer overflow", in: $0.value) }) {
+          advice.append(
+            "The stack protector found a write past the end of a stack buffer: look for fixed-size C arrays and "
+              + "unchecked copies (strcpy, sprintf, memcpy) in the crashed thread's app frames; reproduce with "
+              + "Address Sanitizer.")
+        }
       }
       if let last = report.lastExceptionBacktrace,
         let app = StackAnalysis.firstAppFrame(last, appImages: appImages) ?? last.frames.first
       {
         evidence.append(frameEvidence(app, "where the exception was thrown (Last Exception Backtrace)"))
+        advice.append("Fix the exception named in the evidence at the first app frame of the Last Exception Backtrace.")
+      } else if let crashed, let app = StackAnalysis.firstAppFrame(crashed, appImages: appImages) {
+        advice.append(
+          "The report has no Last Exception Backtrace: start at the crashed thread's first app frame (\(frameText(app)))."
+        )
+      } else {
+        advice.append(
+          "The report has no Last Exception Backtrace and no app frame on the crashed thread: read the Application "
+            + "Specific Information and the crashed thread from the top.")
       }
       return Diagnosis(
         kind: .abort, confidence: .high, summary: summary + ".",
-        explanation: DiagnosisKind.abort.reference.meaning, evidence: evidence, facts: facts)
+        explanation: DiagnosisKind.abort.reference.meaning, advice: advice, evidence: evidence, facts: facts)
     }
     if all.contains("EXC_BREAKPOINT") || all.contains("EXC_BAD_INSTRUCTION") || signal.contains("SIGTRAP")
       || signal.contains("SIGILL") || type == "SIGTRAP" || type == "SIGILL"
@@ -92,44 +121,8 @@ extension ClassifierContext {
           + (swiftFrame != nil ? ": a Swift runtime check failed." : "."),
         explanation: DiagnosisKind.trap.reference.meaning, evidence: evidence, facts: facts)
     }
-    if type.contains("EXC_RESOURCE") {
-      let subtype = (exception?.subtype ?? "") + " " + (exception?.message ?? "")
-      let kind: DiagnosisKind =
-        subtype.uppercased().contains("WAKEUP")
-        ? .wakeupsLimit
-        : subtype.uppercased().contains("MEMORY") ? .jetsam : .cpuLimit
-      return Diagnosis(
-        kind: kind, confidence: .medium, summary: "\(kind.reference.title) (EXC_RESOURCE).",
-        explanation: kind.reference.meaning, evidence: evidence, facts: facts)
-    }
-    if report.exception == nil && report.termination == nil {
-      if let fromAssertions = assertionsWithoutCode() { return fromAssertions }
-      if report.threads.isEmpty {
-        return Diagnosis(
-          kind: .insufficientData, confidence: .high,
-          summary: "The report stops before the exception, termination reason and backtraces.",
-          explanation: "Only \(report.header.fields.count) header lines were readable; there is nothing to classify.",
-          evidence: report.header.fields.suffix(1).map {
-            self.evidence($0.location, "\($0.name): \($0.value)", "last readable line")
-          },
-          facts: facts)
-      }
-      // Backtraces without an exception or termination reason: a pasted fragment. Say what the main
-      // thread shows, but do not guess the cause without a code.
-      var explanation = "The report has \(report.threads.count) thread(s) but no exception type or termination "
-      explanation += "reason, so there is no code to say what killed the app."
-      if let main = report.mainThread, let idle = StackAnalysis.idleRunLoopFrames(main) {
-        evidence += idle.frames.map { frameEvidence($0, "main thread idle in its run loop") }
-        facts.append(Fact("main-thread", "idle in its run loop"))
-        explanation +=
-          " The main thread is idle in its run loop: with 0x8badf00d that would mean a leaked background task, "
-          + "with a crash code it means the crash was on another thread. Find the Termination Reason line."
-      }
-      return Diagnosis(
-        kind: .insufficientData, confidence: .high,
-        summary: "Backtraces only: no exception type or termination reason to classify.",
-        explanation: explanation, evidence: evidence, facts: facts)
-    }
+    if type.contains("EXC_RESOURCE") { return resourceException() }
+    if report.exception == nil && report.termination == nil { return withoutCodes() }
     addCrashedThread()
     var seen: [String] = []
     if !type.isEmpty { seen.append("exception \(type)\(signal.isEmpty ? "" : " (\(signal))")") }

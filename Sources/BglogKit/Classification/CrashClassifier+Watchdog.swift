@@ -43,8 +43,14 @@ extension ClassifierContext {
     }
     var evidence = codeEvidence
     if let termination = report.termination, termination.descriptionLocation != nil, !details.isEmpty {
-      evidence.append(
-        self.evidence(termination.descriptionLocation, termination.description ?? "", "the watchdog's own account"))
+      var account = self.evidence(
+        termination.descriptionLocation, termination.description ?? "", "the watchdog's own account")
+      // A hard-wrapped description starts on a line holding only the key: quote the whole text.
+      if account.quote.hasSuffix(":"), let description = termination.description {
+        account.quote = description.split(whereSeparator: \.isNewline)
+          .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+      }
+      evidence.append(account)
     }
 
     // 1. The system named the assertions it held past their time: the strongest signal.
@@ -140,14 +146,65 @@ extension ClassifierContext {
       if let frame {
         facts.append(Fact("first-app-frame", frameText(frame)))
         evidence.append(frameEvidence(frame, "main thread busy here"))
+      } else if let top = main.frames.first {
+        // A system frame is never called the first app frame: say it is the top frame.
+        evidence.append(frameEvidence(top, "top frame of the main thread (no app frame on it)"))
       }
       if let handler = expirationHandler {
         evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
       }
       return hang(
-        code, details: details, blocking: "busy running code", inExpirationHandler: expirationHandler != nil,
-        evidence: evidence, facts: facts)
+        code, details: details,
+        blocking: frame == nil ? "busy in system code (no app frame on it)" : "busy running code",
+        inExpirationHandler: expirationHandler != nil, evidence: evidence, facts: facts)
+    case .undecided(let frames):
+      evidence += frames.map { frameEvidence($0, "main thread frame (the paste stops here)") }
+      return undecidedWatchdog(code, details: details, frames: frames, evidence: evidence, facts: facts)
     }
+  }
+
+  /// 0x8badf00d whose main-thread stack stops at the kernel trap or run-loop frames: these frames top
+  /// both an idle run loop and many waits, so neither a leak nor a hang is proven. The namespace, the
+  /// role and the watchdog's own account may point one way; the confidence stays low.
+  func undecidedWatchdog(
+    _ code: UInt64, details: WatchdogDetails, frames: [StackFrame], evidence: [Evidence], facts: [Fact]
+  ) -> Diagnosis {
+    var facts = facts
+    let shown = frames.compactMap { $0.symbol ?? $0.image }.joined(separator: ", ")
+    facts.append(Fact("main-thread", "cut after \(frames.count) frame(s): \(shown)"))
+    facts.append(Fact("missing-evidence", "the main thread's frames below \(frames.last?.symbol ?? "the cut")"))
+    var background: [String] = []
+    if let namespace = report.termination?.namespace, let known = TerminationNamespace.named(namespace),
+      known.enforcesBackgroundTime, known.name != "SPRINGBOARD", known.name != "FRONTBOARD"
+    {
+      background.append("the kill came from \(known.name), which enforces background time")
+    }
+    if let role = report.header.role, ["background", "non ui"].contains(role.lowercased()) {
+      background.append("the process role was \(role)")
+    }
+    if details.visibility?.lowercased() == "background" { background.append("the process was in the background") }
+    let foregroundEvent = details.event.map { !$0.contains("background") && !$0.contains("expir") } ?? false
+    let kind: DiagnosisKind = !background.isEmpty && !foregroundEvent ? .leakedBackgroundTask : .watchdogHang
+    var explanation =
+      "The main thread's stack stops after \(shown): the top of an idle run loop looks exactly like this, and so "
+      + "does a thread waiting for a reply. The frames below, which tell idle from busy, are not in the input, so "
+      + "neither a leaked background task nor a hang is proven."
+    if kind == .leakedBackgroundTask {
+      explanation += " A leaked background task is the likelier reading: " + background.joined(separator: "; ") + "."
+    }
+    explanation += " Paste the whole main thread (down to main or start) to decide."
+    return Diagnosis(
+      kind: kind, confidence: .low,
+      summary:
+        "The watchdog killed the app (\(hex(code))), but the main thread's stack is cut before the frames that "
+        + "tell an idle run loop from a hang.",
+      explanation: explanation,
+      advice: [
+        "Get the whole main-thread backtrace (the full .ips or .crash) to tell a hang from a leaked background task.",
+        "If the app was in the background: end every beginBackgroundTask with endBackgroundTask, on every path.",
+        "If it was in the foreground: move blocking work (locks, semaphores, file or network I/O) off the main thread.",
+      ],
+      evidence: evidence, facts: facts)
   }
 
   func idleWatchdog(
@@ -158,8 +215,10 @@ extension ClassifierContext {
       Fact("main-thread", "idle in its run loop" + (symbolicated ? "" : " (from the image sequence; unsymbolicated)")))
     var corroboration: [String] = []
     let namespace = report.termination?.namespace?.uppercased() ?? ""
-    if namespace == "ASSERTIOND" {
-      corroboration.append("the kill came from assertiond, which enforces background time")
+    if namespace == "ASSERTIOND" || namespace == "RUNNINGBOARD" {
+      corroboration.append(
+        "the kill came from \(namespace == "ASSERTIOND" ? "assertiond" : "runningboardd"), which enforces background time"
+      )
     }
     if let role = report.header.role, ["background", "non ui"].contains(role.lowercased()) {
       corroboration.append("the process role was \(role)")
@@ -257,7 +316,9 @@ extension ClassifierContext {
     if inExpirationHandler {
       advice.insert("Make the expiration handler only end the task; move the file or network work out of it.", at: 0)
     }
-    let confidence: Confidence = blocking.contains("unsymbolicated") ? .medium : .high
+    // High only when the deciding frame is readable: a symbolicated wait, or app code running.
+    let confidence: Confidence =
+      blocking.contains("unsymbolicated") || blocking.contains("no app frame") ? .medium : .high
     return Diagnosis(
       kind: .watchdogHang, confidence: confidence, summary: summary, explanation: explanation,
       advice: advice, evidence: evidence, facts: facts)

@@ -48,10 +48,12 @@ struct ClassifierContext {
     Evidence(location: location, quote: quote(location, fallback: fallback), note: note)
   }
 
+  /// The frame as one line: a symbol or image holding a newline (possible in JSON) is escaped here
+  /// too, since evidence and facts quote it.
   func frameText(_ frame: StackFrame) -> String {
-    var text = "\(frame.index.map(String.init) ?? "-") \(frame.image)"
+    var text = "\(frame.index.map(String.init) ?? "-") \(OneLineText.clean(frame.image))"
     if let symbol = frame.symbol {
-      text += " \(symbol)"
+      text += " \(OneLineText.clean(symbol))"
       if let offset = frame.symbolOffset { text += " + \(offset)" }
     } else if let base = frame.imageBase, let offset = frame.imageOffset {
       text += " 0x\(String(base, radix: 16)) + \(offset)"
@@ -66,7 +68,10 @@ struct ClassifierContext {
   }
 
   var terminationEvidence: [Evidence] {
-    guard let termination = report.termination else { return [] }
+    // A description pasted without its Termination Reason line leaves nothing to quote here.
+    guard let termination = report.termination,
+      termination.location != nil || termination.code != nil || !termination.reason.isEmpty
+    else { return [] }
     var fallback = "termination: \(termination.reason)"
     if let namespace = termination.namespace, let code = termination.code {
       fallback = "termination: namespace \(namespace), code \(hex(code))"
@@ -121,6 +126,27 @@ struct ClassifierContext {
   // MARK: Rules
 
   mutating func diagnose() -> Diagnosis {
+    var diagnosis = rule()
+    diagnosis.evidence = Self.mergingRepeats(diagnosis.evidence)
+    return diagnosis
+  }
+
+  /// The same line quoted twice (the top frame that is also the Swift runtime check) is listed once,
+  /// with both notes.
+  static func mergingRepeats(_ evidence: [Evidence]) -> [Evidence] {
+    var merged: [Evidence] = []
+    for item in evidence {
+      if let index = merged.firstIndex(where: { $0.location == item.location && $0.quote == item.quote }) {
+        if !merged[index].note.contains(item.note) { merged[index].note += "; " + item.note }
+      } else {
+        merged.append(item)
+      }
+    }
+    return merged
+  }
+
+  /// The rules, from the most specific signal down.
+  mutating func rule() -> Diagnosis {
     switch report.category {
     case .jetsam: return jetsam()
     case .stackshot: return notACrash(.stackshot)
@@ -134,16 +160,8 @@ struct ClassifierContext {
     if let code = watchdogCode() {
       return byTerminationCode(code)
     }
-    if let namespace = report.termination?.namespace?.uppercased() {
-      switch namespace {
-      case "CODESIGNING":
-        return simple(.codeSigning, .high, "The kernel killed the process for a code-signing violation.")
-      case "DYLD": return dyldFailure()
-      case "JETSAM", "MEMORYSTATUS":
-        return simple(.jetsam, .high, "Jetsam killed the process (termination namespace \(namespace)).")
-      default: break
-      }
-    }
+    if let inferred = watchdogFromDescriptionOnly() { return inferred }
+    if let byNamespace = byTerminationNamespace() { return byNamespace }
     return byException()
   }
 

@@ -267,9 +267,13 @@ struct TextReportBuilder {
         mode = .header
         return .blank
       }
-      // Only the iOS 16+ form (`DYLD 1 Library missing`) continues on the next lines; the older
-      // `Namespace X, Code Y` form is always one line.
-      let continues = report.termination?.reason.hasPrefix("Namespace") == false
+      // The iOS 16+ form (`DYLD 1 Library missing`) continues on the next lines. The older
+      // `Namespace X, Code Y` form continues only with a sentence (macOS writes TCC's reason there:
+      // `This app has crashed because it attempted to access privacy-sensitive data…`), never a field.
+      let namespaceForm = report.termination?.reason.hasPrefix("Namespace") == true
+      let continues =
+        !namespaceForm
+        || (TextScanning.keyValue(text) == nil && text.first?.isLetter == true && text.contains(" "))
       if continues, !endsFreeText(text) {
         terminationContinuation.append(String(text))
         return .consumed
