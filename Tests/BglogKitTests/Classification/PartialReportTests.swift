@@ -193,3 +193,23 @@ import Testing
     }
   }
 }
+
+/// Issue 16 item 12 on the real Xcode 16 Simulator report of the shared corpus (read in place).
+@Suite(
+  .enabled(
+    if: Fixtures.hasShared("corpus/crash/simulator-macos15-bug309-exc-breakpoint-thread13.ips"),
+    Comment(rawValue: Fixtures.sharedMissing("corpus/crash/simulator-macos15-bug309-exc-breakpoint-thread13.ips"))))
+struct SimulatorCorpusReportTests {
+  @Test func theDebugDylibIsTheAppAndTheAssertionSymbolStaysOnOneLine() throws {
+    let path = Fixtures.sharedPath("corpus/crash/simulator-macos15-bug309-exc-breakpoint-thread13.ips")
+    let source = SourceText(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    let report = try #require(try CrashReportReader.read(source).first)
+    let crashed = try #require(report.blamedThread)
+    // Frame 0's symbol is libc++'s assertion message, which ends in a newline in the JSON.
+    #expect(crashed.frames.first?.symbol?.contains("\n") == false)
+    #expect(StackAnalysis.firstAppFrame(crashed, appImages: report.appImageNames)?.image == "Transit.debug.dylib")
+    let diagnosis = CrashClassifier().diagnose(report, source: source)
+    #expect(diagnosis.kind == .trap)
+    #expect(diagnosis.evidence.allSatisfy { !$0.quote.contains("\n") })
+  }
+}
