@@ -38,10 +38,12 @@ extension ClassifierContext {
 
   func terminationTextEvidence(_ note: String) -> [Evidence] {
     guard let termination = report.termination, let text = terminationText else { return [] }
+    // Text reports write the reason on the lines after `Termination Reason`; JSON keeps its path.
     let location =
       termination.descriptionLocation
       ?? termination.location.map { location in
-        location.line.map { SourceLocation.line($0 + 1) } ?? location
+        guard location.jsonPath == nil, let line = location.line else { return location }
+        return SourceLocation.line(line + 1)
       }
     return [evidence(location, text, note)]
   }

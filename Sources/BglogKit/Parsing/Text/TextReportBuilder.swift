@@ -268,12 +268,13 @@ struct TextReportBuilder {
         return .blank
       }
       // The iOS 16+ form (`DYLD 1 Library missing`) continues on the next lines. The older
-      // `Namespace X, Code Y` form continues only with a sentence (macOS writes TCC's reason there:
-      // `This app has crashed because it attempted to access privacy-sensitive data…`), never a field.
+      // `Namespace X, Code Y` form is one line, except that macOS writes TCC's reason on the next one
+      // (`This app has crashed because it attempted to access privacy-sensitive data…`).
       let namespaceForm = report.termination?.reason.hasPrefix("Namespace") == true
       let continues =
         !namespaceForm
-        || (TextScanning.keyValue(text) == nil && text.first?.isLetter == true && text.contains(" "))
+        || (report.termination?.namespace?.uppercased() == "TCC" && TextScanning.keyValue(text) == nil
+          && text.first?.isASCII == true && text.first?.isLetter == true)
       if continues, !endsFreeText(text) {
         terminationContinuation.append(String(text))
         return .consumed
