@@ -115,11 +115,17 @@ extension ClassifierContext {
         })
       }
       if let swiftFrame { evidence.append(frameEvidence(swiftFrame, "Swift runtime check")) }
+      let trapAdvice: [String] =
+        crashed.flatMap { StackAnalysis.firstAppFrame($0, appImages: appImages) } == nil
+        ? [
+          "No frame of the crashed thread is recognisably the app's (unsymbolicated, or no Binary Images): "
+            + "symbolicate the report, then look at the first app frame: it is the line that trapped."
+        ] : []
       return Diagnosis(
         kind: .trap, confidence: .high,
         summary: "The app hit a trap (\(signal.isEmpty ? type : signal))"
           + (swiftFrame != nil ? ": a Swift runtime check failed." : "."),
-        explanation: DiagnosisKind.trap.reference.meaning, evidence: evidence, facts: facts)
+        explanation: DiagnosisKind.trap.reference.meaning, advice: trapAdvice, evidence: evidence, facts: facts)
     }
     if type.contains("EXC_RESOURCE") { return resourceException() }
     if report.exception == nil && report.termination == nil { return withoutCodes() }

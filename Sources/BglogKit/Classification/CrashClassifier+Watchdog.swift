@@ -229,6 +229,14 @@ extension ClassifierContext {
     } else if let percent = details.applicationCPUPercent, percent < 10 {
       corroboration.append("the app used little CPU (\(formatNumber(percent))%)")
     }
+    // The stack shows no blocking work, so the advice must not point at any: it says where to look instead.
+    let idleHangAdvice = [
+      "The main thread was idle when the report was taken, so the stack does not show the slow work: profile "
+        + "what the app does before the \(details.event ?? "watchdog") deadline (launch, scene or exit handlers) "
+        + "with Instruments' Time Profiler and hangs tracking.",
+      "Look for work the main thread waits on outside this process (XPC, keychain, file coordination) and "
+        + "for work that finished just before the kill.",
+    ]
     // A named watchdog event other than background-task expiry is a deadline the app missed (launch,
     // scene-create, scene-update, process-exit...): an idle main thread then does not mean a leak.
     let busyCPU =
@@ -246,7 +254,7 @@ extension ClassifierContext {
           + "\(formatSeconds(cpu))\(details.applicationCPUPercent.map { " (\(formatNumber($0))%)" } ?? "") of CPU "
           + "before the kill: it was working, and the main thread's work likely finished just before the report "
           + "was taken." + (details.event.map { " The watchdog event was \($0)." } ?? ""),
-        evidence: evidence, facts: facts)
+        advice: idleHangAdvice, evidence: evidence, facts: facts)
     }
     if let event = details.event, !event.contains("background"), !event.contains("expir"),
       !event.contains("assertion")
@@ -258,14 +266,15 @@ extension ClassifierContext {
           "The watchdog event is \(event), a foreground deadline, yet the main thread sat idle in its run loop when "
           + "the report was taken; the blocking work may have ended just before the kill, or the main thread was "
           + "waiting for something outside this process. A leaked background task would not produce a \(event) event.",
-        evidence: evidence, facts: facts)
+        advice: idleHangAdvice, evidence: evidence, facts: facts)
     }
     if namespace == "<0XF>" {
       return Diagnosis(
         kind: .leakedBackgroundTask, confidence: .low,
         summary: "Watchdog kill (\(hex(code))) with an idle main thread, under the unnamed namespace <0xF>.",
         explanation:
-          "An idle main thread with 0x8badf00d usually means a leaked background task. The namespace <0xF> "
+          "An idle main thread with 0x8badf00d usually means a leaked background task. The namespace <0xF> (15, "
+          + "RUNNINGBOARD in XNU's reason list, assertiond's number) "
           + "matches a known iOS 11.0.x bug (killed shortly after entering the background after a notification, "
           + "fixed in iOS 11.2; seed 001), so check the OS version before changing code.",
         evidence: evidence, facts: facts)
