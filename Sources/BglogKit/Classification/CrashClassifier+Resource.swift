@@ -80,7 +80,8 @@ extension ClassifierContext {
     if let subtype = exception?.subtype { facts.append(Fact("resource", subtype)) }
     if let message = exception?.message {
       facts.append(Fact("limit", message))
-      evidence.append(self.evidence(nil, "Exception Message: \(message)", "the limit and what was observed"))
+      evidence.append(
+        self.evidence(exception?.messageLocation, "Exception Message: \(message)", "the limit and what was observed"))
     }
     let note = exception?.note?.uppercased() ?? ""
     let fatal: Bool?
@@ -91,7 +92,9 @@ extension ClassifierContext {
     } else {
       fatal = nil
     }
-    if let note = exception?.note { evidence.append(self.evidence(nil, "Exception Note: \(note)", "fatal or not")) }
+    if let note = exception?.note {
+      evidence.append(self.evidence(exception?.noteLocation, "Exception Note: \(note)", "fatal or not"))
+    }
     if fatal == nil {
       facts.append(Fact("missing-evidence", "whether it was fatal (Exception Note or _FATAL subtype)"))
     }

@@ -98,6 +98,9 @@ enum IPSCrashBodyReader {
       message: exception["message"]?.scalarText,
       location: .json("exception.type", line: type?.line ?? exception.line),
       codesLocation: codes.map { .json("exception.codes", line: $0.line) })
+    if let message = exception["message"] {
+      report.exception?.messageLocation = .json("exception.message", line: message.line)
+    }
   }
 
   private static func readTermination(_ body: JSONValue, into report: inout CrashReport) {

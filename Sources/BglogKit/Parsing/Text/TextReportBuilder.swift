@@ -490,8 +490,16 @@ struct TextReportBuilder {
       report.exception = exception
       if string.lowercased().contains("baaaaaad") { report.category = .stackshot }
     case .exceptionSubtype: updateException { $0.subtype = text }
-    case .exceptionNote: updateException { $0.note = text }
-    case .exceptionMessage: updateException { $0.message = text }
+    case .exceptionNote:
+      updateException {
+        $0.note = text
+        $0.noteLocation = .line(line)
+      }
+    case .exceptionMessage:
+      updateException {
+        $0.message = text
+        $0.messageLocation = .line(line)
+      }
     case .exceptionReason: updateException { $0.message = $0.message ?? text }
     case .terminationReason:
       let head = TerminationReasonParser.head(value)
