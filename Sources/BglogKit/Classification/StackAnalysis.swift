@@ -205,8 +205,18 @@ public enum StackAnalysis {
   ///
   /// An image named `*.debug.dylib` is the app's code in an Xcode 16 debug build, whatever the app's name.
   public static func firstAppFrame(_ thread: ThreadBacktrace, appImages: Set<String>) -> StackFrame? {
-    thread.frames.first(where: { appImages.contains($0.image) || $0.image.hasSuffix(".debug.dylib") })
+    thread.frames.first(where: { appImages.contains($0.image) || isDebugDylib($0.image) })
   }
+
+  /// `image.hasSuffix(".debug.dylib")` as a byte comparison: it runs for every non-app frame.
+  static func isDebugDylib(_ image: String) -> Bool {
+    let suffix = debugDylibSuffix
+    let bytes = image.utf8
+    guard bytes.count > suffix.count else { return false }
+    return bytes.suffix(suffix.count).elementsEqual(suffix)
+  }
+
+  private static let debugDylibSuffix = Array(".debug.dylib".utf8)
 
   /// The first frame in any thread whose symbol starts with one of `prefixes`.
   public static func firstFrame(in threads: [ThreadBacktrace], symbolPrefixes prefixes: [String]) -> StackFrame? {
