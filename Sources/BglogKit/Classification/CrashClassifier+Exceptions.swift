@@ -132,7 +132,15 @@ extension ClassifierContext {
     addCrashedThread()
     var seen: [String] = []
     if !type.isEmpty { seen.append("exception \(type)\(signal.isEmpty ? "" : " (\(signal))")") }
-    if let termination = report.termination { seen.append("termination \"\(termination.reason)\"") }
+    if let termination = report.termination {
+      if !termination.reason.isEmpty {
+        seen.append("termination \"\(termination.reason)\"")
+      } else if let description = termination.description {
+        // A Termination Description pasted without its reason line.
+        let oneLine = description.split(whereSeparator: \.isNewline).joined(separator: " ")
+        seen.append("termination description \"\(oneLine.prefix(80))\" (no reason line)")
+      }
+    }
     if report.exception == nil && report.termination == nil {
       seen.append("\(report.threads.count) thread(s) and no exception or termination reason")
     }
