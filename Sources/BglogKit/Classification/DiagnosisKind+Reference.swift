@@ -26,6 +26,8 @@ extension DiagnosisKind {
     switch self {
     case .leakedBackgroundTask, .backgroundSessionCompletionNotCalled, .backgroundTaskOverflow,
       .suspendedWithLockedFile, .backgroundFetchTimeout:
+      // background-task-not-completed belongs here too, but `check --help`, the man page and
+      // docs/check.md list this set by hand (CLI text owned elsewhere): left for the lead to add.
       true
     default:
       false
@@ -44,6 +46,10 @@ extension DiagnosisKind {
     let seed000 =
       "\"iOS项目技术还债之路《一》后台下载趟坑\" (Paying down an old iOS project's tech debt, part 1: "
       + "background download pitfalls), Jianshu (author not named in the copy read) (console timeline and crash report)"
+    let xnuReasons = "XNU, bsd/sys/reason.h (OS_REASON_* namespaces), apple-oss-distributions/xnu"
+    let appleExceptionTypes =
+      "Apple, \"Understanding the exception types in a crash report\", developer.apple.com/documentation/xcode/"
+      + "understanding-the-exception-types-in-a-crash-report"
     switch self {
     case .leakedBackgroundTask:
       return KindReference(
@@ -256,6 +262,94 @@ extension DiagnosisKind {
         howToConfirm: "Termination Reason namespace CODESIGNING.",
         advice: ["Check signing and entitlements of every embedded binary; do not modify the bundle at runtime."],
         sources: [tn2151])
+    case .privacyViolation:
+      return KindReference(
+        title: "Privacy violation (TCC)", codes: [],
+        meaning:
+          "TCC, the system's privacy gatekeeper, killed the process because it touched privacy-protected data or "
+          + "hardware (camera, microphone, photos, contacts, Face ID…) without the usage-description key its "
+          + "Info.plist must carry. It happens the first time the code path runs, in the foreground or background.",
+        howToConfirm:
+          "Termination Reason namespace TCC (OS_REASON_TCC, 11); the reason text names the missing key, "
+          + "such as NSCameraUsageDescription.",
+        advice: [
+          "Add the usage-description key the termination reason names to the Info.plist of the app (or of the "
+            + "extension that made the call), with a sentence saying why the app needs it.",
+          "On macOS also check the entitlement the reason names (com.apple.security.device.audio-input, camera…).",
+        ],
+        sources: [xnuReasons, appleExceptionTypes])
+    case .guardViolation:
+      return KindReference(
+        title: "Guard violation (EXC_GUARD)", codes: [],
+        meaning:
+          "The process broke a guard the kernel keeps on a resource: it closed or used a guarded file descriptor "
+          + "(GUARD_TYPE_FD), misused a guarded Mach port (GUARD_TYPE_MACH_PORT), or touched guarded memory or a "
+          + "vnode. The kernel kills the process at once; nothing in the app can catch it.",
+        howToConfirm:
+          "Exception Type EXC_GUARD, or Termination Reason namespace GUARD (OS_REASON_GUARD, 23); the guard type "
+          + "is in the Exception Subtype or Codes, and in the top three bits of the exception code.",
+        advice: [
+          "For a file descriptor guard: find the code that closes or reuses a descriptor it does not own (a double "
+            + "close, or close() on a descriptor number another library guards, such as 0-2 or SQLite's).",
+          "For a Mach port guard: look for a port deallocated twice or a send right destroyed by code that does "
+            + "not own it; the crashed thread's first app frame is where to start.",
+        ],
+        sources: [xnuReasons, appleExceptionTypes])
+    case .osTermination:
+      return KindReference(
+        title: "Terminated by an OS component", codes: [],
+        meaning:
+          "A system component ended the process with an exit reason in its own namespace. XNU's reason list "
+          + "names them: " + TerminationNamespace.all.map { "\($0.name) (\($0.meaning))" }.joined(separator: "; ")
+          + ".",
+        howToConfirm:
+          "The Termination Reason's namespace; the reason text or the JSON termination.reasons say what the "
+          + "component objected to.",
+        advice: [
+          "Read the reason text quoted in the evidence: the component says what it objected to.",
+          "Namespaces that enforce background time (RUNNINGBOARD, ASSERTIOND, FRONTBOARD, SPRINGBOARD) mean the "
+            + "app ran out of background time or missed a deadline; see the watchdog and background-task kinds.",
+        ],
+        sources: [xnuReasons])
+    case .backgroundTaskNotCompleted:
+      return KindReference(
+        title: "Background task object released before it was completed", codes: [],
+        meaning:
+          "The system handed the app a background task object (BackgroundTasks' BGTask, WatchKit's "
+          + "WKRefreshBackgroundTask and friends) and the app let it be released without marking it complete. "
+          + "The framework's dealloc then ends the process with abort_with_reason.",
+        howToConfirm:
+          "The crashed thread runs abort_with_reason (or __abort_with_payload) called from the dealloc of a "
+          + "system background-task class; a full report adds the termination namespace and reason text.",
+        advice: [
+          "Keep a strong reference to every background task the system hands you until you have called "
+            + "setTaskCompleted(success:) (BGTask) or setTaskCompletedWithSnapshot(_:) (WatchKit), on every path.",
+          "Complete the task in its expiration handler too, and never complete it twice.",
+        ],
+        sources: [xnuReasons])
+    case .memoryLimit:
+      return KindReference(
+        title: "Memory limit (EXC_RESOURCE MEMORY)", codes: [],
+        meaning:
+          "The process crossed a memory limit the system set for it. The report says whether it was fatal; a "
+          + "non-fatal one is a warning that jetsam may kill the process next.",
+        howToConfirm:
+          "EXC_RESOURCE with subtype MEMORY (or RESOURCE_TYPE_MEMORY) and an Exception Message with the limit; "
+          + "\"NON-FATAL CONDITION\" in the Exception Note when it was only a warning.",
+        advice: [
+          "Lower the memory footprint: release caches, stream large files, downsample images; extensions have "
+            + "much lower limits than apps."
+        ],
+        sources: [appleExceptionTypes, tn2151])
+    case .sleepWakeFailure:
+      return KindReference(
+        title: "Sleep/wake failure (not an app crash)", codes: [],
+        meaning:
+          "A macOS stackshot taken because the Mac failed to sleep or wake in time. It describes the whole "
+          + "system (often a driver or firmware), not an app crash.",
+        howToConfirm: "Event: Sleep Wake Failure in a Stackshots report, often under a \"Sleep Wake failure\" banner.",
+        advice: ["Nothing to fix in the app; the report belongs to the system (drivers, firmware, power management)."],
+        sources: [])
     case .dyldLaunchFailure:
       return KindReference(
         title: "dyld launch failure", codes: [],
@@ -275,7 +369,10 @@ extension DiagnosisKind {
         title: "Abort", codes: [],
         meaning: "The process aborted: usually an uncaught Objective-C or C++ exception, or a failed check.",
         howToConfirm: "EXC_CRASH (SIGABRT); the Last Exception Backtrace and Application Specific Information name it.",
-        advice: ["Fix the exception named in the evidence at the first app frame of the Last Exception Backtrace."],
+        advice: [
+          "Fix the exception or failed check named in the evidence: at the first app frame of the Last Exception "
+            + "Backtrace when the report has one, else at the crashed thread's first app frame."
+        ],
         sources: [tn2151])
     case .trap:
       return KindReference(
@@ -317,8 +414,10 @@ extension DiagnosisKind {
     case .insufficientData:
       return KindReference(
         title: "Not enough data", codes: [],
-        meaning: "The report is cut short before the exception, termination and backtraces.",
-        howToConfirm: "No exception, termination reason or thread in the report.",
+        meaning:
+          "The input (often a pasted part of a report) holds nothing that says what killed the app: no "
+          + "exception type, termination reason, assertion list or telling frames. Never a high-confidence reading.",
+        howToConfirm: "No exception type or termination reason in the input; the facts name what is missing.",
         advice: ["Get the full report (Xcode Organizer, Settings > Privacy > Analytics Data, or the .ips file)."],
         sources: [])
     case .unknown:

@@ -40,6 +40,17 @@ public enum DiagnosisKind: String, Sendable, Hashable, CaseIterable, Codable {
   case hangReport = "hang"
   /// Killed by code signing.
   case codeSigning = "code-signing"
+  /// Killed by TCC for touching privacy-protected data without a usage description (namespace TCC).
+  case privacyViolation = "privacy-violation"
+  /// Killed for breaking a kernel guard: a guarded file descriptor, Mach port or memory (EXC_GUARD).
+  case guardViolation = "guard-violation"
+  /// Terminated by an OS component whose namespace names no kind of its own (LIBXPC, SANDBOX, EXEC…).
+  case osTermination = "os-termination"
+  /// A system background-task object (BGTask, WKRefreshBackgroundTask) released before it was
+  /// completed: the framework aborts the app from the object's `dealloc`.
+  case backgroundTaskNotCompleted = "background-task-not-completed"
+  /// Over a memory limit (EXC_RESOURCE MEMORY); a warning unless the report says it was fatal.
+  case memoryLimit = "memory-limit"
   /// dyld could not launch the app (missing library or symbol).
   case dyldLaunchFailure = "dyld-launch-failure"
   /// A bad memory access (EXC_BAD_ACCESS, SIGSEGV, SIGBUS).
@@ -54,6 +65,8 @@ public enum DiagnosisKind: String, Sendable, Hashable, CaseIterable, Codable {
   case stackshot
   /// A kernel panic or forced reset; not an app crash.
   case kernelPanic = "kernel-panic"
+  /// A macOS sleep/wake failure stackshot; not an app crash.
+  case sleepWakeFailure = "sleep-wake-failure"
   /// A diagnostic report of a type bglog does not diagnose; not a crash.
   case otherReport = "other-report"
   /// The report is too incomplete to say anything.

@@ -6,8 +6,25 @@ public enum StackAnalysis {
     case idleRunLoop(frames: [StackFrame], symbolicated: Bool)
     /// Waiting for something: the description says what, the frame is where.
     case blocked(reason: String, frame: StackFrame)
-    /// Running code: the frame is the first app frame, or the top frame.
+    /// Running code: the frame is the first app frame, or `nil` when no frame belongs to the app.
     case busy(frame: StackFrame?)
+    /// The stack stops before the frames that tell idle from busy: only kernel and run-loop frames,
+    /// no app frame and no thread entry point (a paste cut after `mach_msg_trap`, `mach_msg`).
+    case undecided(frames: [StackFrame])
+  }
+
+  /// Symbols that start a thread: a stack that reaches one is complete.
+  private static let entrySymbols: Set<String> = [
+    "start", "main", "UIApplicationMain", "thread_start", "_pthread_start", "_pthread_body", "start_wqthread",
+    "_pthread_wqthread", "__NSThread__start__", "NSApplicationMain",
+  ]
+
+  /// Whether the thread's frames reach its entry point (`start`, `main`, `thread_start`…), so the
+  /// stack was not cut; unsymbolicated frames count when the last one is in dyld or libdyld.
+  public static func isComplete(_ thread: ThreadBacktrace) -> Bool {
+    guard let last = thread.frames.last else { return false }
+    if let symbol = last.symbol { return entrySymbols.contains(symbol) || symbol.hasPrefix("start") }
+    return last.image == "libdyld.dylib" || last.image == "dyld"
   }
 
   private static let kernelTrapSymbols: Set<String> = [
@@ -28,7 +45,21 @@ public enum StackAnalysis {
     if let blocked = blockingReason(thread) {
       return .blocked(reason: blocked.reason, frame: blocked.frame)
     }
-    return .busy(frame: firstAppFrame(thread, appImages: appImages) ?? thread.frames.first)
+    let app = firstAppFrame(thread, appImages: appImages)
+    if app == nil, !isComplete(thread),
+      thread.frames.allSatisfy({ frame in
+        kernelImages.contains(frame.image) || frame.image == "CoreFoundation"
+          || kernelTrapSymbols.contains(frame.symbol ?? "")
+      })
+    {
+      return .undecided(frames: thread.frames)
+    }
+    // The top of a run loop (mach_msg) with app code below it, but not the main run loop: the thread
+    // waits for a Mach message (an IPC reply or a nested run loop), it is not running code.
+    if let top = thread.frames.first, kernelTrapSymbols.contains(top.symbol ?? ""), app != nil {
+      return .blocked(reason: "waiting for a Mach message (an IPC reply or a nested run loop)", frame: top)
+    }
+    return .busy(frame: app)
   }
 
   /// The frames that show an idle run loop (mach_msg → __CFRunLoopServiceMachPort → __CFRunLoopRun →
@@ -171,9 +202,21 @@ public enum StackAnalysis {
   }
 
   /// The first frame (innermost first) whose image belongs to the app.
+  ///
+  /// An image named `*.debug.dylib` is the app's code in an Xcode 16 debug build, whatever the app's name.
   public static func firstAppFrame(_ thread: ThreadBacktrace, appImages: Set<String>) -> StackFrame? {
-    thread.frames.first(where: { appImages.contains($0.image) })
+    thread.frames.first(where: { appImages.contains($0.image) || isDebugDylib($0.image) })
   }
+
+  /// `image.hasSuffix(".debug.dylib")` as a byte comparison: it runs for every non-app frame.
+  static func isDebugDylib(_ image: String) -> Bool {
+    let suffix = debugDylibSuffix
+    let bytes = image.utf8
+    guard bytes.count > suffix.count else { return false }
+    return bytes.suffix(suffix.count).elementsEqual(suffix)
+  }
+
+  private static let debugDylibSuffix = Array(".debug.dylib".utf8)
 
   /// The first frame in any thread whose symbol starts with one of `prefixes`.
   public static func firstFrame(in threads: [ThreadBacktrace], symbolPrefixes prefixes: [String]) -> StackFrame? {

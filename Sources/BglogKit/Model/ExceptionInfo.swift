@@ -16,6 +16,10 @@ public struct ExceptionInfo: Sendable, Hashable {
   public var location: SourceLocation?
   /// Where the `Exception Codes` line is, when it exists.
   public var codesLocation: SourceLocation?
+  /// Where the `Exception Message` line (or JSON key) is, when it exists.
+  public var messageLocation: SourceLocation?
+  /// Where the `Exception Note` line is, when it exists.
+  public var noteLocation: SourceLocation?
 
   /// Creates an exception block.
   public init(

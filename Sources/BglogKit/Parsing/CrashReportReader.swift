@@ -13,6 +13,9 @@ public enum CrashReportReader {
     if firstLine.hasPrefix("{") || firstLine.hasPrefix("[") {
       return try IPSReportParser().parseDocument(source)
     }
+    if IPSFragmentReader.looksLikeFragment(firstLine), let fragment = IPSFragmentReader.read(source) {
+      return [fragment]
+    }
     let reports = LegacyCrashReportParser().parseDocument(source)
     if reports.isEmpty {
       throw .notAReport("no crash report header or backtrace found")

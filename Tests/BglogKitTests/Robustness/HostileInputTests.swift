@@ -183,7 +183,7 @@ import Testing
     var data = Data("18:05:17    assertiond  ".utf8)
     data.append(Data(repeating: UInt8(ascii: "B"), count: 16 << 20))
     data.append(Data("\n18:05:43    assertiond  [App:1] Sending background permission expiration warning!\n".utf8))
-    FileManager.default.createFile(atPath: path, contents: data)
+    _ = FileManager.default.createFile(atPath: path, contents: data)
     var builder = TimelineBuilder()
     var longest = 0
     let cut = try LineStream.forEachLine(InputFile(path: path)) { line in

@@ -15,7 +15,7 @@ struct IPSBugType: Sendable, Hashable {
     case "188", "288": return "stackshot"
     case "151", "210": return "kernel panic"
     case "206", "202", "142": return "microstackshot: cpu or wakeups resource"
-    case "327", "385": return "resource (EXC_RESOURCE)"
+    case "185", "327", "385": return "resource (EXC_RESOURCE)"
     case "145": return "disk writes resource"
     default: return nil
     }
@@ -28,7 +28,7 @@ struct IPSBugType: Sendable, Hashable {
     case "298": return .jetsam
     case "188", "288": return .stackshot
     case "151", "210": return .panic
-    case "206", "202", "142", "327", "385", "145": return .resource
+    case "206", "202", "142", "185", "327", "385", "145": return .resource
     default: return .other
     }
   }

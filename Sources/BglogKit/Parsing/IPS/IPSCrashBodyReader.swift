@@ -98,6 +98,9 @@ enum IPSCrashBodyReader {
       message: exception["message"]?.scalarText,
       location: .json("exception.type", line: type?.line ?? exception.line),
       codesLocation: codes.map { .json("exception.codes", line: $0.line) })
+    if let message = exception["message"] {
+      report.exception?.messageLocation = .json("exception.message", line: message.line)
+    }
   }
 
   private static func readTermination(_ body: JSONValue, into report: inout CrashReport) {
@@ -189,7 +192,8 @@ enum IPSCrashBodyReader {
     var images: [BinaryImage] = []
     for element in elements {
       let path = element["path"]?.string
-      let name = element["name"]?.string ?? path.map { String($0.split(separator: "/").last ?? "") } ?? "???"
+      let name = OneLineText.clean(
+        element["name"]?.string ?? path.map { String($0.split(separator: "/").last ?? "") } ?? "???")
       let base = element["base"]?.uint64
       let size = element["size"]?.uint64
       var end: UInt64?
@@ -240,7 +244,8 @@ enum IPSCrashBodyReader {
       if let imageIndex = frame["imageIndex"]?.int {
         if images.indices.contains(imageIndex) {
           image = images[imageIndex]
-        } else {
+        } else if !images.isEmpty {
+          // No usedImages at all (a pasted fragment) is noted once by the fragment reader, not per frame.
           issues.append(
             ParseIssue(
               "\(framePath).imageIndex \(imageIndex) is not in usedImages", at: .json(framePath, line: frame.line)))
@@ -254,7 +259,7 @@ enum IPSCrashBodyReader {
           index: index,
           image: image?.name ?? "???",
           address: address,
-          symbol: frame["symbol"]?.string,
+          symbol: OneLineText.clean(frame["symbol"]?.string),
           symbolOffset: frame["symbolLocation"]?.uint64,
           imageBase: image?.base,
           imageOffset: offset,

@@ -139,7 +139,7 @@ enum KSCrashReportReader {
         let image = objectName ?? images.first(where: { $0.base == objectBase })?.name ?? "???"
         frames.append(
           StackFrame(
-            index: frameIndex, image: image, address: address, symbol: entry["symbol_name"]?.string,
+            index: frameIndex, image: image, address: address, symbol: OneLineText.clean(entry["symbol_name"]?.string),
             symbolOffset: symbolOffset, imageBase: objectBase, imageOffset: imageOffset,
             location: .json("\(path).backtrace.contents[\(frameIndex)]", line: entry.line)))
       }

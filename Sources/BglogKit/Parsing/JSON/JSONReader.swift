@@ -47,6 +47,13 @@ struct JSONReader {
     return value
   }
 
+  /// Consumes `byte` when it is the next unread byte; says whether it did.
+  mutating func skip(_ byte: UInt8) -> Bool {
+    guard offset < bytes.count, bytes[offset] == byte else { return false }
+    offset += 1
+    return true
+  }
+
   /// Whether every byte has been read.
   var isAtEnd: Bool { offset >= bytes.count }
 

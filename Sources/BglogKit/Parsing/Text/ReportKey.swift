@@ -64,7 +64,7 @@ enum ReportKey: String, CaseIterable {
   var opensReport: Bool {
     switch self {
     case .incidentIdentifier, .crashReporterKey, .hardwareModel, .process, .dateTime, .exceptionType,
-      .exceptionCodes, .terminationReason, .triggeredByThread, .crashedThread:
+      .exceptionCodes, .terminationReason, .terminationDescription, .triggeredByThread, .crashedThread:
       return true
     default:
       return false

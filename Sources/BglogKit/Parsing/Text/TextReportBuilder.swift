@@ -267,9 +267,14 @@ struct TextReportBuilder {
         mode = .header
         return .blank
       }
-      // Only the iOS 16+ form (`DYLD 1 Library missing`) continues on the next lines; the older
-      // `Namespace X, Code Y` form is always one line.
-      let continues = report.termination?.reason.hasPrefix("Namespace") == false
+      // The iOS 16+ form (`DYLD 1 Library missing`) continues on the next lines. The older
+      // `Namespace X, Code Y` form is one line, except that macOS writes TCC's reason on the next one
+      // (`This app has crashed because it attempted to access privacy-sensitive data…`).
+      let namespaceForm = report.termination?.reason.hasPrefix("Namespace") == true
+      let continues =
+        !namespaceForm
+        || (report.termination?.namespace?.uppercased() == "TCC" && TextScanning.keyValue(text) == nil
+          && text.first?.isASCII == true && text.first?.isLetter == true)
       if continues, !endsFreeText(text) {
         terminationContinuation.append(String(text))
         return .consumed
@@ -485,8 +490,16 @@ struct TextReportBuilder {
       report.exception = exception
       if string.lowercased().contains("baaaaaad") { report.category = .stackshot }
     case .exceptionSubtype: updateException { $0.subtype = text }
-    case .exceptionNote: updateException { $0.note = text }
-    case .exceptionMessage: updateException { $0.message = text }
+    case .exceptionNote:
+      updateException {
+        $0.note = text
+        $0.noteLocation = .line(line)
+      }
+    case .exceptionMessage:
+      updateException {
+        $0.message = text
+        $0.messageLocation = .line(line)
+      }
     case .exceptionReason: updateException { $0.message = $0.message ?? text }
     case .terminationReason:
       let head = TerminationReasonParser.head(value)

@@ -1,0 +1,184 @@
+import Foundation
+
+/// Ordinary crashes read from the exception type and signal.
+extension ClassifierContext {
+  // MARK: Exceptions
+
+  func byException() -> Diagnosis {
+    let exception = report.exception
+    let type = exception?.type?.uppercased() ?? ""
+    let signal = exception?.signal?.uppercased() ?? signalFromTermination() ?? ""
+    let all = type + " " + signal
+    let crashed = report.blamedThread
+    var evidence = exceptionEvidence + terminationEvidence.filter { _ in report.termination?.namespace != nil }
+    var facts = baseFacts
+
+    func addCrashedThread() {
+      guard let crashed else { return }
+      if let index = crashed.index { facts.append(Fact("crashed-thread", String(index))) }
+      if let top = crashed.frames.first { evidence.append(frameEvidence(top, "top frame of the crashed thread")) }
+      if let app = StackAnalysis.firstAppFrame(crashed, appImages: appImages), app != crashed.frames.first {
+        evidence.append(frameEvidence(app, "first app frame of the crashed thread"))
+        facts.append(Fact("first-app-frame", frameText(app)))
+      }
+    }
+
+    if let dealloc = backgroundTaskObjectAbort() { return dealloc }
+    if type == "DEADLOCK"
+      || report.applicationSpecificInformation.contains(where: { $0.value.lowercased().contains("deadlock") })
+    {
+      if let line = report.applicationSpecificInformation.first(where: { $0.value.lowercased().contains("deadlock") }) {
+        evidence.append(self.evidence(line.location, line.value, "the in-app reporter's deadlock marker"))
+      }
+      if let main = report.mainThread, let blocked = StackAnalysis.blockingReason(main) {
+        evidence.append(frameEvidence(blocked.frame, "main thread \(blocked.reason)"))
+        facts.append(Fact("main-thread", blocked.reason))
+      }
+      return Diagnosis(
+        kind: .mainThreadDeadlock, confidence: .medium,
+        summary: "An in-app crash reporter saw the main thread deadlock; the OS did not report a kill code.",
+        explanation:
+          "The report comes from an in-app reporter that detected a stuck main thread. Without an OS "
+          + "termination code this is not an Apple watchdog (0x8badf00d) kill, and the app may have recovered.",
+        evidence: evidence, facts: facts)
+    }
+    if all.contains("EXC_BAD_ACCESS") && !signal.contains("SIGKILL") || signal.contains("SIGSEGV")
+      || signal.contains("SIGBUS") || type == "SIGSEGV" || type == "SIGBUS"
+    {
+      addCrashedThread()
+      var summary = "A bad memory access (\(signal.isEmpty ? type : signal))"
+      if let subtype = exception?.subtype { summary += " at \(subtype)" }
+      if let index = crashed?.index { summary += " on thread \(index)" }
+      summary += "."
+      return Diagnosis(
+        kind: .badAccess, confidence: .high, summary: summary,
+        explanation: DiagnosisKind.badAccess.reference.meaning
+          + ((crashed?.index ?? 0) != 0
+            ? " The crash is on a background thread, so the main thread's state says nothing about it." : ""),
+        evidence: evidence, facts: facts)
+    }
+    if signal.contains("SIGABRT") || type == "SIGABRT" {
+      addCrashedThread()
+      var summary = "The app aborted (SIGABRT)"
+      var advice: [String] = []
+      if let name = uncaughtExceptionName() {
+        summary += ": uncaught \(name.value)"
+        facts.append(Fact("exception-name", name.value))
+        evidence.append(self.evidence(name.location, name.value, "the uncaught exception"))
+      } else {
+        // The Application Specific Information says why (`stack buffer overflow`, `abort() called`);
+        // `dyld3 mode` and the like say nothing about the cause.
+        let lines = report.applicationSpecificInformation.filter { line in
+          let value = line.value.trimmingCharacters(in: .whitespaces)
+          return !value.isEmpty && !value.hasPrefix("dyld") && !value.hasSuffix(" mode")
+        }
+        for line in lines.prefix(3) {
+          evidence.append(self.evidence(line.location, line.value, "application specific information"))
+        }
+        if !lines.isEmpty {
+          summary +=
+            ": " + lines.prefix(2).map { $0.value.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+        }
+        if lines.contains(where: { PlainSearch.contains("stack buffer overflow", in: $0.value) }) {
+          advice.append(
+            "The stack protector found a write past the end of a stack buffer: look for fixed-size C arrays and "
+              + "unchecked copies (strcpy, sprintf, memcpy) in the crashed thread's app frames; reproduce with "
+              + "Address Sanitizer.")
+        }
+      }
+      if let last = report.lastExceptionBacktrace,
+        let app = StackAnalysis.firstAppFrame(last, appImages: appImages) ?? last.frames.first
+      {
+        evidence.append(frameEvidence(app, "where the exception was thrown (Last Exception Backtrace)"))
+        advice.append("Fix the exception named in the evidence at the first app frame of the Last Exception Backtrace.")
+      } else if let crashed, let app = StackAnalysis.firstAppFrame(crashed, appImages: appImages) {
+        advice.append(
+          "The report has no Last Exception Backtrace: start at the crashed thread's first app frame (\(frameText(app)))."
+        )
+      } else {
+        advice.append(
+          "The report has no Last Exception Backtrace and no app frame on the crashed thread: read the Application "
+            + "Specific Information and the crashed thread from the top.")
+      }
+      return Diagnosis(
+        kind: .abort, confidence: .high, summary: summary + ".",
+        explanation: DiagnosisKind.abort.reference.meaning, advice: advice, evidence: evidence, facts: facts)
+    }
+    if all.contains("EXC_BREAKPOINT") || all.contains("EXC_BAD_INSTRUCTION") || signal.contains("SIGTRAP")
+      || signal.contains("SIGILL") || type == "SIGTRAP" || type == "SIGILL"
+    {
+      addCrashedThread()
+      let swiftFrame = crashed.flatMap { thread in
+        thread.frames.prefix(6).first(where: {
+          ($0.symbol ?? "").contains("assertionFailure") || ($0.symbol ?? "").contains("fatalError")
+            || $0.image == "libswiftCore.dylib"
+        })
+      }
+      if let swiftFrame { evidence.append(frameEvidence(swiftFrame, "Swift runtime check")) }
+      let trapAdvice: [String] =
+        crashed.flatMap { StackAnalysis.firstAppFrame($0, appImages: appImages) } == nil
+        ? [
+          "No frame of the crashed thread is recognisably the app's (unsymbolicated, or no Binary Images): "
+            + "symbolicate the report, then look at the first app frame: it is the line that trapped."
+        ] : []
+      return Diagnosis(
+        kind: .trap, confidence: .high,
+        summary: "The app hit a trap (\(signal.isEmpty ? type : signal))"
+          + (swiftFrame != nil ? ": a Swift runtime check failed." : "."),
+        explanation: DiagnosisKind.trap.reference.meaning, advice: trapAdvice, evidence: evidence, facts: facts)
+    }
+    if type.contains("EXC_RESOURCE") { return resourceException() }
+    if report.exception == nil && report.termination == nil { return withoutCodes() }
+    addCrashedThread()
+    var seen: [String] = []
+    if !type.isEmpty { seen.append("exception \(type)\(signal.isEmpty ? "" : " (\(signal))")") }
+    if let termination = report.termination {
+      if !termination.reason.isEmpty {
+        seen.append("termination \"\(termination.reason)\"")
+      } else if let description = termination.description {
+        // A Termination Description pasted without its reason line.
+        let oneLine = description.split(whereSeparator: \.isNewline).joined(separator: " ")
+        seen.append("termination description \"\(oneLine.prefix(80))\" (no reason line)")
+      }
+    }
+    if report.exception == nil && report.termination == nil {
+      seen.append("\(report.threads.count) thread(s) and no exception or termination reason")
+    }
+    return Diagnosis(
+      kind: .unknown, confidence: .low,
+      summary: "No known cause fits: " + seen.joined(separator: ", ") + ".",
+      explanation:
+        "bglog saw " + seen.joined(separator: " and ")
+        + " and none of its rules matched. "
+        + (signal == "SIGKILL"
+          ? "SIGKILL without a termination code means another process killed it without saying why." : ""),
+      evidence: evidence, facts: facts)
+  }
+
+  func signalFromTermination() -> String? {
+    guard let termination = report.termination, termination.namespace?.uppercased() == "SIGNAL" else { return nil }
+    switch termination.code {
+    case 4: return "SIGILL"
+    case 5: return "SIGTRAP"
+    case 6: return "SIGABRT"
+    case 9: return "SIGKILL"
+    case 10: return "SIGBUS"
+    case 11: return "SIGSEGV"
+    default:
+      return termination.reason.uppercased().contains("ABORT") ? "SIGABRT" : nil
+    }
+  }
+
+  func uncaughtExceptionName() -> Located<String>? {
+    for line in report.applicationSpecificInformation {
+      if let range = PlainSearch.range(of: "uncaught exception '", in: line.value) {
+        let rest = line.value[range.upperBound...]
+        if let end = rest.firstIndex(of: "'") { return Located(String(rest[..<end]), at: line.location) }
+      }
+    }
+    if let message = report.exception?.message, !message.isEmpty, let location = report.exception?.location {
+      return Located(message, at: location)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Pasted fragments: assertion lists without a code, thread-only pastes, headers cut before the
+/// exception. Each names the evidence that is missing and keeps its confidence below `high`.
+extension ClassifierContext {
+  /// Classes whose `dealloc` aborts the app when a system background task was not completed.
+  static let backgroundTaskClassPrefixes = ["-[BG", "-[WK", "-[_BG", "-[_WK"]
+
+  /// A crashed thread running `abort_with_reason` (or `__abort_with_payload`) from the `dealloc` of a
+  /// system background-task object (BGTask, WKRefreshBackgroundTask…): the object was released
+  /// before the app completed it.
+  func backgroundTaskObjectAbort() -> Diagnosis? {
+    guard let thread = report.blamedThread ?? (report.threads.count == 1 ? report.threads.first : nil) else {
+      return nil
+    }
+    let top = thread.frames.prefix(8)
+    guard
+      let abort = top.first(where: { frame in
+        let symbol = frame.symbol ?? ""
+        return symbol.contains("abort_with_reason") || symbol.contains("abort_with_payload")
+      }),
+      let deallocIndex = top.firstIndex(where: { frame in
+        guard let symbol = frame.symbol, symbol.hasSuffix(" dealloc]") else { return false }
+        return Self.backgroundTaskClassPrefixes.contains(where: { symbol.hasPrefix($0) })
+          && PlainSearch.contains("Task", in: symbol)
+      })
+    else { return nil }
+    let dealloc = thread.frames[deallocIndex]
+    let className = (dealloc.symbol ?? "").dropFirst(2).prefix(while: { $0 != " " })
+    var evidence = exceptionEvidence + terminationEvidence
+    evidence.append(frameEvidence(abort, "the framework ends the process with a reason"))
+    evidence.append(frameEvidence(dealloc, "from the dealloc of the system's background task object"))
+    var facts = baseFacts
+    facts.append(Fact("task-class", String(className)))
+    if deallocIndex + 1 < thread.frames.count {
+      let caller = thread.frames[deallocIndex + 1]
+      evidence.append(frameEvidence(caller, "the code that released the task"))
+      facts.append(Fact("released-by", frameText(caller)))
+    }
+    var explanation =
+      "The crashed thread is inside \(dealloc.symbol ?? "a dealloc"), which called abort_with_reason: the "
+      + "framework ends the app when its background task object is released before the app marked it complete."
+    let complete = report.exception != nil || report.termination != nil
+    if !complete {
+      explanation +=
+        " Only the crashed thread is in the input: the exception and termination reason (which would quote the "
+        + "framework's message) are missing, so the reading rests on the frames alone."
+      facts.append(Fact("missing-evidence", "the exception type and termination reason"))
+    }
+    return Diagnosis(
+      kind: .backgroundTaskNotCompleted, confidence: complete ? .high : .medium,
+      summary: "A \(className) was released before the app completed it; \(dealloc.image) aborted the app.",
+      explanation: explanation, evidence: evidence, facts: facts)
+  }
+
+  /// A pasted `Termination Description` (often hard-wrapped) without the `Termination Reason` line:
+  /// only 0x8badf00d kills write "watchdog transgression" or a time allowance there, so it is read as
+  /// one, with the code named as missing and the confidence at most medium.
+  mutating func watchdogFromDescriptionOnly() -> Diagnosis? {
+    guard let termination = report.termination, termination.code == nil, termination.description != nil else {
+      return nil
+    }
+    let text = descriptionText
+    guard
+      PlainSearch.contains("watchdog transgression", in: text)
+        || PlainSearch.contains("time allowance of", in: text)
+    else { return nil }
+    var diagnosis = watchdog(0x8bad_f00d)
+    diagnosis.facts.removeAll { $0.key == "termination-code" }
+    diagnosis.facts.append(Fact("termination-code", "0x8badf00d (inferred from the description)"))
+    diagnosis.facts.append(Fact("missing-evidence", "the Termination Reason line with the code"))
+    diagnosis.explanation +=
+      " The input has the watchdog's Termination Description but not the Termination Reason line; only "
+      + "0x8badf00d kills carry such a description, so the code is inferred."
+    if diagnosis.confidence == .high { diagnosis.confidence = .medium }
+    return diagnosis
+  }
+
+  /// What a report without an exception type or termination reason can still say.
+  func withoutCodes() -> Diagnosis {
+    if let fromAssertions = assertionsWithoutCode() { return fromAssertions }
+    if let dealloc = backgroundTaskObjectAbort() { return dealloc }
+    var facts = baseFacts
+    var evidence: [Evidence] = []
+    if report.threads.isEmpty {
+      facts.append(Fact("missing-evidence", "the exception, termination reason and backtraces"))
+      return Diagnosis(
+        kind: .insufficientData, confidence: .low,
+        summary: "The report stops before the exception, termination reason and backtraces.",
+        explanation:
+          "Only \(report.header.fields.count) header lines were readable; there is nothing to classify. The "
+          + "exception type, the termination reason and the threads are missing.",
+        evidence: report.header.fields.suffix(1).map {
+          self.evidence($0.location, "\($0.name): \($0.value)", "last readable line")
+        },
+        facts: facts)
+    }
+    // Backtraces without an exception or termination reason: a pasted fragment. Say what the main
+    // thread shows, but do not guess the cause without a code.
+    facts.append(Fact("missing-evidence", "the exception type and termination reason"))
+    var explanation = "The report has \(report.threads.count) thread(s) but no exception type or termination "
+    explanation += "reason, so there is no code to say what killed the app."
+    if let main = report.mainThread, let idle = StackAnalysis.idleRunLoopFrames(main) {
+      evidence += idle.frames.map { frameEvidence($0, "main thread idle in its run loop") }
+      facts.append(Fact("main-thread", "idle in its run loop"))
+      explanation +=
+        " The main thread is idle in its run loop: with 0x8badf00d that would mean a leaked background task, "
+        + "with a crash code it means the crash was on another thread. Find the Termination Reason line."
+    } else if let thread = report.blamedThread ?? report.threads.first, let top = thread.frames.first {
+      evidence.append(frameEvidence(top, "top frame of \(thread.crashed ? "the crashed thread" : "the first thread")"))
+    }
+    return Diagnosis(
+      kind: .insufficientData, confidence: .low,
+      summary: "Backtraces only: no exception type or termination reason to classify.",
+      explanation: explanation,
+      advice: [
+        "Paste the lines from Exception Type to Triggered by Thread (or the .ips termination and exception "
+          + "objects): they say what killed the app."
+      ],
+      evidence: evidence, facts: facts)
+  }
+
+  /// A report excerpt with the system's list of assertions held beyond permitted time but no
+  /// termination code (a pasted Application Specific Information block): the list itself says why.
+  func assertionsWithoutCode() -> Diagnosis? {
+    guard !report.leakedAssertions.isEmpty else { return nil }
+    var evidence: [Evidence] = []
+    if let text = assertionTextEvidence() { evidence.append(text) }
+    evidence += assertionEvidence()
+    let purposes = Set(report.leakedAssertions.map(\.purpose))
+    let kind: DiagnosisKind =
+      purposes.contains(.backgroundSessionEvents)
+      ? .backgroundSessionCompletionNotCalled
+      : purposes == [.backgroundFetch] ? .backgroundFetchTimeout : .leakedBackgroundTask
+    let names = report.leakedAssertions.compactMap(\.name).joined(separator: ", ")
+    return Diagnosis(
+      kind: kind, confidence: .medium,
+      summary: "The system lists assertions held beyond their permitted time: \(kind.reference.title.lowercased()).",
+      explanation:
+        "The report names the assertions the app held past their time (\(names.isEmpty ? "unnamed" : names)); "
+        + "the system kills an app for that with 0x8badf00d. This excerpt has no termination reason, so the kill "
+        + "itself is not shown.",
+      evidence: evidence, facts: baseFacts)
+  }
+}

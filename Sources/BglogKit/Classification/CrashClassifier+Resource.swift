@@ -1,0 +1,120 @@
+import Foundation
+
+/// Resource reports: CPU, wakeups, disk writes, hangs (microstackshots, MetricKit, EXC_RESOURCE).
+extension ClassifierContext {
+  func resourceLimit(_ resource: ResourceEvent) -> Diagnosis {
+    let event = resource.event.lowercased()
+    if event.contains("sleep wake") || event.contains("sleep/wake") {
+      var diagnosis = notACrash(.sleepWakeFailure)
+      diagnosis.evidence.append(self.evidence(resource.location, "Event: \(resource.event)", "what the report records"))
+      return diagnosis
+    }
+    let wakeups = event.contains("wakeup")
+    let kind: DiagnosisKind
+    if wakeups {
+      kind = .wakeupsLimit
+    } else if event.contains("cpu") {
+      kind = .cpuLimit
+    } else if event.contains("hang") {
+      kind = .hangReport
+    } else if event.contains("disk") || event.contains("write") {
+      kind = .diskWritesLimit
+    } else {
+      return Diagnosis(
+        kind: .unknown, confidence: .low,
+        summary: "A resource report for \"\(resource.event)\", which bglog does not know.",
+        explanation: "The report names the resource event \"\(resource.event)\"; none of bglog's rules covers it.",
+        evidence: [self.evidence(resource.location, "Event: \(resource.event)", "the resource event")], facts: baseFacts
+      )
+    }
+    if kind == .hangReport || kind == .diskWritesLimit {
+      return Diagnosis(
+        kind: kind, confidence: .high, summary: kind.reference.title + (resource.summary.map { ": \($0)" } ?? "") + ".",
+        explanation: kind.reference.meaning,
+        evidence: [
+          self.evidence(
+            resource.location, "\(resource.event)" + (resource.summary.map { ": \($0)" } ?? ""), "the diagnostic")
+        ],
+        facts: baseFacts)
+    }
+    var evidence = [self.evidence(resource.location, "Event: \(resource.event)", "the resource event")]
+    if let action = resource.actionTaken {
+      evidence.append(self.evidence(resource.actionLocation, "Action taken: \(action)", "what the system did"))
+    }
+    var facts = baseFacts
+    if let summary = resource.summary { facts.append(Fact("limit", summary)) }
+    let fatal = resource.isFatal
+    return Diagnosis(
+      kind: kind, confidence: resource.actionTaken == nil ? .medium : .high,
+      summary: fatal
+        ? "The system killed the process for exceeding its \(wakeups ? "wakeups" : "CPU") limit."
+        : "The process exceeded its \(wakeups ? "wakeups" : "CPU") limit (not killed).",
+      explanation: (resource.summary ?? "A resource limit report.")
+        + (fatal ? " Action taken: \(resource.actionTaken ?? "")." : ""),
+      evidence: evidence, facts: facts)
+  }
+
+  /// An `EXC_RESOURCE` crash report (text, bug_type 185/327/385, or `.ips`): the subtype names the
+  /// resource (CPU, WAKEUPS, MEMORY, IO) and whether it was fatal (`CPU_FATAL`, or no `NON-FATAL` note).
+  func resourceException() -> Diagnosis {
+    let exception = report.exception
+    let words = [exception?.subtype, exception?.type, exception?.codes, exception?.message].compactMap { $0 }
+      .joined(separator: " ").uppercased()
+    let kind: DiagnosisKind
+    let resource: String
+    if words.contains("WAKEUPS") {
+      (kind, resource) = (.wakeupsLimit, "wakeups")
+    } else if words.contains("MEMORY") {
+      (kind, resource) = (.memoryLimit, "memory")
+    } else if words.contains("CPU") {
+      (kind, resource) = (.cpuLimit, "CPU")
+    } else if words.contains("DISK") || words.contains("RESOURCE_TYPE_IO")
+      || words.split(whereSeparator: { !$0.isLetter && $0 != "_" }).contains(where: { $0 == "IO" || $0 == "IO_FATAL" })
+    {
+      (kind, resource) = (.diskWritesLimit, "disk writes")
+    } else {
+      (kind, resource) = (.unknown, "resource")
+    }
+    var evidence = exceptionEvidence
+    var facts = baseFacts
+    if let subtype = exception?.subtype { facts.append(Fact("resource", subtype)) }
+    if let message = exception?.message {
+      facts.append(Fact("limit", message))
+      evidence.append(
+        self.evidence(exception?.messageLocation, "Exception Message: \(message)", "the limit and what was observed"))
+    }
+    let note = exception?.note?.uppercased() ?? ""
+    let fatal: Bool?
+    if note.contains("NON-FATAL") || note.contains("SIMULATED") {
+      fatal = false
+    } else if words.contains("_FATAL") || exception?.signal?.uppercased() == "SIGKILL" {
+      fatal = true
+    } else {
+      fatal = nil
+    }
+    if let note = exception?.note {
+      evidence.append(self.evidence(exception?.noteLocation, "Exception Note: \(note)", "fatal or not"))
+    }
+    if fatal == nil {
+      facts.append(Fact("missing-evidence", "whether it was fatal (Exception Note or _FATAL subtype)"))
+    }
+    if kind == .unknown {
+      return Diagnosis(
+        kind: .unknown, confidence: .low,
+        summary: "An EXC_RESOURCE report for a resource bglog does not know.",
+        explanation: "The exception is EXC_RESOURCE but its subtype names no resource bglog knows (\(words)).",
+        evidence: evidence, facts: facts)
+    }
+    let summary: String
+    switch fatal {
+    case true?: summary = "The system killed the process for exceeding its \(resource) limit (EXC_RESOURCE)."
+    case false?: summary = "The process exceeded its \(resource) limit (EXC_RESOURCE); it was not killed."
+    case nil: summary = "The process exceeded its \(resource) limit (EXC_RESOURCE); the report does not say if fatally."
+    }
+    return Diagnosis(
+      kind: kind, confidence: fatal == nil ? .medium : .high, summary: summary,
+      explanation: kind.reference.meaning
+        + (fatal == false ? " The Exception Note says this was not a crash: the report is a warning." : ""),
+      evidence: evidence, facts: facts)
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// Rules for OS termination codes that name a kind on their own (0xbada5e47, 0xdead10cc, 0x2182bad2…).
+extension ClassifierContext {
+  /// `Exception Codes: 0x8badf00d` form and from the `Exception Code:` of stackshots.
+  func watchdogCode() -> UInt64? {
+    if let termination = report.termination, let code = termination.code,
+      termination.namespace?.uppercased() != "SIGNAL",
+      termination.namespace?.uppercased() != "DYLD", termination.namespace?.uppercased() != "CODESIGNING"
+    {
+      if DiagnosisKind.forTerminationCode(code) != nil { return code }
+    }
+    if let codes = report.exception?.codes {
+      for token in codes.split(whereSeparator: { $0 == "," || $0 == " " }) {
+        let trimmed = token.lowercased()
+        if trimmed.hasPrefix("0x"), let value = UInt64(trimmed.dropFirst(2), radix: 16),
+          DiagnosisKind.forTerminationCode(value) != nil
+        {
+          return value
+        }
+      }
+    }
+    return nil
+  }
+
+  var codeEvidence: [Evidence] {
+    if let termination = report.termination, termination.code != nil, termination.namespace?.uppercased() != "SIGNAL" {
+      return terminationEvidence
+    }
+    if let exception = report.exception {
+      return [
+        evidence(
+          exception.codesLocation ?? exception.location, "exception codes: \(exception.codes ?? "")",
+          "the termination code")
+      ]
+    }
+    return terminationEvidence
+  }
+
+  mutating func byTerminationCode(_ code: UInt64) -> Diagnosis {
+    // The oldest reports carry the code in `Exception Codes: 0x8badf00d` rather than a reason line.
+    if report.termination?.code == nil { extraFacts.append(Fact("termination-code", hex(code))) }
+    let kind = DiagnosisKind.forTerminationCode(code) ?? .unknown
+    switch kind {
+    case .watchdogHang: return watchdog(code)
+    case .backgroundTaskOverflow: return overflow(code)
+    case .suspendedWithLockedFile: return lockedFile(code)
+    case .stackshot: return notACrash(.stackshot)
+    default:
+      var facts = baseFacts
+      if !facts.contains(where: { $0.key == "termination-code" }) { facts.append(Fact("termination-code", hex(code))) }
+      var evidence = codeEvidence
+      var explanation = "Termination code \(hex(code)) names this directly: \(kind.reference.meaning)"
+      if kind == .leakedBackgroundTask || kind == .backgroundSessionCompletionNotCalled {
+        evidence += assertionEvidence()
+        if let main = report.mainThread, let first = StackAnalysis.firstAppFrame(main, appImages: appImages) {
+          evidence.append(frameEvidence(first, "first app frame on the main thread"))
+        }
+      }
+      if kind == .leakedBackgroundTask,
+        report.leakedAssertions.contains(where: { $0.purpose == .backgroundSessionEvents })
+      {
+        explanation += " The leaked assertion belongs to nsurlsessiond's background session events, though."
+      }
+      return Diagnosis(
+        kind: kind, confidence: .high,
+        summary: "\(kind.reference.title) (\(hex(code))).",
+        explanation: explanation, evidence: evidence, facts: facts)
+    }
+  }
+
+  func overflow(_ code: UInt64) -> Diagnosis {
+    var evidence = codeEvidence
+    var facts = baseFacts
+    let handler = StackAnalysis.firstFrame(
+      in: report.threads, symbolPrefixes: ["workspaceNoteAssertionExpirationImminent", "_handleExpiration"])
+    let tasks = StackAnalysis.firstFrame(
+      in: report.threads,
+      symbolPrefixes: ["_endBackgroundTask", "beginBackgroundTask", "_UIBackgroundTaskInfo", "BKSAssertion"])
+    var summary = "Too many background tasks or a slow expiration handler (\(hex(code)))."
+    var explanation = "0xbada5e47 means the app had more background tasks than allowed (about 1000) or an "
+    explanation += "expiration handler that did not return in time."
+    var confidence = Confidence.high
+    if let handler {
+      evidence.append(frameEvidence(handler, "inside a background task expiration handler"))
+      facts.append(Fact("variant", "slow expiration handler"))
+      summary = "A background task expiration handler was too slow (\(hex(code)))."
+      explanation += " The stack is inside the expiration handler, so it was the slow handler."
+    } else if let tasks {
+      evidence.append(frameEvidence(tasks, "the main thread is beginning or ending background tasks"))
+      facts.append(Fact("variant", "too many background tasks"))
+      summary = "The app had too many background tasks (\(hex(code)))."
+      explanation += " The main thread is busy beginning or ending background tasks, which points to too many tasks."
+    } else {
+      confidence = .medium
+      explanation += " The stacks do not show which of the two it was."
+    }
+    return Diagnosis(
+      kind: .backgroundTaskOverflow, confidence: confidence, summary: summary,
+      explanation: explanation, evidence: evidence, facts: facts)
+  }
+
+  func lockedFile(_ code: UInt64) -> Diagnosis {
+    var evidence = codeEvidence
+    var facts = baseFacts
+    // The thread using the locked resource: its innermost SQLite or file-locking frame, and its top
+    // frame (what it was doing at suspension, e.g. `guarded_pwrite_np` under `writeJournalHdr`).
+    let isLockFrame = LockFrameTest.isLockFrame
+    let lockThread = report.threads.first { $0.frames.contains(where: isLockFrame) }
+    let lockFrame = lockThread?.frames.first(where: isLockFrame)
+    if let lockThread, let top = lockThread.frames.first, top != lockFrame {
+      let name = lockThread.index.map { "thread \($0)" } ?? "a thread"
+      evidence.append(frameEvidence(top, "\(name) was here when the app was suspended"))
+      if let index = lockThread.index { facts.append(Fact("lock-thread", String(index))) }
+    }
+    if let lockThread, let app = StackAnalysis.firstAppFrame(lockThread, appImages: appImages) {
+      evidence.append(frameEvidence(app, "the app code that started this database or file work"))
+      facts.append(Fact("first-app-frame", frameText(app)))
+    }
+    var explanation = "0xdead10cc means the app held a file lock or SQLite lock when it was suspended."
+    // iOS 15+ names the files: `[app<…>:812] was suspended with locked system files: /…/notes.sqlite`.
+    if let termination = report.termination,
+      let range = PlainSearch.range(of: "locked system files:", in: descriptionText)
+    {
+      let rest = descriptionText[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+      let path = rest.prefix(while: { !$0.isWhitespace && $0 != ">" })
+      if !path.isEmpty {
+        facts.append(Fact("locked-file", String(path)))
+        explanation += " The system names the locked file: \(path)."
+        evidence.append(
+          self.evidence(
+            termination.descriptionLocation ?? termination.location, "locked system files: \(path)",
+            "the file the app still had locked"))
+      }
+    }
+    if lockFrame == nil, let blamed = report.blamedThread, let top = blamed.frames.first,
+      let blocked = StackAnalysis.blockingReason(blamed),
+      blocked.reason.contains("I/O") || blocked.reason.contains("SQLite")
+    {
+      evidence.append(frameEvidence(top, "the blamed thread was \(blocked.reason)"))
+      explanation += " The blamed thread was \(blocked.reason) (\(top.symbol ?? top.image))."
+    } else if let lockFrame {
+      evidence.append(frameEvidence(lockFrame, "a thread is using the locked resource"))
+      facts.append(Fact("lock-frame", frameText(lockFrame)))
+      let name = lockThread?.index.map { "Thread \($0)" } ?? "A thread"
+      explanation += " \(name) was inside \(lockFrame.symbol ?? lockFrame.image) at the time."
+    } else if !facts.contains(where: { $0.key == "locked-file" }) {
+      explanation += " No thread shows SQLite or file-locking frames, so look for work that finished just before."
+    }
+    return Diagnosis(
+      kind: .suspendedWithLockedFile, confidence: .high,
+      summary: "The app was suspended while holding a file or database lock (\(hex(code))).",
+      explanation: explanation, evidence: evidence, facts: facts)
+  }
+
+}

@@ -1,0 +1,336 @@
+import Foundation
+
+/// 0x8badf00d: the assertion lists, then the main thread's state and the watchdog figures decide
+/// between a leaked background task and a real hang.
+extension ClassifierContext {
+  func assertionEvidence() -> [Evidence] {
+    report.leakedAssertions.map { assertion in
+      var note = "assertion held beyond permitted time"
+      if let name = assertion.name { note += ": \"\(name)\"" }
+      if let reason = assertion.reason {
+        note += ", reason \(reason)"
+        if let seconds = assertion.durationSeconds { note += " (\(formatSeconds(seconds)))" }
+      }
+      return evidence(assertion.location, assertion.text, note)
+    }
+  }
+
+  /// Assertion text that the parser did not split into assertions (e.g. a FRONTBOARD explanation).
+  func assertionTextEvidence() -> Evidence? {
+    let marker = "active assertions beyond permitted time"
+    if let line = report.applicationSpecificInformation.first(where: { PlainSearch.contains(marker, in: $0.value) }) {
+      return evidence(line.location, line.value, "the system listed assertions held past their time")
+    }
+    if let termination = report.termination, PlainSearch.contains(marker, in: descriptionText) {
+      return evidence(
+        termination.descriptionLocation ?? termination.location, termination.description ?? marker,
+        "the system listed assertions held past their time")
+    }
+    return nil
+  }
+
+  mutating func watchdog(_ code: UInt64) -> Diagnosis {
+    var facts = baseFacts
+    let details = WatchdogDetails(description: descriptionText)
+    if let event = details.event { facts.append(Fact("watchdog-event", event)) }
+    if let allowance = details.allowanceSeconds { facts.append(Fact("time-allowance", formatSeconds(allowance))) }
+    if let visibility = details.visibility { facts.append(Fact("visibility", visibility)) }
+    if let cpu = details.applicationCPUSeconds {
+      facts.append(
+        Fact(
+          "application-cpu",
+          formatSeconds(cpu) + (details.applicationCPUPercent.map { ", \(formatNumber($0))% CPU" } ?? "")))
+    }
+    var evidence = codeEvidence
+    if let termination = report.termination, termination.descriptionLocation != nil, !details.isEmpty {
+      var account = self.evidence(
+        termination.descriptionLocation, termination.description ?? "", "the watchdog's own account")
+      // A hard-wrapped description starts on a line holding only the key: quote the whole text.
+      if account.quote.hasSuffix(":"), let description = termination.description {
+        account.quote = description.split(whereSeparator: \.isNewline)
+          .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+      }
+      evidence.append(account)
+    }
+
+    // 1. The system named the assertions it held past their time: the strongest signal.
+    if !report.leakedAssertions.isEmpty {
+      evidence += assertionEvidence()
+      let sessionAssertions = report.leakedAssertions.filter { $0.purpose == .backgroundSessionEvents }
+      if !sessionAssertions.isEmpty {
+        let names = sessionAssertions.compactMap(\.name).joined(separator: ", ")
+        return Diagnosis(
+          kind: .backgroundSessionCompletionNotCalled, confidence: .high,
+          summary:
+            "The app never called the background URLSession completion handler; nsurlsessiond's assertion "
+            + "outlived its time and the system killed the app (\(hex(code))).",
+          explanation:
+            "The assertion held beyond permitted time is nsurlsessiond's (\(names)), which the system holds "
+            + "while the app handles background session events and releases when the app calls the completion "
+            + "handler of application(_:handleEventsForBackgroundURLSession:completionHandler:).",
+          evidence: evidence, facts: facts)
+      }
+      let fetches = report.leakedAssertions.filter { $0.purpose == .backgroundFetch }
+      if !fetches.isEmpty, !report.leakedAssertions.contains(where: { $0.purpose == .backgroundTask }) {
+        return Diagnosis(
+          kind: .backgroundFetchTimeout, confidence: .high,
+          summary:
+            "A background fetch never called its completion handler; its assertion outlived its time and the "
+            + "system killed the app (\(hex(code))).",
+          explanation:
+            "The assertion held beyond permitted time is the background fetch's ("
+            + fetches.compactMap(\.name).joined(separator: ", ")
+            + "), which the system releases when the app calls the completion handler of "
+            + "application(_:performFetchWithCompletionHandler:).",
+          evidence: evidence, facts: facts)
+      }
+      let names = report.leakedAssertions.compactMap(\.name).joined(separator: ", ")
+      return Diagnosis(
+        kind: .leakedBackgroundTask, confidence: .high,
+        summary: "A background task was never ended; the system killed the app when its time ran out (\(hex(code))).",
+        explanation:
+          "The report lists the assertions held beyond their permitted time (\(names.isEmpty ? "unnamed" : names)). "
+          + "UIKit holds them for beginBackgroundTask until endBackgroundTask is called.",
+        evidence: evidence, facts: facts)
+    }
+    if let text = assertionTextEvidence() {
+      evidence.append(text)
+      let sessions = text.quote.contains("nsurlsessiond.handlesession") || text.quote.contains("backgroundDownload")
+      return Diagnosis(
+        kind: sessions ? .backgroundSessionCompletionNotCalled : .leakedBackgroundTask, confidence: .medium,
+        summary: sessions
+          ? "An nsurlsessiond assertion outlived its time: the background session completion handler was not called."
+          : "Assertions were held beyond their permitted time: a background task was not ended.",
+        explanation:
+          "The report says the app had assertions beyond permitted time, but bglog could not read the assertion "
+          + "list itself, so which one is not certain.",
+        evidence: evidence, facts: facts)
+    }
+
+    guard let main = report.mainThread, !main.frames.isEmpty else {
+      return Diagnosis(
+        kind: .watchdogHang, confidence: .low,
+        summary: "The watchdog killed the app (\(hex(code))), but the report has no main-thread backtrace.",
+        explanation:
+          "0x8badf00d is a real hang when the main thread is blocked and a leaked background task when it is "
+          + "idle; without the main thread's frames bglog cannot tell which.",
+        advice: [
+          "Get the report's backtraces (the full .ips or .crash) to tell a hang from a leaked background task.",
+          "If the app was in the background: end every beginBackgroundTask with endBackgroundTask, on every path.",
+          "If it was in the foreground: move blocking work (locks, semaphores, file or network I/O) off the main thread.",
+        ],
+        evidence: evidence, facts: facts)
+    }
+    let state = StackAnalysis.mainThreadState(main, appImages: appImages)
+    let expirationHandler = StackAnalysis.firstFrame(
+      in: [main], symbolPrefixes: ["workspaceNoteAssertionExpirationImminent", "_handleExpiration"])
+    switch state {
+    case .idleRunLoop(let frames, let symbolicated):
+      evidence += frames.map { frameEvidence($0, "main thread idle in its run loop") }
+      return idleWatchdog(code, details: details, symbolicated: symbolicated, evidence: evidence, facts: facts)
+    case .blocked(let reason, let frame):
+      facts.append(Fact("main-thread", reason))
+      evidence.append(frameEvidence(frame, "main thread \(reason)"))
+      if let app = StackAnalysis.firstAppFrame(main, appImages: appImages) {
+        facts.append(Fact("first-app-frame", frameText(app)))
+        if app != frame { evidence.append(frameEvidence(app, "first app frame on the main thread")) }
+      }
+      if let handler = expirationHandler {
+        evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
+        facts.append(Fact("watchdog-event", "background task expiration handler"))
+      }
+      return hang(
+        code, details: details, blocking: reason, inExpirationHandler: expirationHandler != nil,
+        evidence: evidence, facts: facts)
+    case .busy(let frame):
+      if let frame {
+        facts.append(Fact("first-app-frame", frameText(frame)))
+        evidence.append(frameEvidence(frame, "main thread busy here"))
+      } else if let top = main.frames.first {
+        // A system frame is never called the first app frame: say it is the top frame.
+        evidence.append(frameEvidence(top, "top frame of the main thread (no app frame on it)"))
+      }
+      if let handler = expirationHandler {
+        evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
+      }
+      return hang(
+        code, details: details,
+        blocking: frame == nil ? "busy in system code (no app frame on it)" : "busy running code",
+        inExpirationHandler: expirationHandler != nil, evidence: evidence, facts: facts)
+    case .undecided(let frames):
+      evidence += frames.map { frameEvidence($0, "main thread frame (the paste stops here)") }
+      return undecidedWatchdog(code, details: details, frames: frames, evidence: evidence, facts: facts)
+    }
+  }
+
+  /// 0x8badf00d whose main-thread stack stops at the kernel trap or run-loop frames: these frames top
+  /// both an idle run loop and many waits, so neither a leak nor a hang is proven. The namespace, the
+  /// role and the watchdog's own account may point one way; the confidence stays low.
+  func undecidedWatchdog(
+    _ code: UInt64, details: WatchdogDetails, frames: [StackFrame], evidence: [Evidence], facts: [Fact]
+  ) -> Diagnosis {
+    var facts = facts
+    let shown = frames.compactMap { $0.symbol ?? $0.image }.joined(separator: ", ")
+    facts.append(Fact("main-thread", "cut after \(frames.count) frame(s): \(shown)"))
+    facts.append(Fact("missing-evidence", "the main thread's frames below \(frames.last?.symbol ?? "the cut")"))
+    var background: [String] = []
+    if let namespace = report.termination?.namespace, let known = TerminationNamespace.named(namespace),
+      known.enforcesBackgroundTime, known.name != "SPRINGBOARD", known.name != "FRONTBOARD"
+    {
+      background.append("the kill came from \(known.name), which enforces background time")
+    }
+    if let role = report.header.role, ["background", "non ui"].contains(role.lowercased()) {
+      background.append("the process role was \(role)")
+    }
+    if details.visibility?.lowercased() == "background" { background.append("the process was in the background") }
+    let foregroundEvent = details.event.map { !$0.contains("background") && !$0.contains("expir") } ?? false
+    let kind: DiagnosisKind = !background.isEmpty && !foregroundEvent ? .leakedBackgroundTask : .watchdogHang
+    var explanation =
+      "The main thread's stack stops after \(shown): the top of an idle run loop looks exactly like this, and so "
+      + "does a thread waiting for a reply. The frames below, which tell idle from busy, are not in the input, so "
+      + "neither a leaked background task nor a hang is proven."
+    if kind == .leakedBackgroundTask {
+      explanation += " A leaked background task is the likelier reading: " + background.joined(separator: "; ") + "."
+    }
+    explanation += " Paste the whole main thread (down to main or start) to decide."
+    return Diagnosis(
+      kind: kind, confidence: .low,
+      summary:
+        "The watchdog killed the app (\(hex(code))), but the main thread's stack is cut before the frames that "
+        + "tell an idle run loop from a hang.",
+      explanation: explanation,
+      advice: [
+        "Get the whole main-thread backtrace (the full .ips or .crash) to tell a hang from a leaked background task.",
+        "If the app was in the background: end every beginBackgroundTask with endBackgroundTask, on every path.",
+        "If it was in the foreground: move blocking work (locks, semaphores, file or network I/O) off the main thread.",
+      ],
+      evidence: evidence, facts: facts)
+  }
+
+  func idleWatchdog(
+    _ code: UInt64, details: WatchdogDetails, symbolicated: Bool, evidence: [Evidence], facts: [Fact]
+  ) -> Diagnosis {
+    var facts = facts
+    facts.append(
+      Fact("main-thread", "idle in its run loop" + (symbolicated ? "" : " (from the image sequence; unsymbolicated)")))
+    var corroboration: [String] = []
+    let namespace = report.termination?.namespace?.uppercased() ?? ""
+    if namespace == "ASSERTIOND" || namespace == "RUNNINGBOARD" {
+      corroboration.append(
+        "the kill came from \(namespace == "ASSERTIOND" ? "assertiond" : "runningboardd"), which enforces background time"
+      )
+    }
+    if let role = report.header.role, ["background", "non ui"].contains(role.lowercased()) {
+      corroboration.append("the process role was \(role)")
+    }
+    if details.visibility?.lowercased() == "background" { corroboration.append("the process was in the background") }
+    if let cpu = details.applicationCPUSeconds, let allowance = details.allowanceSeconds, cpu < allowance * 0.1 {
+      corroboration.append("the app used little CPU (\(formatSeconds(cpu)) of \(formatSeconds(allowance)))")
+    } else if let percent = details.applicationCPUPercent, percent < 10 {
+      corroboration.append("the app used little CPU (\(formatNumber(percent))%)")
+    }
+    // The stack shows no blocking work, so the advice must not point at any: it says where to look instead.
+    let idleHangAdvice = [
+      "The main thread was idle when the report was taken, so the stack does not show the slow work: profile "
+        + "what the app does before the \(details.event ?? "watchdog") deadline (launch, scene or exit handlers) "
+        + "with Instruments' Time Profiler and hangs tracking.",
+      "Look for work the main thread waits on outside this process (XPC, keychain, file coordination) and "
+        + "for work that finished just before the kill.",
+    ]
+    // A named watchdog event other than background-task expiry is a deadline the app missed (launch,
+    // scene-create, scene-update, process-exit...): an idle main thread then does not mean a leak.
+    let busyCPU =
+      (details.applicationCPUPercent ?? 0) >= 50
+      || (details.applicationCPUSeconds.map { cpu in details.allowanceSeconds.map { cpu >= $0 * 0.5 } ?? false }
+        ?? false)
+    if busyCPU, let cpu = details.applicationCPUSeconds {
+      return Diagnosis(
+        kind: .watchdogHang, confidence: .low,
+        summary:
+          "The watchdog killed the app (\(hex(code))); the main thread was idle when sampled, but the app had "
+          + "used a lot of CPU.",
+        explanation:
+          "An idle main thread usually means a leaked background task, but the app used "
+          + "\(formatSeconds(cpu))\(details.applicationCPUPercent.map { " (\(formatNumber($0))%)" } ?? "") of CPU "
+          + "before the kill: it was working, and the main thread's work likely finished just before the report "
+          + "was taken." + (details.event.map { " The watchdog event was \($0)." } ?? ""),
+        advice: idleHangAdvice, evidence: evidence, facts: facts)
+    }
+    if let event = details.event, !event.contains("background"), !event.contains("expir"),
+      !event.contains("assertion")
+    {
+      return Diagnosis(
+        kind: .watchdogHang, confidence: .low,
+        summary: "The \(event) watchdog killed the app (\(hex(code))), but the main thread was idle when sampled.",
+        explanation:
+          "The watchdog event is \(event), a foreground deadline, yet the main thread sat idle in its run loop when "
+          + "the report was taken; the blocking work may have ended just before the kill, or the main thread was "
+          + "waiting for something outside this process. A leaked background task would not produce a \(event) event.",
+        advice: idleHangAdvice, evidence: evidence, facts: facts)
+    }
+    if namespace == "<0XF>" {
+      return Diagnosis(
+        kind: .leakedBackgroundTask, confidence: .low,
+        summary: "Watchdog kill (\(hex(code))) with an idle main thread, under the unnamed namespace <0xF>.",
+        explanation:
+          "An idle main thread with 0x8badf00d usually means a leaked background task. The namespace <0xF> (15, "
+          + "RUNNINGBOARD in XNU's reason list, assertiond's number) "
+          + "matches a known iOS 11.0.x bug (killed shortly after entering the background after a notification, "
+          + "fixed in iOS 11.2; seed 001), so check the OS version before changing code.",
+        evidence: evidence, facts: facts)
+    }
+    let confidence: Confidence = corroboration.isEmpty ? .medium : .high
+    return Diagnosis(
+      kind: .leakedBackgroundTask, confidence: confidence,
+      summary:
+        "A background task was never ended: the watchdog killed the app (\(hex(code))) while its main thread was "
+        + "idle, not hung.",
+      explanation:
+        "0x8badf00d with the main thread idle in its run loop (mach_msg → __CFRunLoopServiceMachPort → "
+        + "__CFRunLoopRun → CFRunLoopRunSpecific → GSEventRunModal → UIApplicationMain"
+        + (symbolicated ? "" : ", recognised from the image sequence because the frames are unsymbolicated")
+        + ") means nothing was blocking the app: the system killed it for holding background time it did not "
+        + "give back."
+        + (corroboration.isEmpty
+          ? " Nothing else in the report confirms it (no assertion list, CPU figures or background role), so "
+            + "this is likely but not certain."
+          : " Also, " + corroboration.joined(separator: "; ") + "."),
+      evidence: evidence, facts: facts)
+  }
+
+  func hang(
+    _ code: UInt64, details: WatchdogDetails, blocking: String, inExpirationHandler: Bool,
+    evidence: [Evidence], facts: [Fact]
+  ) -> Diagnosis {
+    let event = details.event ?? (inExpirationHandler ? "background task expiration" : nil)
+    var summary = "The watchdog killed the app (\(hex(code))): its main thread was \(blocking)"
+    if let event { summary += " during \(event)" }
+    if let allowance = details.allowanceSeconds {
+      let clock = details.allowanceIsCPUTime ? "CPU-time" : "wall-clock"
+      summary += ", past its \(formatSeconds(allowance)) \(clock) allowance"
+    }
+    summary += "."
+    var explanation = "0x8badf00d with a main thread that is not idle is a real hang: the app did not answer "
+    explanation += event.map { "the \($0) deadline" } ?? "a system deadline"
+    explanation += " because the main thread was \(blocking)."
+    if inExpirationHandler {
+      explanation += " The work runs inside the background task's expiration handler, which must return at once."
+    }
+    if details.allowanceIsCPUTime, let cpu = details.applicationCPUSeconds {
+      explanation +=
+        " The allowance is CPU time and the app used \(formatSeconds(cpu)) of it, so it was working, not only "
+        + "waiting: profile the work for CPU as well."
+    }
+    var advice = DiagnosisKind.watchdogHang.reference.advice
+    if inExpirationHandler {
+      advice.insert("Make the expiration handler only end the task; move the file or network work out of it.", at: 0)
+    }
+    // High only when the deciding frame is readable: a symbolicated wait, or app code running.
+    let confidence: Confidence =
+      blocking.contains("unsymbolicated") || blocking.contains("no app frame") ? .medium : .high
+    return Diagnosis(
+      kind: .watchdogHang, confidence: confidence, summary: summary, explanation: explanation,
+      advice: advice, evidence: evidence, facts: facts)
+  }
+
+}

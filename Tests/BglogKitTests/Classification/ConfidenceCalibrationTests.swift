@@ -1,0 +1,154 @@
+import BglogTestSupport
+import Foundation
+import Testing
+
+@testable import BglogKit
+
+/// `high` only when the deciding evidence is in the input. The evidence each kind needs is checked
+/// here on the parsed report, independently of the rule that chose the kind, over every fixture and
+/// (when present) the shared corpus.
+@Suite struct ConfidenceCalibrationTests {
+  static let kernelAndRunLoopImages: Set<String> = ["libsystem_kernel.dylib", "CoreFoundation", "???"]
+
+  /// Why a `high` reading of `diagnosis` would not be backed by `report`, or `nil` when it would be.
+  static func missingDecidingEvidence(_ report: CrashReport, _ diagnosis: Diagnosis) -> String? {
+    let hasCode =
+      report.termination?.code != nil
+      || (report.exception?.codes ?? "").split(separator: " ").contains { $0.lowercased().hasPrefix("0x") }
+    let main = report.mainThread
+    // A main-thread stack decides idle vs busy once it goes past the kernel trap and run-loop top.
+    let mainDecides = main?.frames.contains { !kernelAndRunLoopImages.contains($0.image) } ?? false
+    switch diagnosis.kind {
+    case .insufficientData, .unknown:
+      return "\(diagnosis.kind.rawValue) is never high"
+    case .watchdogHang, .leakedBackgroundTask:
+      guard report.termination?.location != nil || report.exception?.codesLocation != nil || hasCode else {
+        return "no termination code in the input"
+      }
+      if report.termination?.code == 0x2182_bad2 { return nil }
+      if !report.leakedAssertions.isEmpty { return nil }
+      return mainDecides ? nil : "no main-thread frames past the kernel trap and run-loop top"
+    case .backgroundSessionCompletionNotCalled, .backgroundFetchTimeout:
+      return hasCode || !report.leakedAssertions.isEmpty ? nil : "neither a code nor an assertion list"
+    case .badAccess, .abort, .trap, .mainThreadDeadlock:
+      return report.exception?.type != nil || report.exception?.signal != nil || report.termination != nil
+        ? nil : "no exception type or signal"
+    case .cpuLimit, .wakeupsLimit, .diskWritesLimit, .memoryLimit:
+      let fatalKnown =
+        report.resource?.actionTaken != nil || report.exception?.note != nil
+        || (report.exception?.subtype ?? "").contains("FATAL")
+        || report.category == .resource
+          && report.format == .metricKit
+      return fatalKnown || diagnosis.kind == .diskWritesLimit ? nil : "not said whether it was fatal"
+    case .privacyViolation, .guardViolation, .osTermination, .codeSigning, .dyldLaunchFailure:
+      return report.termination?.namespace != nil || report.exception?.type != nil ? nil : "no namespace"
+    case .backgroundTaskNotCompleted:
+      return report.exception != nil || report.termination != nil ? nil : "only the crashed thread"
+    case .backgroundTaskOverflow, .suspendedWithLockedFile, .thermalKill, .forceQuit, .insecureDrawing,
+      .voipResumeLimit, .voipPushNotReported, .diskSpaceReclaim, .systemResourceOveruse, .watchBackgroundBudget:
+      return hasCode ? nil : "no termination code"
+    case .jetsam, .hangReport, .stackshot, .kernelPanic, .otherReport, .sleepWakeFailure:
+      return nil
+    }
+  }
+
+  static func check(_ path: String, _ source: SourceText) {
+    guard let reports = try? CrashReportReader.read(source) else { return }
+    for report in reports {
+      let diagnosis = CrashClassifier().diagnose(report, source: source)
+      guard diagnosis.confidence == .high else { continue }
+      let missing = missingDecidingEvidence(report, diagnosis)
+      #expect(
+        missing == nil, "\(path) line \(report.startLine): \(diagnosis.kind.rawValue) is high but \(missing ?? "")")
+    }
+  }
+
+  @Test func noFixtureIsHighWithoutItsDecidingEvidence() throws {
+    for path in Fixtures.files(in: "crash") + Fixtures.files(in: "ips") {
+      Self.check(path, try Fixtures.source(path))
+    }
+  }
+
+  @Test(
+    .enabled(if: Fixtures.hasShared("corpus/crash"), Comment(rawValue: Fixtures.sharedMissing("corpus/crash"))))
+  func noSharedCorpusReportIsHighWithoutItsDecidingEvidence() throws {
+    let folder = Fixtures.sharedPath("corpus/crash")
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where !name.hasPrefix(".") {
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+      Self.check(name, SourceText(bytes: bytes))
+    }
+  }
+
+  /// The case from issue 14: a header and the first two main-thread frames under ASSERTIOND
+  /// 0x8badf00d, role Non UI, was called a hang, "busy running code", high, with a system frame as
+  /// the first app frame. (Built in code; the report itself was not found with a licence.)
+  @Test func aMainThreadCutAfterMachMsgIsLowAndSaysSo() {
+    let cut = ThreadBacktrace(
+      index: 0, crashed: true,
+      frames: [
+        CrashClassifierTests.frame(0, "libsystem_kernel.dylib", "mach_msg_trap"),
+        CrashClassifierTests.frame(1, "libsystem_kernel.dylib", "mach_msg"),
+      ])
+    var report = CrashClassifierTests.report(namespace: "ASSERTIOND", threads: [cut])
+    report.header.role = "Non UI"
+    let diagnosis = CrashClassifier().diagnose(report)
+    #expect(diagnosis.confidence == .low)
+    #expect(diagnosis.kind == .leakedBackgroundTask)
+    #expect(!diagnosis.facts.contains { $0.key == "first-app-frame" })
+    #expect(!diagnosis.summary.contains("busy"))
+    #expect(diagnosis.facts.contains { $0.key == "missing-evidence" })
+    #expect(diagnosis.explanation.contains("cut") || diagnosis.summary.contains("cut"))
+
+    // The same cut stack under SPRINGBOARD in the foreground proves nothing either way: a low hang.
+    var foreground = CrashClassifierTests.report(namespace: "SPRINGBOARD", threads: [cut])
+    foreground.header.role = "Foreground"
+    let hang = CrashClassifier().diagnose(foreground)
+    #expect(hang.kind == .watchdogHang)
+    #expect(hang.confidence == .low)
+  }
+
+  @Test func aSystemFrameIsNeverTheFirstAppFrame() {
+    // A complete stack with no app frame on it: busy in system code, not "first app frame: libsystem…".
+    let thread = ThreadBacktrace(
+      index: 0, crashed: true,
+      frames: [
+        CrashClassifierTests.frame(0, "libsystem_c.dylib", "qsort"),
+        CrashClassifierTests.frame(1, "CoreFoundation", "CFArraySortValues"),
+        CrashClassifierTests.frame(2, "libdyld.dylib", "start"),
+      ])
+    let diagnosis = CrashClassifier().diagnose(CrashClassifierTests.report(threads: [thread]))
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(!diagnosis.facts.contains { $0.key == "first-app-frame" })
+    #expect(diagnosis.confidence == .medium)
+  }
+
+  @Test func runningboardCorroboratesAnIdleMainThreadLikeAssertiond() {
+    let diagnosis = CrashClassifier().diagnose(CrashClassifierTests.report(namespace: "RUNNINGBOARD"))
+    #expect(diagnosis.kind == .leakedBackgroundTask)
+    #expect(diagnosis.confidence == .high)
+    #expect(diagnosis.explanation.contains("runningboardd"))
+  }
+
+  @Test func insufficientDataIsNeverHigh() throws {
+    for text in ["Incident Identifier: 1\nHardware Model: iPhone9,3\nProcess: App [1]\nOS Version: iOS 13\n"] {
+      let source = SourceText(text: text)
+      for report in try CrashReportReader.read(source) {
+        let diagnosis = CrashClassifier().diagnose(report, source: source)
+        #expect(diagnosis.kind == .insufficientData)
+        #expect(diagnosis.confidence == .low)
+        #expect(diagnosis.facts.contains { $0.key == "missing-evidence" })
+      }
+    }
+  }
+
+  @Test func noFixtureQuotesTheSameLineTwice() throws {
+    for path in Fixtures.files(in: "crash") + Fixtures.files(in: "ips") {
+      let source = try Fixtures.source(path)
+      for report in try CrashReportReader.read(source) {
+        let evidence = CrashClassifier().diagnose(report, source: source).evidence
+        let keys = evidence.map { "\(String(describing: $0.location))|\($0.quote)" }
+        #expect(Set(keys).count == keys.count, "\(path): \(keys)")
+      }
+    }
+  }
+}
