@@ -64,8 +64,9 @@ public struct CheckRun: Sendable {
     } catch {
       parseError = error
     }
-    if let console = consoleLog(TimelineBuilder().build(from: source)) {
-      return CheckFileResult(input: input, outcome: console)
+    let timeline = TimelineBuilder().build(from: source)
+    if let console = consoleLog(timeline) {
+      return CheckFileResult(input: input, outcome: console, droppedEvents: timeline.droppedEvents)
     }
     switch parseError {
     case .notAReport(let reason) where input.foundInDirectory:
@@ -91,7 +92,10 @@ public struct CheckRun: Sendable {
     } catch {
       return CheckFileResult(input: input, outcome: .failed(error))
     }
-    if let console = consoleLog(builder.finish()) { return CheckFileResult(input: input, outcome: console) }
+    let timeline = builder.finish()
+    if let console = consoleLog(timeline) {
+      return CheckFileResult(input: input, outcome: console, droppedEvents: timeline.droppedEvents)
+    }
     if input.foundInDirectory {
       return CheckFileResult(
         input: input, outcome: .skipped(reason: "over the \(sizeLimit)-byte report limit and not a console log"))

@@ -37,7 +37,7 @@ public struct TimelineHTMLRenderer: Sendable {
       <p class="muted">Read \(stats.lines) lines as \(e(result.layout?.rawValue ?? "no known layout")): \
       \(stats.entries) records, \(stats.continuationLines) continuation lines, \(stats.unknownLines) unknown, \
       \(stats.duplicates + stats.nearDuplicates) duplicates removed.\
-      \(result.droppedEvents > 0 ? " \(result.droppedEvents) events dropped over the cap." : "")</p>
+      \(result.droppedEvents > 0 ? " " + e(TimelineTextRenderer.droppedNote(result.droppedEvents)) : "")</p>
       </header>
       <main>
 
