@@ -26,5 +26,6 @@ public struct AssertionDuration: Sendable, Hashable, Comparable {
     self.init(seconds: value)
   }
 
+  /// Orders by seconds.
   public static func < (lhs: AssertionDuration, rhs: AssertionDuration) -> Bool { lhs.seconds < rhs.seconds }
 }

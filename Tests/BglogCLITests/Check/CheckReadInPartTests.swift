@@ -13,7 +13,8 @@ import Testing
     var text = ""
     for index in 0..<count {
       let time = String(format: "%02d:%02d:%02d", 10 + index / 3600, index / 60 % 60, index % 60)
-      text += "\(time)    assertiond  [Filler\(index):\(40_000 + index)] Sending background permission expiration warning!\n"
+      text +=
+        "\(time)    assertiond  [Filler\(index):\(40_000 + index)] Sending background permission expiration warning!\n"
     }
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("bglog-flood-\(count)-\(tail.count)-\(UUID().uuidString).log").path

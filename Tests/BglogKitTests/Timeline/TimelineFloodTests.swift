@@ -13,7 +13,8 @@ import Testing
     for index in first..<(first + count) {
       let second = index - first
       let time = String(format: "%02d:%02d:%02d", hour + second / 3600, second / 60 % 60, second % 60)
-      text += "\(time)    assertiond  [Filler\(index):\(40_000 + index)] Sending background permission expiration warning!\n"
+      text +=
+        "\(time)    assertiond  [Filler\(index):\(40_000 + index)] Sending background permission expiration warning!\n"
     }
     return text
   }
