@@ -11,6 +11,10 @@ public enum ErrorDescription {
     case .tooLarge(_, let bytes, let limit):
       return "file is \(bytes) bytes, over the \(limit)-byte limit for this command"
     case .parse(_, let parseError): return message(parseError)
+    case .incomplete(_, let dropped):
+      return "read in part: \(dropped) recognised events left out to bound memory (over "
+        + "\(TimelineBuilder.maximumEvents) events or \(TimelineBuilder.maximumApps) apps), so findings may be "
+        + "missing; run `bglog timeline --app <app>` on it to keep all of one app's events"
     }
   }
 

@@ -31,6 +31,7 @@ public struct CheckEvaluation: Sendable, Hashable {
       case .skipped: counts.skipped += 1
       case .failed: counts.errors += 1
       }
+      if file.droppedEvents > 0, file.error != nil { counts.readInPart += 1 }
       for finding in file.findings {
         counts.findings += 1
         let status = Self.status(finding, policy: policy, baseline: baseline)
@@ -55,9 +56,10 @@ public struct CheckEvaluation: Sendable, Hashable {
     counts.groups = self.groups.count
     counts.failingGroups = self.groups.filter { $0.status == .fails }.count
     self.counts = counts
-    if counts.failingGroups > 0 || (counts.errors > 0 && policy.inputErrors == .fail) {
+    let problems = counts.errors + counts.readInPart
+    if counts.failingGroups > 0 || (problems > 0 && policy.inputErrors == .fail) {
       verdict = .fail
-    } else if counts.errors > 0 && policy.inputErrors == .error {
+    } else if problems > 0 && policy.inputErrors == .error {
       verdict = .inputError
     } else {
       verdict = .pass
@@ -69,9 +71,9 @@ public struct CheckEvaluation: Sendable, Hashable {
     Self.status(finding, policy: policy, baseline: baseline)
   }
 
-  /// Whether an input fails the check: a failing finding, or an error when errors fail.
+  /// Whether an input fails the check: a failing finding, or an error (or reading in part) when errors fail.
   public func fails(_ file: CheckFileResult) -> Bool {
-    if file.error != nil { return policy.inputErrors == .fail }
+    if file.error != nil, policy.inputErrors == .fail { return true }
     return file.findings.contains { status(of: $0) == .fails }
   }
 
@@ -120,6 +122,8 @@ public struct CheckEvaluation: Sendable, Hashable {
     public var skipped = 0
     /// Inputs that could not be read.
     public var errors = 0
+    /// Console logs read in part (events left out to bound memory): input problems like ``errors``.
+    public var readInPart = 0
     /// Findings.
     public var findings = 0
     /// Findings that fail.

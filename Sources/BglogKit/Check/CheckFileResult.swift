@@ -10,11 +10,15 @@ public struct CheckFileResult: Sendable, Hashable {
   public var consoleLayout: ConsoleLayout?
   /// For crash reports with console lines around them: the background events recognised in those lines.
   public var consoleEvents = 0
+  /// Recognised events a console log's timeline left out to bound memory: the input was read in
+  /// part, which ``error`` reports (findings may be missing), on top of the findings kept.
+  public var droppedEvents: Int
 
   /// Creates a result.
-  public init(input: InputFile, outcome: Outcome) {
+  public init(input: InputFile, outcome: Outcome, droppedEvents: Int = 0) {
     self.input = input
     self.outcome = outcome
+    self.droppedEvents = droppedEvents
   }
 
   /// The outcome of one input.
@@ -37,9 +41,11 @@ public struct CheckFileResult: Sendable, Hashable {
     }
   }
 
-  /// The error, when the input failed.
+  /// The error, when the input failed, or was read in part (``droppedEvents``): both are input
+  /// problems, judged by `--on-input-error`.
   public var error: InputError? {
     if case .failed(let error) = outcome { return error }
+    if droppedEvents > 0 { return .incomplete(path: input.path, droppedEvents: droppedEvents) }
     return nil
   }
 }

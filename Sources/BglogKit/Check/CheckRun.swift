@@ -65,19 +65,22 @@ public struct CheckRun: Sendable {
       let findings = diagnosed.map { CheckFinding($0, source: source) }
       // A ticket's text or an article holds console lines around its reports: read those too.
       var result = CheckFileResult(input: input, outcome: .crashReports(count: findings.count, findings: findings))
-      if let console = consoleLog(Self.timelineOutside(diagnosed.map(\.report), in: source)),
+      let outside = Self.timelineOutside(diagnosed.map(\.report), in: source)
+      if let console = consoleLog(outside),
         case .consoleLog(let layout, let events, let consoleFindings) = console
       {
         result.outcome = .crashReports(count: findings.count, findings: findings + consoleFindings)
         result.consoleLayout = layout
         result.consoleEvents = events
+        result.droppedEvents = outside.droppedEvents
       }
       return result
     } catch {
       parseError = error
     }
-    if let console = consoleLog(TimelineBuilder().build(from: source)) {
-      return CheckFileResult(input: input, outcome: console)
+    let timeline = TimelineBuilder().build(from: source)
+    if let console = consoleLog(timeline) {
+      return CheckFileResult(input: input, outcome: console, droppedEvents: timeline.droppedEvents)
     }
     // An image or other binary data is named as such rather than as a text that failed both readings.
     let binary = InputAppearance.binaryKind(bytes.prefix(InputAppearance.sniffLength)).flatMap {
@@ -119,7 +122,9 @@ public struct CheckRun: Sendable {
       return CheckFileResult(input: input, outcome: .failed(error))
     }
     let result = builder.finish()
-    if let console = consoleLog(result) { return CheckFileResult(input: input, outcome: console) }
+    if let console = consoleLog(result) {
+      return CheckFileResult(input: input, outcome: console, droppedEvents: result.droppedEvents)
+    }
     let lines = "\(result.statistics.lines) \(result.statistics.lines == 1 ? "line" : "lines")"
     return notALog("no background events recognised in \(lines) read as a console log (\(size) bytes; \(limitNote))")
   }

@@ -30,12 +30,21 @@ public enum InputError: Error, Sendable, Hashable {
   case tooLarge(path: String, bytes: Int, limit: Int)
   /// The file was read but is not a report (or could not be parsed as one).
   case parse(path: String, ReportParseError)
+  /// A console log read in part: recognised events were left out to bound memory (more apps or
+  /// events than the timeline keeps), so findings may be missing.
+  case incomplete(path: String, droppedEvents: Int)
+
+  /// Whether the input was read, but only in part (``incomplete(path:droppedEvents:)``).
+  public var isReadInPart: Bool {
+    if case .incomplete = self { return true }
+    return false
+  }
 
   /// The path the error is about.
   public var path: String {
     switch self {
     case .notFound(let path), .unreadable(let path, _), .notARegularFile(let path), .tooLarge(let path, _, _),
-      .parse(let path, _):
+      .parse(let path, _), .incomplete(let path, _):
       return path
     }
   }

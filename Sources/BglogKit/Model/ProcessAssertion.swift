@@ -16,8 +16,14 @@ public struct ProcessAssertion: Sendable, Hashable {
   public var name: String?
   /// The reason (`finishTask`, `backgroundDownload`, `finishTaskAfterBackgroundDownload`...).
   public var reason: String?
-  /// The permitted duration in seconds, when written.
-  public var durationSeconds: Double?
+  /// The permitted duration, when written as one a device can write (see ``AssertionDuration``).
+  public var duration: AssertionDuration?
+  /// The permitted duration in seconds, when written; setting a value outside
+  /// ``AssertionDuration`` (negative, not finite, over a day) leaves none.
+  public var durationSeconds: Double? {
+    get { duration?.seconds }
+    set { duration = newValue.flatMap { AssertionDuration(seconds: $0) } }
+  }
   /// The owner (`nsurlsessiond:94`, `pid:123`), when written.
   public var owner: String?
   /// The text the assertion was read from.
@@ -38,7 +44,7 @@ public struct ProcessAssertion: Sendable, Hashable {
     self.className = className
     self.name = name
     self.reason = reason
-    self.durationSeconds = durationSeconds
+    self.duration = durationSeconds.flatMap { AssertionDuration(seconds: $0) }
     self.owner = owner
     self.text = text
     self.location = location
@@ -170,16 +176,16 @@ public struct ProcessAssertion: Sendable, Hashable {
       let colon = parenthesised.lastIndex(of: ":")
     {
       assertion.reason = String(parenthesised[..<colon])
-      assertion.durationSeconds = seconds(parenthesised[parenthesised.index(after: colon)...])
+      assertion.duration = AssertionDuration(text: parenthesised[parenthesised.index(after: colon)...])
     }
     if assertion.reason == nil, let reason = value(after: "reason: ", in: body, until: ";") {
       assertion.reason = String(reason.prefix(while: { $0 != " " && $0 != ">" }))
     }
-    if assertion.durationSeconds == nil {
+    if assertion.duration == nil {
       if let duration = value(after: "duration: ", in: body, until: ";") {
-        assertion.durationSeconds = seconds(Substring(duration.prefix(while: { $0 != ">" })))
+        assertion.duration = AssertionDuration(text: Substring(duration.prefix(while: { $0 != ">" })))
       } else if let permitted = value(after: "permittedBackgroundDuration: ", in: body, until: " ") {
-        assertion.durationSeconds = Double(permitted).flatMap { $0.isFinite ? $0 : nil }
+        assertion.duration = AssertionDuration(text: Substring(permitted))
       }
     }
     if let owner = value(after: "(owner: ", in: body, until: ")") {
@@ -196,13 +202,5 @@ public struct ProcessAssertion: Sendable, Hashable {
     let end = ByteText.byteRange(of: terminator, in: rest)?.lowerBound ?? rest.endIndex
     let value = ByteText.trimmingBlanks(rest[..<end])
     return value.isEmpty ? nil : String(value)
-  }
-
-  private static func seconds(_ text: Substring) -> Double? {
-    var digits = ByteText.trimmingBlanks(text)
-    if digits.hasSuffix("s") { digits = digits.dropLast() }
-    // `duration: infs` and `1e400s` parse as infinity: not a duration.
-    guard let value = Double(digits), value.isFinite else { return nil }
-    return value
   }
 }

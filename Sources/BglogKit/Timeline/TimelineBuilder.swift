@@ -24,10 +24,16 @@ public struct TimelineBuilder {
     set { store.eventHandler = newValue }
   }
 
-  /// The most events kept; later ones are counted in `TimelineResult.droppedEvents`.
+  /// The most events kept, shared fairly between apps; others are counted in `TimelineResult.droppedEvents`.
   /// A real background story has hundreds of events; the cap only bounds memory (each event keeps
   /// its evidence line, up to 400 characters) on pathological input.
   public static let maximumEvents = 12_000
+
+  /// The most apps kept. A new app past it takes the place of the app with the fewest events (the
+  /// one seen least recently among those), so a flood of one-line apps churns among itself and
+  /// cannot crowd out an app with a story; with this many apps, the fair share of
+  /// ``maximumEvents`` never falls below 12 events. Apps given up count in `TimelineResult.droppedEvents`.
+  public static let maximumApps = 1_000
 
   /// Creates a builder.
   public init(options: TimelineOptions = TimelineOptions()) {

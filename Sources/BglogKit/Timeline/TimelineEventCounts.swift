@@ -5,7 +5,7 @@
 /// A class because the parser's filter is a closure; `TimelineBuilder` copies it when a builder is
 /// copied, as it does `AppStateMemory`.
 final class TimelineEventCounts {
-  /// Kept events per app key (the store's keys; a key stays when its count falls to zero).
+  /// Kept events per app key (the store's keys; a key goes when the store gives up the whole app).
   private(set) var perApp: [String: Int] = [:]
   /// Kept events in all.
   private(set) var kept = 0
@@ -29,10 +29,13 @@ final class TimelineEventCounts {
   }
 
   /// Whether an event about the app with this key would be dropped: at the cap, an app that already
-  /// has its fair share (the cap divided by the apps seen, this one included) gets no more.
+  /// has its fair share (the cap divided by the apps kept, this one included) gets no more. A new app
+  /// when ``TimelineBuilder/maximumApps`` are kept is never a foreseen drop: the store gives up the
+  /// smallest app for it.
   func wouldDrop(key: String) -> Bool {
     guard kept >= TimelineBuilder.maximumEvents else { return false }
     let count = perApp[key]
+    if count == nil, perApp.count >= TimelineBuilder.maximumApps { return false }
     let apps = perApp.count + (count == nil ? 1 : 0)
     let fairShare = TimelineBuilder.maximumEvents / max(1, apps)
     return (count ?? 0) >= fairShare || perApp.isEmpty
@@ -56,5 +59,12 @@ final class TimelineEventCounts {
   func remove(_ key: String) {
     perApp[key, default: 0] -= 1
     kept -= 1
+  }
+
+  /// Every event of `key` given up, and the key with them; returns how many there were.
+  func removeApp(_ key: String) -> Int {
+    let count = perApp.removeValue(forKey: key) ?? 0
+    kept -= count
+    return count
   }
 }

@@ -1,12 +1,17 @@
 /// The events `TimelineBuilder` keeps: those about the app asked for (all apps by default), within
-/// ``TimelineBuilder/maximumEvents``, shared fairly between apps. Events it would drop are counted
-/// without being built.
+/// ``TimelineBuilder/maximumEvents``, shared fairly between at most ``TimelineBuilder/maximumApps``
+/// apps. Events it would drop are counted without being built; every event given up is counted.
 struct TimelineEventStore {
   /// `--app`, lowercased.
   private let wanted: String?
   /// Kept events per app key (bundle id or process name), each with its arrival number.
   private var eventsByApp: [String: [(sequence: Int, event: TimelineEvent, subject: AppSubject)]] = [:]
   private var sequence = 0
+  /// The arrival number of each kept app's latest event.
+  private var lastSeen: [String: Int] = [:]
+  /// The apps by (events kept, latest event), smallest first, to find the app to give up; entries
+  /// left behind by later changes are skipped when they surface (see ``smallestApp()``).
+  private var smallest = AppHeap()
   /// Kept events per app, shared with the record filter, which counts drops it can foresee.
   private(set) var counts = TimelineEventCounts()
   private var droppedHere = 0
@@ -63,12 +68,21 @@ struct TimelineEventStore {
     return true
   }
 
-  /// Keeps an event within the cap. At the cap, an app below its fair share (the cap divided by the
-  /// apps seen) takes the place of the newest event of the app holding the most, so a device log full
-  /// of other apps' lines cannot crowd out the app that matters, and memory stays flat.
+  /// Keeps an event within the caps.
+  ///
+  /// A new app when ``TimelineBuilder/maximumApps`` are kept takes the place of the app with the fewest
+  /// events, the least recently seen of those: a flood of one-line apps gives up its own members, never
+  /// the events of an app with more to tell. At the event cap, an app below its fair share (the cap
+  /// divided by the apps kept) takes the place of the newest event of the app holding the most, so a
+  /// device log full of other apps' lines cannot crowd out the app that matters, and memory stays flat.
   private mutating func keep(_ event: TimelineEvent, _ subject: AppSubject) {
     let key = Self.key(subject)
     sequence += 1
+    if counts.perApp[key] == nil, counts.perApp.count >= TimelineBuilder.maximumApps, let victim = smallestApp() {
+      eventsByApp.removeValue(forKey: victim)
+      lastSeen.removeValue(forKey: victim)
+      droppedHere += counts.removeApp(victim)
+    }
     // `counts` holds the number of events of each key of `eventsByApp`.
     if counts.kept >= TimelineBuilder.maximumEvents {
       let apps = counts.perApp.count + (counts.perApp[key] == nil ? 1 : 0)
@@ -83,8 +97,76 @@ struct TimelineEventStore {
       eventsByApp[largest]?.removeLast()
       counts.remove(largest)
       droppedHere += 1
+      smallest.push(count: counts.count(of: largest), seen: lastSeen[largest] ?? 0, key: largest)
     }
     eventsByApp[key, default: []].append((sequence, event, subject))
     counts.add(key)
+    lastSeen[key] = sequence
+    smallest.push(count: counts.count(of: key), seen: sequence, key: key)
+    if smallest.count > 4 * counts.perApp.count + 64 { rebuildHeap() }
+  }
+
+  /// The kept app with the fewest events, the least recently seen among them; nil when none is kept.
+  private mutating func smallestApp() -> String? {
+    while let top = smallest.popMinimum() {
+      // An entry is current when the app still has that count and that latest event.
+      if counts.perApp[top.key] == top.count, lastSeen[top.key] == top.seen { return top.key }
+    }
+    return nil
+  }
+
+  /// Drops the entries later changes left behind, so the heap stays a small multiple of the apps.
+  private mutating func rebuildHeap() {
+    var heap = AppHeap()
+    for (key, count) in counts.perApp {
+      heap.push(count: count, seen: lastSeen[key] ?? 0, key: key)
+    }
+    smallest = heap
+  }
+}
+
+/// A binary min-heap of apps by (events kept, latest event's arrival number, key).
+struct AppHeap {
+  struct Entry {
+    var count: Int
+    var seen: Int
+    var key: String
+
+    func precedes(_ other: Entry) -> Bool {
+      (count, seen, key) < (other.count, other.seen, other.key)
+    }
+  }
+
+  private var entries: [Entry] = []
+
+  var count: Int { entries.count }
+
+  mutating func push(count: Int, seen: Int, key: String) {
+    entries.append(Entry(count: count, seen: seen, key: key))
+    var child = entries.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard entries[child].precedes(entries[parent]) else { break }
+      entries.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func popMinimum() -> Entry? {
+    guard !entries.isEmpty else { return nil }
+    entries.swapAt(0, entries.count - 1)
+    let top = entries.removeLast()
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var first = parent
+      if left < entries.count, entries[left].precedes(entries[first]) { first = left }
+      if right < entries.count, entries[right].precedes(entries[first]) { first = right }
+      if first == parent { break }
+      entries.swapAt(parent, first)
+      parent = first
+    }
+    return top
   }
 }

@@ -32,6 +32,11 @@ public struct CheckFileV1: Codable, Sendable, Hashable {
     case .consoleLog(let layout, _, _):
       type = "console-log"
       self.layout = layout?.rawValue
+      if let error = result.error {
+        // Read in part: an input problem beside the findings kept.
+        if status != "fail" { status = "error" }
+        self.error = CheckErrorV1(line: ErrorDescription.line(error), message: ErrorDescription.message(error))
+      }
     case .skipped(let reason):
       type = "skipped"
       status = "skipped"

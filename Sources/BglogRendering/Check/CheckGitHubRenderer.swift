@@ -32,7 +32,8 @@ public struct CheckGitHubRenderer: Sendable {
     for error in evaluation.files.compactMap(\.error) {
       let command = evaluation.policy.inputErrors == .ignore ? "warning" : "error"
       out += Self.command(
-        command, file: error.path, line: ErrorDescription.line(error), title: "bglog: input could not be read",
+        command, file: error.path, line: ErrorDescription.line(error),
+        title: error.isReadInPart ? "bglog: input read in part" : "bglog: input could not be read",
         message: ErrorDescription.message(error))
     }
     out += CheckWording.inputs(evaluation.counts) + "\n"

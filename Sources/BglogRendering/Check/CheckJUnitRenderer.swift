@@ -40,8 +40,23 @@ public struct CheckJUnitRenderer: Sendable {
         }
         if let failing = file.findings.first(where: { evaluation.status(of: $0) == .fails }) {
           failures += 1
+          let lines = lines + (file.error.map { ["[input-error] " + ErrorDescription.located($0)] } ?? [])
           body = "      <failure message=\"\(escape(failing.kind + ": " + failing.summary))\" type=\"\(failing.kind)\">"
           body += escape(lines.joined(separator: "\n")) + "</failure>\n"
+        } else if let error = file.error {
+          // Read in part: an input problem, as for an unreadable input.
+          let message = escape(ErrorDescription.located(error))
+          let out = lines.isEmpty ? "" : "      <system-out>\(escape(lines.joined(separator: "\n")))</system-out>\n"
+          switch evaluation.policy.inputErrors {
+          case .fail:
+            failures += 1
+            body = "      <failure message=\"\(message)\" type=\"input-error\">\(message)</failure>\n" + out
+          case .error:
+            errors += 1
+            body = "      <error message=\"\(message)\" type=\"input-error\">\(message)</error>\n" + out
+          case .ignore:
+            body = out
+          }
         } else if !lines.isEmpty {
           body = "      <system-out>\(escape(lines.joined(separator: "\n")))</system-out>\n"
         }

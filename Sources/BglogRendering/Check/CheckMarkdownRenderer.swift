@@ -27,7 +27,7 @@ public struct CheckMarkdownRenderer: Sendable {
     }
     let errors = evaluation.files.compactMap(\.error)
     if !errors.isEmpty {
-      out += "### Inputs that could not be read\n\n"
+      out += "### Inputs that could not be read\(errors.contains(where: \.isReadInPart) ? " in full" : "")\n\n"
       for error in errors { out += "- \(cell(ErrorDescription.located(error)))\n" }
       out += "\n"
     }

@@ -32,7 +32,8 @@ public struct CheckOutputV1: Codable, Sendable, Hashable {
     summary = Summary(
       inputs: counts.inputs, crashReportFiles: counts.crashReportFiles, crashReports: counts.crashReports,
       consoleLogs: counts.consoleLogs, skipped: counts.skipped, errors: counts.errors, findings: counts.findings,
-      failingFindings: counts.failingFindings, groups: counts.groups, failingGroups: counts.failingGroups)
+      failingFindings: counts.failingFindings, groups: counts.groups, failingGroups: counts.failingGroups,
+      readInPart: counts.readInPart > 0 ? counts.readInPart : nil)
     groups = evaluation.groups.map(Group.init)
     files = evaluation.files.map { CheckFileV1($0, evaluation: evaluation) }
   }
@@ -79,6 +80,8 @@ public struct CheckOutputV1: Codable, Sendable, Hashable {
     public var groups: Int
     /// Groups that fail.
     public var failingGroups: Int
+    /// Console logs read in part (events left out to bound memory); absent when none.
+    public var readInPart: Int?
   }
 
   /// One group of findings with one signature.

@@ -60,7 +60,11 @@ enum CheckWording {
     switch evaluation.verdict {
     case .pass: "passed (exit 0)"
     case .fail: "FAILED: the policy failed (exit 1)"
-    case .inputError: "passed the policy, but \(plural(evaluation.counts.errors, "input")) could not be read (exit 2)"
+    case .inputError where evaluation.counts.errors == 0:
+      "passed the policy, but \(plural(evaluation.counts.readInPart, "input")) could only be read in part (exit 2)"
+    case .inputError:
+      "passed the policy, but \(plural(evaluation.counts.errors + evaluation.counts.readInPart, "input")) "
+        + "could not be read\(evaluation.counts.readInPart > 0 ? " in full" : "") (exit 2)"
     }
   }
 
@@ -72,6 +76,7 @@ enum CheckWording {
         ? "; \(counts.crashReportFilesWithConsoleLines) with console lines read too" : "")
       + "), \(plural(counts.consoleLogs, "console log")),"
       + " \(counts.skipped) skipped, \(plural(counts.errors, "error"))"
+      + (counts.readInPart > 0 ? ", \(counts.readInPart) read in part" : "")
   }
 
   /// `15 findings in 12 groups, 3 groups fail`.

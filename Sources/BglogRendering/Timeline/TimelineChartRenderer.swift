@@ -28,14 +28,19 @@ public struct TimelineChartRenderer: Sendable {
   }
 
   /// The chart, or a one-line note when the events carry no times.
+  ///
+  /// Its size depends on `width` only, never on the times: at most ``maximumBreaks`` silences are
+  /// compressed (the longest), and when no round scale fits the events in the width (a log spread
+  /// over years), a column stands for as many whole days as it takes.
   public func render(_ app: AppTimeline) -> String {
     let origin = app.anchor?.clock ?? app.events.first?.clock
     let timed = app.events.compactMap { event in event.clock.map { (event, $0 - (origin ?? $0)) } }
     guard !timed.isEmpty else { return "Chart: the events carry no times.\n" }
     let times = timed.map(\.1).sorted()
     var segments = [Segment(start: times[0], end: times[0])]
-    for time in times.dropFirst() {
-      if time - segments[segments.count - 1].end > gapThreshold {
+    let breaks = Set(breakPositions(times))
+    for (position, time) in times.enumerated().dropFirst() {
+      if breaks.contains(position) {
         segments.append(Segment(start: time, end: time))
       } else {
         segments[segments.count - 1].end = time
@@ -43,17 +48,45 @@ public struct TimelineChartRenderer: Sendable {
     }
     let active = segments.reduce(0) { $0 + ($1.end - $1.start) }
     let budget = max(10, width - 3 * (segments.count - 1) - segments.count)
-    let scale = Self.scales.first { active / $0 <= Double(budget) } ?? Self.scales.last!
+    let scale = Self.scales.first { active / $0 <= Double(budget) } ?? Self.wideScale(active / Double(budget))
     var column = 0
     for index in segments.indices {
       if index > 0 { column += 3 }
       segments[index].column = column
-      segments[index].columns = Int(saturating: (segments[index].end - segments[index].start) / scale) + 1
+      segments[index].columns = min(budget, Int(saturating: (segments[index].end - segments[index].start) / scale)) + 1
       column += segments[index].columns
     }
     var chart = Chart(segments: segments, scale: scale, width: column)
     chart.draw(timed, app: app)
     return chart.text(legendGaps: segments)
+  }
+
+  /// The most silences compressed: each takes 3 columns and its segment at least one more.
+  var maximumBreaks: Int { max(1, width / 8) }
+
+  /// The positions in `times` (sorted) that start a new segment: after the silences longer than
+  /// `gapThreshold`, the longest ``maximumBreaks`` of them when there are more (ties: the earliest).
+  func breakPositions(_ times: [Double]) -> [Int] {
+    let gaps = times.indices.dropFirst().filter { times[$0] - times[$0 - 1] > gapThreshold }
+    guard gaps.count > maximumBreaks else { return gaps }
+    let longest = gaps.sorted { (times[$1] - times[$1 - 1], $0) < (times[$0] - times[$0 - 1], $1) }
+    return Array(longest.prefix(maximumBreaks))
+  }
+
+  /// A scale of whole days (1, 2 or 5 times a power of ten) of at least `seconds` per column.
+  static func wideScale(_ seconds: Double) -> Double {
+    guard seconds.isFinite, seconds < 1e300 else { return .greatestFiniteMagnitude }
+    var days = 1.0
+    while days * 86_400 < seconds {
+      if days * 2 * 86_400 >= seconds {
+        days *= 2
+      } else if days * 5 * 86_400 >= seconds {
+        days *= 5
+      } else {
+        days *= 10
+      }
+    }
+    return days * 86_400
   }
 }
 
@@ -78,14 +111,36 @@ private struct Chart {
   }
 
   /// The column of an offset.
+  /// The column of an offset, inside the segment holding it (times outside every segment are
+  /// clamped to the nearest one's columns).
   func column(_ time: Double) -> Int {
-    let segment = segments.last { $0.start <= time } ?? segments[0]
-    return min(segment.column + segment.columns - 1, segment.column + Int(saturating: (time - segment.start) / scale))
+    let segment = self.segment(at: time)
+    let offset = Int(saturating: (time - segment.start) / scale)
+    return segment.column + min(segment.columns - 1, max(0, offset))
+  }
+
+  /// The last segment starting at or before `time` (the first when none does), by binary search.
+  func segment(at time: Double) -> TimelineChartRenderer.Segment {
+    var low = 0
+    var high = segments.count
+    while low < high {
+      let middle = (low + high) / 2
+      if segments[middle].start <= time { low = middle + 1 } else { high = middle }
+    }
+    return segments[max(0, low - 1)]
   }
 
   /// Whether a column is drawable (not part of a gap marker).
   func isTime(_ column: Int) -> Bool {
-    segments.contains { column >= $0.column && column < $0.column + $0.columns }
+    var low = 0
+    var high = segments.count
+    while low < high {
+      let middle = (low + high) / 2
+      if segments[middle].column <= column { low = middle + 1 } else { high = middle }
+    }
+    guard low > 0 else { return false }
+    let segment = segments[low - 1]
+    return column < segment.column + segment.columns
   }
 
   mutating func set(_ lane: Int, _ column: Int, _ character: Character, over weaker: String = "") {
@@ -94,7 +149,10 @@ private struct Chart {
     if current == " " || weaker.contains(current) { lanes[lane].cells[column] = character }
   }
 
+  /// Sets the columns `from...to` that are on the chart: the work is bounded by the width.
   mutating func fill(_ lane: Int, from: Int, to: Int, _ character: Character, over weaker: String = "") {
+    let from = max(0, from)
+    let to = min(width - 1, to)
     guard from <= to else { return }
     for column in from...to { set(lane, column, character, over: weaker) }
   }
@@ -189,7 +247,7 @@ private struct Chart {
   }
 
   private func segmentEnd(_ time: Double) -> Double {
-    (segments.last { $0.start <= time } ?? segments[0]).end
+    segment(at: time).end
   }
 
   func text(legendGaps segments: [TimelineChartRenderer.Segment]) -> String {
@@ -197,8 +255,11 @@ private struct Chart {
     var axis = [Character](repeating: " ", count: width + 12)
     var nextFree = 0
     for segment in segments {
-      var time = segment.start
-      while time <= segment.end {
+      // A label every 20 columns, counted rather than accumulated in seconds (`time += step` does not
+      // move where the step is below the times' precision).
+      for step in stride(from: 0, to: segment.columns, by: 20) {
+        let time = segment.start + Double(step) * scale
+        guard time <= segment.end else { break }
         let at = column(time)
         let text = Array(offsetText(time))
         if at >= nextFree {
@@ -207,7 +268,6 @@ private struct Chart {
           }
           nextFree = at + text.count + 2
         }
-        time += scale * 20
       }
     }
     var out = "Chart: 1 column = \(secondsText(scale)); ≈ = silence over 5 min, compressed\n"

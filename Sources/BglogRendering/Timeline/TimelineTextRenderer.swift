@@ -18,6 +18,13 @@ public struct TimelineTextRenderer: Sendable {
     TerminalText.printable(renderUnfiltered(result))
   }
 
+  /// What every timeline format says when events were left out.
+  static func droppedNote(_ dropped: Int) -> String {
+    "Read in part: left out \(dropped) recognised events to bound memory (at most "
+      + "\(TimelineBuilder.maximumEvents) events, shared fairly between at most \(TimelineBuilder.maximumApps) apps), "
+      + "so findings may be missing; name one app with --app to keep all of its events."
+  }
+
   private func renderUnfiltered(_ result: TimelineResult) -> String {
     var out = ""
     let stats = result.statistics
@@ -26,9 +33,7 @@ public struct TimelineTextRenderer: Sendable {
       + "\(plural(stats.entries, "record")), \(plural(stats.continuationLines, "continuation line")), "
       + "\(stats.unknownLines) unknown, \(plural(stats.duplicates + stats.nearDuplicates, "duplicate")) removed.\n"
     if result.droppedEvents > 0 {
-      out +=
-        "Kept \(TimelineBuilder.maximumEvents) events (shared fairly between apps) and left out "
-        + "\(result.droppedEvents) more to bound memory; name one app with --app to keep all of its events.\n"
+      out += TimelineTextRenderer.droppedNote(result.droppedEvents) + "\n"
     }
     if result.apps.isEmpty {
       out += "\nNo app background activity recognised.\n"

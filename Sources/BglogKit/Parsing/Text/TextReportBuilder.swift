@@ -65,6 +65,10 @@ struct TextReportBuilder {
   private var terminationContinuation: [String] = []
   private var descriptionLines: [String] = []
   private var numberedThreads: Set<Int> = []
+  /// The numbers (`Thread 12`) of the threads that have frames, kept as frames are appended so that
+  /// ``startsNewReport(_:content:)`` answers a heading without scanning every thread (which made a
+  /// report with many threads quadratic).
+  private var numbersOfThreadsWithFrames: Set<Int> = []
   private var nextFrameIndex: Int?
   private var lastTarget: Target?
   /// Long frame names read so far, shared between frames.
@@ -133,7 +137,7 @@ struct TextReportBuilder {
       case .name(let index, _, _), .start(let index, _, _, _, _): number = index
       case .state: return false
       }
-      return mode != .trailer && report.threads.contains(where: { $0.index == number && !$0.frames.isEmpty })
+      return mode != .trailer && numbersOfThreadsWithFrames.contains(number)
         && !report.threads.isEmpty && report.threads.last?.index != number
     }
     guard let (key, _) = TextScanning.keyValue(text) else { return false }
@@ -689,6 +693,7 @@ struct TextReportBuilder {
     switch target {
     case .thread(let position) where position < report.threads.count:
       report.threads[position].frames.append(frame)
+      if let number = report.threads[position].index { numbersOfThreadsWithFrames.insert(number) }
     case .thread:
       break
     case .lastException:

@@ -32,7 +32,8 @@ enum PictureText {
     guard value.isFinite else { return "0" }
     let tenths = Int(saturating: (value * 10).rounded())
     let sign = tenths < 0 ? "-" : ""
-    let magnitude = abs(tenths)
+    // `magnitude`, not `abs`: `abs(Int.min)` traps, and a saturated coordinate can be `Int.min`.
+    let magnitude = tenths.magnitude
     return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
   }
 

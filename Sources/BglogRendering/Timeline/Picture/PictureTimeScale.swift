@@ -141,26 +141,49 @@ struct PictureTimeScale {
     return min(max(start, limit.lowerBound), limit.upperBound - width)
   }
 
-  /// Axis ticks: each segment's start, then round times at least `minimumSpacing` px apart.
+  /// Axis ticks: each segment's start, then round times at least `minimumSpacing` px apart, so a
+  /// segment gets at most its width divided by the spacing, whatever the times (a log spread over
+  /// centuries gets ticks years apart, not one per day).
   func ticks(minimumSpacing: Double) -> [Double] {
+    var ticks: [Double] = []
+    for segment in segments {
+      ticks.append(segment.start)
+      let pixelsPerSecond = segment.pixelsPerSecond(padding: padding)
+      guard pixelsPerSecond > 0, minimumSpacing > 0 else { continue }
+      let step = Self.tickStep(pixelsPerSecond: pixelsPerSecond, minimumSpacing: minimumSpacing)
+      // Counted, not accumulated: `tick += step` never ends where `step` is below the times' precision.
+      let limit = Int(saturating: ((segment.x1 - segment.x0) / minimumSpacing).rounded(.down)) + 1
+      let first = (segment.start / step).rounded(.down) + 1
+      var count = 0
+      while count < limit {
+        let tick = (first + Double(count)) * step
+        guard tick <= segment.end else { break }
+        if tick > ticks[ticks.count - 1] { ticks.append(tick) }
+        count += 1
+      }
+      if let lastTick = ticks.last, segment.end > lastTick { ticks.append(segment.end) }
+    }
+    return ticks
+  }
+
+  /// The smallest round step drawn at least `minimumSpacing` px apart: a clock step up to a day, then
+  /// 1, 2 or 5 times a power of ten days.
+  static func tickStep(pixelsPerSecond: Double, minimumSpacing: Double) -> Double {
     // Sub-second steps first, for logs that span less than a few seconds.
     let steps: [Double] = [
       0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 21_600, 43_200,
       86_400,
     ]
-    var ticks: [Double] = []
-    for segment in segments {
-      ticks.append(segment.start)
-      let pixelsPerSecond = segment.pixelsPerSecond(padding: padding)
-      guard pixelsPerSecond > 0 else { continue }
-      let step = steps.first { $0 * pixelsPerSecond >= minimumSpacing } ?? steps[steps.count - 1]
-      var tick = (segment.start / step).rounded(.down) * step + step
-      while tick <= segment.end {
-        ticks.append(tick)
-        tick += step
+    if let step = steps.first(where: { $0 * pixelsPerSecond >= minimumSpacing }) { return step }
+    let seconds = minimumSpacing / pixelsPerSecond
+    guard seconds.isFinite, seconds < 1e300 else { return .greatestFiniteMagnitude }
+    var days = 1.0
+    while days * 86_400 < seconds {
+      for factor in [2.0, 5.0, 10.0] where days * factor * 86_400 >= seconds || factor == 10 {
+        days *= factor
+        break
       }
-      if let lastTick = ticks.last, segment.end > lastTick { ticks.append(segment.end) }
     }
-    return ticks
+    return days * 86_400
   }
 }

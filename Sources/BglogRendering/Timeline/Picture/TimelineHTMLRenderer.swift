@@ -37,7 +37,7 @@ public struct TimelineHTMLRenderer: Sendable {
       <p class="muted">Read \(p(stats.lines, "line")) as \(e(result.layout?.rawValue ?? "no known layout")): \
       \(p(stats.entries, "record")), \(p(stats.continuationLines, "continuation line")), \(stats.unknownLines) unknown, \
       \(p(stats.duplicates + stats.nearDuplicates, "duplicate")) removed.\
-      \(result.droppedEvents > 0 ? " \(p(result.droppedEvents, "event")) dropped over the cap." : "")</p>
+      \(result.droppedEvents > 0 ? " " + e(TimelineTextRenderer.droppedNote(result.droppedEvents)) : "")</p>
       </header>
       <main>
 

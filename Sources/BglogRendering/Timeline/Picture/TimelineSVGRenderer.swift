@@ -19,14 +19,25 @@ public struct TimelineSVGRenderer: Sendable {
 
   /// The whole result as an SVG document.
   public func render(_ result: TimelineResult) -> String {
-    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element(apps: result.apps, idPrefix: "bgl") + "\n"
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      + element(apps: result.apps, idPrefix: "bgl", droppedEvents: result.droppedEvents) + "\n"
   }
 
-  /// One `<svg>` element (no XML declaration) with the given apps stacked, for embedding.
-  func element(apps: [AppTimeline], idPrefix: String) -> String {
+  /// One `<svg>` element (no XML declaration) with the given apps stacked, for embedding; a note on
+  /// top when events were left out (the HTML page says it in its header instead).
+  func element(apps: [AppTimeline], idPrefix: String, droppedEvents: Int = 0) -> String {
     let width = Double(self.width)
     var body = ""
     var y = 8.0
+    if droppedEvents > 0 {
+      for line in PictureText.wrap(
+        TimelineTextRenderer.droppedNote(droppedEvents), maxWidth: width - 40, size: 12)
+      {
+        y += 16
+        body += PictureMarkup.text(20, y, line, "kill-text")
+      }
+      y += 8
+    }
     if apps.isEmpty {
       body += PictureMarkup.text(20, 34, "No app background activity recognised.", "ink h2")
       y = 56
