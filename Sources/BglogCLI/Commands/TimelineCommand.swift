@@ -49,10 +49,10 @@ enum TimelineCommand: Command {
                                 are compressed to ≈.
       --input-format <layout>   Force the log layout instead of detecting it:
                                 \(ConsoleLayout.allCases.map(\.rawValue).joined(separator: ", ")).
-      --color <when>            For text: auto (default: only on a terminal, off with NO_COLOR), always,
-                                never. Colours event kinds (state changes, kills, warnings) and findings.
-      --width <n>               Fit text to <n> columns: wrap prose, keep the table's columns and cut long
-                                details with … (the full text is in --format json). Default: the
+      --color <when>            auto (default: only on a terminal, off with NO_COLOR), always, never.
+                                Colours event kinds (state changes, kills, warnings) and findings.
+      --width <n>               Fit text to <n> columns (wrap prose, keep the table's columns, cut long
+                                details with …; the full text is in --format json). Default: the
                                 terminal's width on a terminal; piped or -o output keeps whole lines.
       -j, --jobs <n>            Threads to use (default: two; a second thread reads and splits the file
                                 while the first builds the timeline). 1 reads it on one thread.

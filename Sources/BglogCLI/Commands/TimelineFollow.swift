@@ -30,6 +30,8 @@ final class TimelineFollow: @unchecked Sendable {
   private var appsSeen: Set<String> = []
   /// The app of each pid, learned from events that name both, for events that name only the pid.
   private var appOfPID: [Int: String] = [:]
+  /// The name used for an app, by `b:<bundle id>` and `n:<process name>` (lowercased).
+  private var representative: [String: String] = [:]
 
   /// What the follower knows about one app's state.
   struct AppState {
@@ -56,7 +58,9 @@ final class TimelineFollow: @unchecked Sendable {
   ///   real process); tests leave it off.
   func run(_ input: InputFile, handlesInterrupt: Bool) -> ExitStatus {
     let name = input.path == "-" ? "standard input" : input.path
-    io.writeOut("Following \(name); events appear as they arrive. Ctrl-C prints the summary so far.\n\n")
+    let opening =
+      "Following \(TerminalText.printable(name)); events appear as they arrive. Ctrl-C prints the summary so far."
+    io.writeOut((width.map { TextWrapping.wrap(opening, indent: "", width: $0) } ?? opening + "\n") + "\n")
     var interrupt: DispatchSourceSignal?
     if handlesInterrupt {
       signal(SIGINT, SIG_IGN)
@@ -112,13 +116,26 @@ final class TimelineFollow: @unchecked Sendable {
 
   private func snapshot() -> TimelineResult { builder.snapshot() }
 
-  /// The app an event is about: the one it names, else the one its pid was seen with.
-  private func appName(of event: TimelineEvent, app: String?) -> String? {
-    if let app {
-      if let pid = event.pid { appOfPID[pid] = app }
-      return app
+  /// The app an event is about, by one name per app: lines name an app by bundle id or process name
+  /// (`com.x.backgrounddemo`, `BackgroundDemo`), or only by pid. A process name equal to the last
+  /// part of a bundle id, or a name seen with the same pid, is the same app (as the builder groups them).
+  private func appName(of event: TimelineEvent, app named: String?) -> String? {
+    let pidApp = event.pid.flatMap { appOfPID[$0] }
+    guard let named else { return pidApp }
+    let lower = named.lowercased()
+    let ownKey: String
+    var keys: [String]
+    if lower.contains("."), let last = lower.split(separator: ".").last {
+      ownKey = "b:" + lower
+      keys = [ownKey, "n:" + last]
+    } else {
+      ownKey = "n:" + lower
+      keys = [ownKey]
     }
-    return event.pid.flatMap { appOfPID[$0] }
+    let app = representative[ownKey] ?? pidApp ?? keys.lazy.compactMap { self.representative[$0] }.first ?? named
+    for key in keys where representative[key] == nil { representative[key] = app }
+    if let pid = event.pid { appOfPID[pid] = app }
+    return app
   }
 
   private func describe(_ event: TimelineEvent, app named: String?) -> String {

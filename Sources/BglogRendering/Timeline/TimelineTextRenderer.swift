@@ -181,9 +181,19 @@ public struct TimelineTextRenderer: Sendable {
   private func table(
     header: [String], rows: [[String]], rightAligned: Set<Int>, styleOfRow: (Int) -> (String) -> String
   ) -> String {
-    let all = [header] + rows
-    let widths = header.indices.map { column in
+    var all = [header] + rows
+    var widths = header.indices.map { column in
       all.map { TextWrapping.columns($0[column]) }.max() ?? 0
+    }
+    // On a narrow terminal the lane (a process name) gives up columns first, down to
+    // `minimumLane`, so the detail keeps at least `minimumDetail`.
+    if let width, let lane = header.firstIndex(of: "LANE") {
+      let others = widths.indices.dropLast().filter { $0 != lane }.reduce(0) { $0 + widths[$1] + 2 } + 2
+      let room = max(Self.minimumLane, width - others - Self.minimumDetail)
+      if widths[lane] > room {
+        widths[lane] = room
+        for index in all.indices { all[index][lane] = TextWrapping.elide(all[index][lane], toColumns: room) }
+      }
     }
     let detailWidth = width.map { width in
       max(Self.minimumDetail, width - widths.dropLast().reduce(0) { $0 + $1 + 2 })
@@ -204,6 +214,8 @@ public struct TimelineTextRenderer: Sendable {
 
   /// The fewest columns the detail is cut to, however narrow the width.
   static let minimumDetail = 16
+  /// The fewest columns the lane is cut to.
+  static let minimumLane = 8
 
   private func time(_ timestamp: LogTimestamp?) -> String {
     guard let timestamp else { return "--:--:--" }
