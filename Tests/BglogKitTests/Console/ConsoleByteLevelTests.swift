@@ -13,13 +13,16 @@ import Testing
   @Test func duplicatesAreFoundOnBytesAndUpToCanonicalEquivalence() {
     let (entries, statistics) = Self.parse(
       "10:00:00    Demo  caf\u{E9} opened\n"
-        + "10:00:00    Demo  cafe\u{301} opened\n"  // the same text, decomposed: a duplicate
+        // Said again in the same second, and nothing shows a copy: a record of its own (issue 16 item 9).
         + "10:00:00    Demo  caf\u{E9} opened\n"
-        + "10:00:01    Demo  caf\u{E9} opened\n"  // another second: kept
+        + "10:00:01    Demo  caf\u{E9} opened\n"
+        // The clock goes back: the stretch pasted again, here decomposed: duplicates.
+        + "10:00:00    Demo  cafe\u{301} opened\n"
+        + "10:00:00    Demo  caf\u{E9} opened\n"
         + "10:00:01\tDemo\tcaf\u{E9} opened\n")  // other blanks, same fields: a duplicate
-    #expect(entries.count == 2)
+    #expect(entries.count == 3)
     #expect(statistics.duplicates == 3)
-    #expect(entries.map(\.line) == [1, 4])
+    #expect(entries.map(\.line) == [1, 2, 3])
     #expect(entries[0].message == "caf\u{E9} opened")
   }
 
@@ -72,13 +75,14 @@ import Testing
     var parser = ConsoleLogParser()
     parser.recordFilter = { process, _, _ in ByteText.equals(process, "Demo") }
     var kept: [LogEntry] = []
-    for line in SourceText(text: "10:00:00    Demo  a\n10:00:05    Noise  b\n10:00:05    Noise  b\n").lines {
+    let text = "10:00:00    Demo  a\n10:00:05    Noise  b\n10:00:00    Demo  a\n10:00:05    Noise  b\n"
+    for line in SourceText(text: text).lines {
       parser.consume(line) { kept.append($0) }
     }
     if let last = parser.finish() { kept.append(last) }
     #expect(kept.map(\.process) == ["Demo"])
     #expect(parser.statistics.entries == 2)
-    #expect(parser.statistics.duplicates == 1)
+    #expect(parser.statistics.duplicates == 2)
     #expect(parser.latestClock == 36_005)
   }
 
