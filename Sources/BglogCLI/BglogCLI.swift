@@ -1,5 +1,6 @@
 import BglogKit
 import BglogRendering
+import Foundation
 
 /// The `bglog` command line, callable in-process: `main.swift` only forwards to ``run(arguments:io:)``.
 public enum BglogCLI {
@@ -112,15 +113,45 @@ enum JobsChoice {
 enum ColorChoice {
   static let spec = OptionSpec(name: "color", short: nil, takesValue: true, allowed: ["auto", "always", "never"])
 
-  static func style(_ arguments: ParsedArguments, io: CommandIO) -> TerminalStyle {
+  /// The style for text output; `toTerminal` is `false` when output goes to a file (`-o`), which
+  /// `auto` never colours.
+  static func style(_ arguments: ParsedArguments, io: CommandIO, toTerminal: Bool = true) -> TerminalStyle {
     switch arguments.value("color") ?? "auto" {
     case "always": return TerminalStyle(enabled: true)
     case "never": return TerminalStyle(enabled: false)
     default:
+      guard toTerminal else { return TerminalStyle(enabled: false) }
       // NO_COLOR (no-color.org): any non-empty value turns colour off unless asked for explicitly.
       let noColor = !(io.environment["NO_COLOR"] ?? "").isEmpty
       let dumb = io.environment["TERM"] == "dumb"
       return TerminalStyle(enabled: io.stdoutIsTerminal && !noColor && !dumb)
     }
+  }
+}
+
+/// `--width N`, and the width text output is fitted to.
+///
+/// On a terminal, text is fitted to its width (the terminal's own, else `COLUMNS`, else 80): prose
+/// is wrapped, table columns kept, long details cut with `…` (the full text is in `--format json`).
+/// Output that is not a terminal (a pipe, a file, `-o`) is written as before, unfitted, unless a
+/// width is asked for.
+enum WidthChoice {
+  static let spec = OptionSpec(name: "width", short: nil, takesValue: true)
+  /// The narrowest width fitted to; narrower terminals get lines this long.
+  static let minimum = 20
+
+  /// The width to fit text to, or `nil` to leave it as it is.
+  static func value(_ arguments: ParsedArguments, io: CommandIO, toTerminal: Bool = true) throws(UsageError) -> Int? {
+    if let text = arguments.value("width") {
+      guard let width = Int(text), width >= minimum, width <= 10_000 else {
+        throw UsageError(problem: "--width takes a number of columns from \(minimum) to 10000 (got '\(text)')")
+      }
+      return width
+    }
+    guard toTerminal, io.stdoutIsTerminal else { return nil }
+    let columns =
+      io.terminalColumns ?? io.environment["COLUMNS"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard let columns, columns > 0 else { return 80 }
+    return max(minimum, min(columns, 10_000))
   }
 }

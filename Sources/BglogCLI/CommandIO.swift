@@ -12,8 +12,11 @@ public struct CommandIO: Sendable {
   public var stdinHandle: @Sendable () -> FileHandle
   /// The environment variables.
   public var environment: [String: String]
-  /// Whether standard output is a terminal (for `--color auto`).
+  /// Whether standard output is a terminal (for `--color auto`, and fitting text to its width).
   public var stdoutIsTerminal: Bool
+  /// The terminal's width in columns, when standard output is a terminal that says
+  /// (`ioctl(TIOCGWINSZ)`); `nil` otherwise, and then `COLUMNS` in ``environment`` or 80 is used.
+  public var terminalColumns: Int?
   /// Whether long-running commands may install a SIGINT handler (the real process; not tests).
   public var handlesInterrupt: Bool = false
 
@@ -24,7 +27,8 @@ public struct CommandIO: Sendable {
     readStdin: @escaping @Sendable () -> [UInt8] = { [] },
     stdinHandle: @escaping @Sendable () -> FileHandle = { FileHandle.standardInput },
     environment: [String: String] = [:],
-    stdoutIsTerminal: Bool = false
+    stdoutIsTerminal: Bool = false,
+    terminalColumns: Int? = nil
   ) {
     self.writeOut = writeOut
     self.writeErr = writeErr
@@ -32,5 +36,6 @@ public struct CommandIO: Sendable {
     self.stdinHandle = stdinHandle
     self.environment = environment
     self.stdoutIsTerminal = stdoutIsTerminal
+    self.terminalColumns = terminalColumns
   }
 }

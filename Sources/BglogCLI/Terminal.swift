@@ -25,9 +25,21 @@ public enum Terminal {
       readStdin: { [UInt8]((try? FileHandle.standardInput.readToEnd()) ?? Data()) },
       stdinHandle: { FileHandle.standardInput },
       environment: ProcessInfo.processInfo.environment,
-      stdoutIsTerminal: isTerminal)
+      stdoutIsTerminal: isTerminal,
+      terminalColumns: isTerminal ? columns(of: STDOUT_FILENO) : nil)
     io.handlesInterrupt = true
     return io
+  }
+
+  /// The width in columns of the terminal on `descriptor`, or `nil` when it does not say.
+  static func columns(of descriptor: Int32) -> Int? {
+    #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+      var size = winsize()
+      guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+      return Int(size.ws_col)
+    #else
+      return nil
+    #endif
   }
 
   private static func write(_ text: String, to descriptor: Int32, quietOnBrokenPipe: Bool) {

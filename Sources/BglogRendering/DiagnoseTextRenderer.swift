@@ -4,10 +4,24 @@ import BglogKit
 public struct DiagnoseTextRenderer: Sendable {
   /// The styling to use.
   public var style: TerminalStyle
+  /// The columns to fit the text to (a terminal, or `--width`): prose is wrapped there and evidence,
+  /// fact and note lines are cut with `…`. `nil` (a pipe): prose is wrapped at 100 columns, as it
+  /// always was, and nothing is cut.
+  public var width: Int?
 
   /// Creates a renderer.
-  public init(style: TerminalStyle = TerminalStyle(enabled: false)) {
+  public init(style: TerminalStyle = TerminalStyle(enabled: false), width: Int? = nil) {
     self.style = style
+    self.width = width
+  }
+
+  /// The wrapping width for prose.
+  private var proseWidth: Int { width ?? 100 }
+
+  /// `line` cut to ``width``, when there is one.
+  private func fitted(_ line: String) -> String {
+    guard let width else { return line }
+    return TextWrapping.elide(line, toColumns: width)
   }
 
   /// Renders every result, then a summary line when there is more than one input.
@@ -54,7 +68,9 @@ public struct DiagnoseTextRenderer: Sendable {
     if let bundle = report.header.bundleIdentifier, bundle != report.header.processName { identity.append(bundle) }
     if let os = report.header.osVersion { identity.append(os) }
     if let date = report.header.dateTime { identity.append(date) }
-    if !identity.isEmpty { out += "  " + style.dim(identity.joined(separator: " · ")) + "\n" }
+    if !identity.isEmpty {
+      out += "  " + style.dim(String(fitted("  " + identity.joined(separator: " · ")).dropFirst(2))) + "\n"
+    }
     out += "  " + kindLabel(diagnosis) + "  " + confidenceLabel(diagnosis.confidence) + "\n"
     out += wrapped(diagnosis.summary, indent: "  ")
     out += "\n"
@@ -64,18 +80,21 @@ public struct DiagnoseTextRenderer: Sendable {
         // JSON evidence shows its path on a line of its own; text evidence shows the line number in a column.
         if let path = evidence.location?.jsonPath {
           let line = evidence.location?.line.map { "line \($0) " } ?? ""
-          out += "    " + style.cyan(line + path) + "\n"
-          out += "    " + Self.quoteIndent + evidence.quote + "\n"
+          out += "    " + style.cyan(String(fitted("    " + line + path).dropFirst(4))) + "\n"
+          out += fitted("    " + Self.quoteIndent + evidence.quote) + "\n"
         } else {
-          out += "    " + style.cyan(locationText(evidence.location).padding(toLength: 9)) + " " + evidence.quote + "\n"
+          let location = locationText(evidence.location).padding(toLength: 9)
+          let line = fitted("    " + location + " " + evidence.quote)
+          out += "    " + style.cyan(location) + line.dropFirst(4 + location.count) + "\n"
         }
-        out += "    " + Self.quoteIndent + style.dim("↳ " + evidence.note) + "\n"
+        let note = fitted("    " + Self.quoteIndent + "↳ " + evidence.note)
+        out += "    " + Self.quoteIndent + style.dim(String(note.dropFirst(4 + Self.quoteIndent.count))) + "\n"
       }
     }
     if !diagnosis.facts.isEmpty {
       out += "  " + style.bold("Facts") + "\n"
       for fact in diagnosis.facts {
-        out += "    \(fact.key): \(fact.value)\n"
+        out += fitted("    \(fact.key): \(fact.value)") + "\n"
       }
     }
     out += "  " + style.bold("Why") + "\n"
@@ -89,7 +108,7 @@ public struct DiagnoseTextRenderer: Sendable {
     if !report.issues.isEmpty {
       out += "  " + style.bold("Parse notes") + "\n"
       for issue in report.issues.prefix(10) {
-        out += "    " + locationText(issue.location).padding(toLength: 9) + " " + issue.message + "\n"
+        out += fitted("    " + locationText(issue.location).padding(toLength: 9) + " " + issue.message) + "\n"
       }
       if report.issues.count > 10 { out += "    … and \(report.issues.count - 10) more\n" }
     }
@@ -140,9 +159,9 @@ public struct DiagnoseTextRenderer: Sendable {
     }
   }
 
-  /// Wraps text at 100 columns.
-  func wrapped(_ text: String, indent: String, continuation: String? = nil, width: Int = 100) -> String {
-    TextWrapping.wrap(text, indent: indent, continuation: continuation, width: width)
+  /// Wraps text at ``width`` (100 columns without one).
+  func wrapped(_ text: String, indent: String, continuation: String? = nil) -> String {
+    TextWrapping.wrap(text, indent: indent, continuation: continuation, width: proseWidth)
   }
 
 }

@@ -57,3 +57,43 @@ public enum TerminalText {
     return item
   }
 }
+
+extension TerminalText {
+  /// A timeline whose every string printed as text is ``printable(_:)``, so a renderer can add its
+  /// own escape codes (colour) after cleaning what came from the log.
+  static func printable(_ result: TimelineResult) -> TimelineResult {
+    var result = result
+    result.apps = result.apps.map { app in
+      var app = app
+      app.bundleID = app.bundleID.map(printable)
+      app.processName = app.processName.map(printable)
+      app.events = app.events.map { event in
+        var event = event
+        event.lane = printable(event.lane)
+        event.detail = printable(event.detail)
+        event.text = printable(event.text)
+        event.marker = event.marker.map(printable)
+        return event
+      }
+      app.processes = app.processes.map { process in
+        var process = process
+        process.endDetail = process.endDetail.map(printable)
+        return process
+      }
+      app.wakeups = app.wakeups.map { wakeup in
+        var wakeup = wakeup
+        wakeup.markerCounts = wakeup.markerCounts.map { .init(name: printable($0.name), count: $0.count) }
+        return wakeup
+      }
+      app.findings = app.findings.map { finding in
+        var finding = finding
+        finding.summary = printable(finding.summary)
+        finding.advice = finding.advice.map(printable)
+        finding.evidence = finding.evidence.map { .init(line: $0.line, text: printable($0.text)) }
+        return finding
+      }
+      return app
+    }
+    return result
+  }
+}

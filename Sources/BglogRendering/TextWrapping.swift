@@ -79,3 +79,39 @@ public enum TextWrapping {
     text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
   }
 }
+
+extension TextWrapping {
+  /// The columns `text` takes: a column per `Character` (a byte per column for plain ASCII).
+  public static func columns(_ text: String) -> Int {
+    isOneColumnPerByte(text) ? text.utf8.count : text.count
+  }
+
+  /// `text` cut to at most `width` columns, ending in `…` when it was cut.
+  public static func elide(_ text: String, toColumns width: Int) -> String {
+    guard columns(text) > width else { return text }
+    guard width > 1 else { return width == 1 ? "…" : "" }
+    var cut = String(text.prefix(width - 1))
+    while cut.last == " " { cut.removeLast() }
+    return cut + "…"
+  }
+
+  /// Joins `parts` with `separator`, starting a new line (with `continuation`) before a part that
+  /// would pass `width` columns. Ends with a newline.
+  public static func pack(
+    _ parts: [String], separator: String, indent: String, continuation: String, width: Int
+  ) -> String {
+    var out = ""
+    var line = indent
+    var lineHasPart = false
+    for part in parts {
+      if lineHasPart, columns(line) + columns(separator) + columns(part) > width {
+        out += line + "\n"
+        line = continuation
+        lineHasPart = false
+      }
+      line += (lineHasPart ? separator : "") + part
+      lineHasPart = true
+    }
+    return out + line + "\n"
+  }
+}

@@ -8,6 +8,7 @@ enum DiagnoseCommand: Command {
   static let options: [OptionSpec] = [
     OptionSpec(name: "format", short: "f", takesValue: true, allowed: DiagnoseFormat.allCases.map(\.rawValue)),
     ColorChoice.spec,
+    WidthChoice.spec,
     JobsChoice.spec,
   ]
   static let help = """
@@ -18,7 +19,7 @@ enum DiagnoseCommand: Command {
     damaged line breaks; UTF-8 or UTF-16. Directories are searched recursively; files in them that are
     not reports are skipped and counted.
 
-    USAGE: bglog diagnose [--format text|json] [--color auto|always|never] <inputs...>
+    USAGE: bglog diagnose [--format text|json] [--color auto|always|never] [--width <n>] <inputs...>
 
     ARGUMENTS:
       <inputs...>            Report files, directories, or - for standard input.
@@ -26,6 +27,9 @@ enum DiagnoseCommand: Command {
     OPTIONS:
       -f, --format <format>  text (default) or json (versioned; see the README).
       --color <when>         auto (default: only on a terminal, off with NO_COLOR), always, never.
+      --width <n>            Wrap text at <n> columns and cut long evidence lines with … (the full text
+                             is in --format json). Default: the terminal's width on a terminal; piped
+                             output wraps prose at 100 columns and keeps evidence whole.
       -j, --jobs <n>         Threads to use (default: every core).
       -h, --help             Show help.
 
@@ -50,6 +54,7 @@ enum DiagnoseCommand: Command {
       throw UsageError(problem: "no inputs: give report files, directories, or - for standard input")
     }
     let format = DiagnoseFormat(rawValue: arguments.value("format") ?? "text") ?? .text
+    let width = try WidthChoice.value(arguments, io: io)
     let collected = InputCollector.collectAll(arguments.positionals)
     let jobs = try JobsChoice.value(arguments)
     HeapTuning.keepFreedMemory()
@@ -63,7 +68,7 @@ enum DiagnoseCommand: Command {
     results.sort { ($0.input.path == "-" ? 0 : 1, $0.input.path) < ($1.input.path == "-" ? 0 : 1, $1.input.path) }
     switch format {
     case .text:
-      let renderer = DiagnoseTextRenderer(style: ColorChoice.style(arguments, io: io))
+      let renderer = DiagnoseTextRenderer(style: ColorChoice.style(arguments, io: io), width: width)
       // Each input renders on its own, so thousands of reports render on all cores.
       let parts = ParallelWork.map(results, jobs: jobs, renderer.renderFile)
       io.writeOut(renderer.assemble(parts, results: results))

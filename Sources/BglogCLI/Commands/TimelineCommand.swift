@@ -14,6 +14,8 @@ enum TimelineCommand: Command {
     OptionSpec(name: "chart", short: nil, takesValue: false),
     OptionSpec(name: "follow", short: "F", takesValue: false),
     OptionSpec(name: "input-format", short: nil, takesValue: true, allowed: ConsoleLayout.allCases.map(\.rawValue)),
+    ColorChoice.spec,
+    WidthChoice.spec,
     JobsChoice.spec,
   ]
   static let help = """
@@ -47,6 +49,11 @@ enum TimelineCommand: Command {
                                 are compressed to ≈.
       --input-format <layout>   Force the log layout instead of detecting it:
                                 \(ConsoleLayout.allCases.map(\.rawValue).joined(separator: ", ")).
+      --color <when>            auto (default: only on a terminal, off with NO_COLOR), always, never.
+                                Colours event kinds (state changes, kills, warnings) and findings.
+      --width <n>               Fit text to <n> columns (wrap prose, keep the table's columns, cut long
+                                details with …; the full text is in --format json). Default: the
+                                terminal's width on a terminal; piped or -o output keeps whole lines.
       -j, --jobs <n>            Threads to use (default: two; a second thread reads and splits the file
                                 while the first builds the timeline). 1 reads it on one thread.
       -h, --help                Show help.
@@ -92,12 +99,17 @@ enum TimelineCommand: Command {
       options: TimelineOptions(app: arguments.value("app"), markers: markers, layout: layout))
     let input = InputFile(path: path)
     let readerThread = try JobsChoice.value(arguments) != 1
+    // Text for a terminal is coloured and fitted to its width; text written with -o is not, unless asked.
+    let toTerminal = arguments.value("output") == nil
+    let style = ColorChoice.style(arguments, io: io, toTerminal: toTerminal)
+    let width = try WidthChoice.value(arguments, io: io, toTerminal: toTerminal)
     if arguments.has("follow") {
       guard arguments.value("format") == nil || arguments.value("format") == "text" else {
         throw UsageError(problem: "--follow prints text as events arrive; it cannot be combined with --format")
       }
       let options = TimelineOptions(app: arguments.value("app"), markers: markers, layout: layout)
-      return TimelineFollow(options: options, io: io).run(input, handlesInterrupt: io.handlesInterrupt)
+      return TimelineFollow(options: options, io: io, style: style, width: width)
+        .run(input, handlesInterrupt: io.handlesInterrupt)
     }
     do {
       // Files and standard input both stream in chunks, so memory stays flat on endless pipes.
@@ -124,7 +136,7 @@ enum TimelineCommand: Command {
       }
     case "svg": output = TimelineSVGRenderer().render(result)
     case "html": output = TimelineHTMLRenderer().render(result)
-    default: output = TimelineTextRenderer(chart: arguments.has("chart")).render(result)
+    default: output = TimelineTextRenderer(chart: arguments.has("chart"), style: style, width: width).render(result)
     }
     if let file = arguments.value("output") {
       do {

@@ -24,16 +24,30 @@ final class TimelineFollow: @unchecked Sendable {
   private var states: [String: AppState] = [:]
   private var printedFindings: Set<String> = []
   private var done = false
+  private let style: TerminalStyle
+  private let width: Int?
+  /// The apps events were seen for (lowercased): once there are two, every line names its app.
+  private var appsSeen: Set<String> = []
+  /// The app of each pid, learned from events that name both, for events that name only the pid.
+  private var appOfPID: [Int: String] = [:]
+  /// The name used for an app, by `b:<bundle id>` and `n:<process name>` (lowercased).
+  private var representative: [String: String] = [:]
 
   /// What the follower knows about one app's state.
   struct AppState {
     var state = "unknown"
+    /// When the current stretch in the background began: entering the background, or the current
+    /// wake (resume or background relaunch).
     var backgroundSince: Double?
   }
 
-  init(options: TimelineOptions, io: CommandIO) {
+  init(
+    options: TimelineOptions, io: CommandIO, style: TerminalStyle = TerminalStyle(enabled: false), width: Int? = nil
+  ) {
     self.builder = TimelineBuilder(options: options)
     self.io = io
+    self.style = style
+    self.width = width
     self.wantedApp = options.app?.lowercased()
     builder.eventHandler = { [unowned self] event, app in self.pending.append((event, app)) }
   }
@@ -44,7 +58,9 @@ final class TimelineFollow: @unchecked Sendable {
   ///   real process); tests leave it off.
   func run(_ input: InputFile, handlesInterrupt: Bool) -> ExitStatus {
     let name = input.path == "-" ? "standard input" : input.path
-    io.writeOut("Following \(name); events appear as they arrive. Ctrl-C prints the summary so far.\n\n")
+    let opening =
+      "Following \(TerminalText.printable(name)); events appear as they arrive. Ctrl-C prints the summary so far."
+    io.writeOut((width.map { TextWrapping.wrap(opening, indent: "", width: $0) } ?? opening + "\n") + "\n")
     var interrupt: DispatchSourceSignal?
     if handlesInterrupt {
       signal(SIGINT, SIG_IGN)
@@ -100,21 +116,56 @@ final class TimelineFollow: @unchecked Sendable {
 
   private func snapshot() -> TimelineResult { builder.snapshot() }
 
-  private func describe(_ event: TimelineEvent, app: String?) -> String {
+  /// The app an event is about, by one name per app: lines name an app by bundle id or process name
+  /// (`com.x.backgrounddemo`, `BackgroundDemo`), or only by pid. A process name equal to the last
+  /// part of a bundle id, or a name seen with the same pid, is the same app (as the builder groups them).
+  private func appName(of event: TimelineEvent, app named: String?) -> String? {
+    let pidApp = event.pid.flatMap { appOfPID[$0] }
+    guard let named else { return pidApp }
+    let lower = named.lowercased()
+    let ownKey: String
+    var keys: [String]
+    if lower.contains("."), let last = lower.split(separator: ".").last {
+      ownKey = "b:" + lower
+      keys = [ownKey, "n:" + last]
+    } else {
+      ownKey = "n:" + lower
+      keys = [ownKey]
+    }
+    let app = representative[ownKey] ?? pidApp ?? keys.lazy.compactMap { self.representative[$0] }.first ?? named
+    for key in keys where representative[key] == nil { representative[key] = app }
+    if let pid = event.pid { appOfPID[pid] = app }
+    return app
+  }
+
+  private func describe(_ event: TimelineEvent, app named: String?) -> String {
+    let app = appName(of: event, app: named)
+    if let app { appsSeen.insert(app.lowercased()) }
     // State is kept per process (pid), since a relaunch is a new process of the same app.
-    let key = event.pid.map { "\(app ?? event.lane)[\($0)]" } ?? app ?? event.lane
+    let name = app ?? event.lane
+    let key = event.pid.map { "\(name)[\($0)]" } ?? name
     var state = states[key] ?? AppState()
     switch event.kind {
     case .enteredBackground:
+      // Counted from entering the background, unless already there (a second line saying so).
+      if !state.state.hasPrefix("background") { state.backgroundSince = event.clock }
       state.state = "background"
-      state.backgroundSince = state.backgroundSince ?? event.clock
-    case .suspended: state.state = "suspended"
+    case .suspended:
+      state.state = "suspended"
+      state.backgroundSince = nil
     case .resumed, .relaunchedInBackground:
+      // A wake: counted from now, not from the first time the app went to the background.
+      if state.state != "background (woken)" { state.backgroundSince = event.clock }
       state.state = "background (woken)"
-      state.backgroundSince = state.backgroundSince ?? event.clock
-    case .launched: state.state = "running"
-    case .killed, .crashed: state.state = "killed"
-    case .exited: state.state = "not running"
+    case .launched:
+      state.state = "running"
+      state.backgroundSince = nil
+    case .killed, .crashed:
+      state.state = "killed"
+      state.backgroundSince = nil
+    case .exited:
+      state.state = "not running"
+      state.backgroundSince = nil
     default: break
     }
     states[key] = state
@@ -125,21 +176,52 @@ final class TimelineFollow: @unchecked Sendable {
         status += " for \(Int(saturating: (now - since).rounded())) s"
       }
       status = "  [\(key): \(status)]"
+    } else if appsSeen.count > 1 {
+      // Several apps in the stream: say whose event this is even when its state is not known.
+      status = "  [\(key)]"
     }
     let time = (event.timestamp?.timeOfDayText ?? "").column(15)
-    let lane = event.lane.column(15)
+    let lane = TerminalText.printable(event.lane).column(15)
     let kind = event.kind.rawValue.column(25)
-    return "\(time)\(lane)\(kind)\(event.detail)\(status)"
+    let prefix = time + lane
+    let detail = TerminalText.printable(event.detail) + TerminalText.printable(status)
+    var line = prefix + kind + detail
+    if let width { line = TextWrapping.elide(line, toColumns: width) }
+    // Colour the kind after cutting, so escape codes do not count as columns.
+    let columns = TextWrapping.columns(prefix)
+    guard style.enabled, TextWrapping.columns(line) > columns else { return line }
+    let rest = String(line.dropFirst(columns))
+    let kindText = String(rest.prefix(event.kind.rawValue.count))
+    return prefix + kindStyle(event.kind)(kindText) + rest.dropFirst(kindText.count)
+  }
+
+  private func kindStyle(_ kind: TimelineEvent.Kind) -> (String) -> String {
+    switch kind {
+    case .killed, .crashed, .exited: return { self.style.red($0) }
+    case .expiryWarning, .completionHandlerWarning, .transferCancelled: return { self.style.yellow($0) }
+    case .enteredBackground, .suspended, .resumed, .relaunchedInBackground, .launched: return { self.style.cyan($0) }
+    default: return { $0 }
+    }
   }
 
   private func printNewFindings(of result: TimelineResult) {
+    let severalApps = result.apps.count > 1 || appsSeen.count > 1
     for app in result.apps {
       for finding in app.findings {
         // A finding is identified by its kind and where its evidence starts (not by its app, whose
         // name can change as more lines join it), so a finding whose wording grows is printed once.
         let id = "\(finding.kind.rawValue)|\(finding.evidence.map(\.line).min() ?? 0)"
         guard printedFindings.insert(id).inserted else { continue }
-        io.writeOut("  ▶ finding [\(finding.confidence.rawValue)] \(finding.kind.rawValue): \(finding.summary)\n")
+        let owner = severalApps ? " for \(TerminalText.printable(app.name))" : ""
+        let label = "[\(finding.confidence.rawValue)] \(finding.kind.rawValue):"
+        let head = "  ▶ finding\(owner) "
+        let text = "▶ finding\(owner) " + label + " " + TerminalText.printable(finding.summary)
+        var lines =
+          width.map { TextWrapping.wrap(text, indent: "  ", continuation: "    ", width: $0) } ?? "  " + text + "\n"
+        if style.enabled, lines.hasPrefix(head + label) {
+          lines = head + style.bold(label) + lines.dropFirst(head.count + label.count)
+        }
+        io.writeOut(lines)
       }
     }
   }
@@ -155,7 +237,7 @@ final class TimelineFollow: @unchecked Sendable {
       pending.removeAll()
       printNewFindings(of: result)
       io.writeOut(interrupted ? "\nInterrupted: the summary so far.\n\n" : "\nEnd of input: the summary.\n\n")
-      io.writeOut(TimelineTextRenderer().render(result))
+      io.writeOut(TimelineTextRenderer(style: style, width: width).render(result))
     }
   }
 }

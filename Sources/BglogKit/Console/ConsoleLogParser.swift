@@ -4,8 +4,11 @@ import Foundation
 ///
 /// The layout is detected from the first line that fits one (or forced). After that, lines that
 /// start with a blank, or do not fit the layout, are continuation lines of the record before
-/// them. Exact duplicate records (a stream pasted twice) and same-millisecond copies of a record
-/// (Console.app merging several copies of one stream) are dropped and counted. Memory stays
+/// them. Exact duplicate records (a stream pasted twice; stamped to the second only, once the clock
+/// went back since the first) and copies of a record stamped a few
+/// microseconds apart (Console.app merging several copies of one stream; see
+/// ``RecentRecords/copyWindow``) are dropped and counted; two records that only say the same thing
+/// are both kept. Memory stays
 /// bounded: only the record being built, a short window of recent records and a set of hashes
 /// are kept.
 public struct ConsoleLogParser {
@@ -30,6 +33,8 @@ public struct ConsoleLogParser {
   /// are told apart without reading a slot of `seen` (a cache miss per record).
   private var seenTimes: ClosedRange<Double>?
   private var seenUntimed = false
+  /// How many times the clock went back (see `admit`), mod 2¹⁶: the tag of each hash in `seen`.
+  private var stepsBack: UInt16 = 0
   private var recent = RecentRecords(capacity: recentWindow)
   /// The record being read in the byte-level path (``ConsoleLayout/timeProcessMessage``): its first
   /// line and continuation lines are the first `rawCount` bytes of `rawBytes`, and no `String` is made
@@ -47,7 +52,7 @@ public struct ConsoleLogParser {
   static let maximumRecordLength = 16_384
   /// How many record hashes are kept to find exact duplicates.
   static let maximumRememberedRecords = 131_072
-  /// How many recent records are compared for same-millisecond copies.
+  /// How many recent records are compared for copies stamped a few microseconds apart.
   static let recentWindow = 64
 
   /// Decides from a record's process and message (UTF-8 bytes) whether it is needed as a `LogEntry`.
@@ -390,7 +395,8 @@ public struct ConsoleLogParser {
     }
   }
 
-  /// Counts a finished record, or drops it as an exact duplicate or a same-millisecond copy.
+  /// Counts a finished record, or drops it as an exact duplicate or a copy stamped a few
+  /// microseconds apart (same process, pid and message).
   private mutating func admit(timestamp: LogTimestamp?, clock: Double?, pid: Int?, content: UInt64) -> Bool {
     var hash = content
     if let timestamp {
@@ -414,12 +420,21 @@ public struct ConsoleLogParser {
     } else {
       mayBeSeen = seenUntimed
     }
-    if mayBeSeen, seen.contains(hash) {
-      statistics.duplicates += 1
-      return false
+    // The clock went back: the log holds a second copy of a stretch (a paste, a merge) or records
+    // out of order. Counted (mod 2¹⁶) so a record can tell whether it happened since another.
+    if let clock, let latest = latestClock, clock < latest { stepsBack &+= 1 }
+    if mayBeSeen, let tag = seen.tag(of: hash) {
+      // Written to a fraction of a second, the same time, process, pid and message is a copy. To the
+      // second only, it may be the process saying the same thing twice in one second: a copy only
+      // when the clock went back since the first (a stream pasted twice), else both are kept.
+      let wholeSecond = timestamp.map { $0.secondsOfDay == $0.secondsOfDay.rounded(.down) } ?? true
+      if !wholeSecond || tag != stepsBack {
+        statistics.duplicates += 1
+        return false
+      }
     }
     if seen.count < Self.maximumRememberedRecords {
-      seen.insert(hash)
+      seen.insert(hash, tag: stepsBack)
       if let seconds = timestamp?.secondsOfDay {
         if seconds.isFinite {
           seenTimes = min(seenTimes?.lowerBound ?? seconds, seconds)...max(seenTimes?.upperBound ?? seconds, seconds)
@@ -428,13 +443,15 @@ public struct ConsoleLogParser {
         seenUntimed = true
       }
     }
+    // A copy has the same pid as well (when the layout writes one).
+    let copyKey = pid.map { ByteText.mix(content ^ UInt64(bitPattern: Int64($0)), 0xA54F_F53A_5F1D_36F1) } ?? content
     if let clock, let time = timestamp, time.secondsOfDay != time.secondsOfDay.rounded(.down),
-      recent.containsCopy(of: content, near: clock)
+      recent.containsCopy(of: copyKey, near: clock)
     {
       statistics.nearDuplicates += 1
       return false
     }
-    recent.append(content: content, clock: clock)
+    recent.append(content: copyKey, clock: clock)
     statistics.entries += 1
     if let clock { latestClock = max(latestClock ?? clock, clock) }
     return true

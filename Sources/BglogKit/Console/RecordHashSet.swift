@@ -14,6 +14,7 @@ struct RecordHashSet {
   /// How many hashes are held.
   private(set) var count = 0
   private var holdsZero = false
+  private var zeroTag: UInt16 = 0
 
   /// Creates a set with room for `capacity` hashes (kept at most half full).
   init(capacity: Int) {
@@ -39,37 +40,50 @@ struct RecordHashSet {
   }
 
   /// Whether `hash` is held.
-  func contains(_ hash: UInt64) -> Bool {
-    if hash == 0 { return holdsZero }
-    guard mayHold(hash) else { return false }
-    var index = Int(truncatingIfNeeded: hash >> 7) & mask
+  func contains(_ hash: UInt64) -> Bool { tag(of: hash) != nil }
+
+  /// The tag `hash` was inserted with, or `nil` when it is not held. A hash is held with a 16-bit
+  /// tag in place of its low 16 bits: two hashes that agree on the other 48 are the same.
+  func tag(of hash: UInt64) -> UInt16? {
+    let key = hash & Self.keyMask
+    if key == 0 { return holdsZero ? zeroTag : nil }
+    guard mayHold(hash) else { return nil }
+    var index = Int(truncatingIfNeeded: hash >> 16) & mask
     while true {
       let slot = slots[index]
-      if slot == hash { return true }
-      if slot == 0 { return false }
+      if slot & Self.keyMask == key { return UInt16(truncatingIfNeeded: slot) }
+      if slot == 0 { return nil }
       index = (index + 1) & mask
     }
   }
 
-  /// Adds `hash`; the caller keeps `count` below the capacity.
-  mutating func insert(_ hash: UInt64) {
-    if hash == 0 {
-      if !holdsZero { count += 1 }
+  /// Adds `hash` with `tag` (a hash already held keeps its first tag); the caller keeps `count`
+  /// below the capacity.
+  mutating func insert(_ hash: UInt64, tag: UInt16 = 0) {
+    let key = hash & Self.keyMask
+    if key == 0 {
+      if !holdsZero {
+        count += 1
+        zeroTag = tag
+      }
       holdsZero = true
       return
     }
     let bit = Int(truncatingIfNeeded: hash >> filterShift)
     filter[bit >> 6] |= 1 << UInt64(bit & 63)
-    var index = Int(truncatingIfNeeded: hash >> 7) & mask
+    var index = Int(truncatingIfNeeded: hash >> 16) & mask
     while true {
       let slot = slots[index]
-      if slot == hash { return }
+      if slot & Self.keyMask == key { return }
       if slot == 0 {
-        slots[index] = hash
+        slots[index] = key | UInt64(tag)
         count += 1
         return
       }
       index = (index + 1) & mask
     }
   }
+
+  /// The bits of a hash that identify it; the low 16 hold its tag.
+  private static let keyMask: UInt64 = ~0xFFFF
 }

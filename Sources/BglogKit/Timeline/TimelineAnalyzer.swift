@@ -13,8 +13,11 @@ struct TimelineAnalyzer {
     self.events = Self.prepare(events)
   }
 
-  /// Sorts by time, drops the same exit or launch reported twice, and gives pid-less launches the
-  /// pid of the next event that has one.
+  /// Sorts by time, drops the same exit or launch reported twice (a process exits, launches or
+  /// enters the background once, though several lines say so), and gives pid-less launches the pid
+  /// of the next event that has one. Background tasks are not collapsed: the app writes one
+  /// `Created background task` line per task, so two such lines are two tasks (copies of one line
+  /// never get here: `ConsoleLogParser` drops them).
   private static func prepare(_ input: [TimelineEvent]) -> [TimelineEvent] {
     let sorted = input.enumerated().sorted { a, b in
       let left = a.element.clock ?? -.infinity
@@ -24,7 +27,6 @@ struct TimelineAnalyzer {
     let collapsible: Set<TimelineEvent.Kind> = [
       .exited, .killed, .crashed, .wakeRequest, .relaunchedInBackground, .launched,
       .enteredBackground,
-      .backgroundTaskStarted, .backgroundTaskEnded,
     ]
     var result: [TimelineEvent] = []
     for event in sorted {

@@ -2,38 +2,38 @@ import BglogKit
 
 /// Renders a `TimelineResult` as text for a terminal: per app, the event table, processes,
 /// wakeups, a summary and the findings with their evidence lines.
+///
+/// With a ``width`` (a terminal, or `--width`), the text is fitted to it: prose is wrapped, the table
+/// keeps its columns and cuts long details with `…`, as do evidence, process and wakeup lines (the
+/// full text is in the JSON). Without one (a pipe), lines are written whole.
 public struct TimelineTextRenderer: Sendable {
   /// Whether to draw each app's lanes after its event table (`--chart`).
   public var chart: Bool
+  /// The styling to use (colour on a terminal).
+  public var style: TerminalStyle
+  /// The columns to fit the text to; `nil`: lines are written whole.
+  public var width: Int?
 
   /// Creates a renderer.
-  public init(chart: Bool = false) {
+  public init(chart: Bool = false, style: TerminalStyle = TerminalStyle(enabled: false), width: Int? = nil) {
     self.chart = chart
+    self.style = style
+    self.width = width
   }
 
   /// The whole report.
   public func render(_ result: TimelineResult) -> String {
-    // Log text is printed as written, so control characters are neutralised on the way out (this
-    // renderer adds no escape codes of its own).
-    TerminalText.printable(renderUnfiltered(result))
-  }
-
-  /// What every timeline format says when events were left out.
-  static func droppedNote(_ dropped: Int) -> String {
-    "Read in part: left out \(dropped) recognised events to bound memory (at most "
-      + "\(TimelineBuilder.maximumEvents) events, shared fairly between at most \(TimelineBuilder.maximumApps) apps), "
-      + "so findings may be missing; name one app with --app to keep all of its events."
-  }
-
-  private func renderUnfiltered(_ result: TimelineResult) -> String {
+    // Log text is printed as written, so control characters are neutralised first (and the escape
+    // codes of `style` added after).
+    let result = TerminalText.printable(result)
     var out = ""
     let stats = result.statistics
-    out +=
+    out += prose(
       "Read \(plural(stats.lines, "line")) as \(result.layout?.rawValue ?? "no known layout"): "
-      + "\(plural(stats.entries, "record")), \(plural(stats.continuationLines, "continuation line")), "
-      + "\(stats.unknownLines) unknown, \(plural(stats.duplicates + stats.nearDuplicates, "duplicate")) removed.\n"
+        + "\(plural(stats.entries, "record")), \(plural(stats.continuationLines, "continuation line")), "
+        + "\(stats.unknownLines) unknown, \(plural(stats.duplicates + stats.nearDuplicates, "duplicate")) removed.")
     if result.droppedEvents > 0 {
-      out += TimelineTextRenderer.droppedNote(result.droppedEvents) + "\n"
+      out += prose(TimelineTextRenderer.droppedNote(result.droppedEvents))
     }
     if result.apps.isEmpty {
       out += "\nNo app background activity recognised.\n"
@@ -45,20 +45,39 @@ public struct TimelineTextRenderer: Sendable {
     return out
   }
 
+  /// What every timeline format says when events were left out.
+  static func droppedNote(_ dropped: Int) -> String {
+    "Read in part: left out \(dropped) recognised events to bound memory (at most "
+      + "\(TimelineBuilder.maximumEvents) events, shared fairly between at most \(TimelineBuilder.maximumApps) apps), "
+      + "so findings may be missing; name one app with --app to keep all of its events."
+  }
+
+  /// `text` and a newline, wrapped at ``width`` when there is one.
+  private func prose(_ text: String, indent: String = "", continuation: String? = nil) -> String {
+    guard let width else { return indent + text + "\n" }
+    return TextWrapping.wrap(text, indent: indent, continuation: continuation, width: width)
+  }
+
+  /// One line (without its newline), cut to ``width`` when there is one.
+  private func fitted(_ line: String) -> String {
+    guard let width else { return line }
+    return TextWrapping.elide(line, toColumns: width)
+  }
+
   private func render(_ app: AppTimeline) -> String {
-    var out = "== \(app.name)"
-    if let process = app.processName, process != app.name { out += " (\(process))" }
-    out += "\n"
+    var heading = "== \(app.name)"
+    if let process = app.processName, process != app.name { heading += " (\(process))" }
+    var out = style.bold(fitted(heading)) + "\n"
     if let anchor = app.anchor {
       switch anchor.kind {
       case .enteredBackground:
-        out +=
+        out += prose(
           "Offsets are seconds since the app entered the background at \(time(anchor.timestamp)) "
-          + "(line \(anchor.line)).\n"
+            + "(line \(anchor.line)).")
       case .firstEvent:
-        out +=
+        out += prose(
           "No entered-background record: offsets are seconds since the first event "
-          + "(\(time(anchor.timestamp)), line \(anchor.line)).\n"
+            + "(\(time(anchor.timestamp)), line \(anchor.line)).")
       }
     }
     out +=
@@ -71,50 +90,62 @@ public struct TimelineTextRenderer: Sendable {
             event.kind.rawValue,
             (event.pid.map { "pid \($0) · " } ?? "") + event.detail,
           ]
-        }, rightAligned: [1])
+        }, rightAligned: [1],
+        styleOfRow: { index in eventStyle(app.events[index].kind) })
     if chart { out += "\n" + TimelineChartRenderer().render(app) }
     if !app.processes.isEmpty {
-      out += "\nProcesses\n"
+      out += "\n" + style.bold("Processes") + "\n"
       for process in app.processes {
-        out += "  pid \(process.pid)  \(time(process.start)) → \(time(process.end))"
-        if let duration = process.durationSeconds { out += " (\(seconds(duration)))" }
-        if let started = process.startedBy { out += "  started: \(started.rawValue)" }
-        out +=
+        var line = "  pid \(process.pid)  \(time(process.start)) → \(time(process.end))"
+        if let duration = process.durationSeconds { line += " (\(seconds(duration)))" }
+        if let started = process.startedBy { line += "  started: \(started.rawValue)" }
+        line +=
           "  ended: "
           + (process.endedBy.map { "\($0.rawValue) (\(process.endDetail ?? ""))" } ?? "not seen")
-        out += "\n"
+        out += fitted(line) + "\n"
       }
     }
     if !app.wakeups.isEmpty {
-      out += "\nWakeups\n"
+      out += "\n" + style.bold("Wakeups") + "\n"
       for (index, wakeup) in app.wakeups.enumerated() {
-        out += "  #\(index + 1) \(time(wakeup.timestamp))"
-        if let value = wakeup.offsetSeconds { out += " " + offset(value) }
-        out += "  \(wakeup.kind.rawValue)"
-        if let gap = wakeup.gapSeconds { out += "  gap \(seconds(gap))" }
-        for marker in wakeup.markerCounts { out += "  \(marker.name) ×\(marker.count)" }
-        if wakeup.transfersStarted > 0 { out += "  transfers ×\(wakeup.transfersStarted)" }
-        out += "  (line \(wakeup.line))\n"
+        var line = "  #\(index + 1) \(time(wakeup.timestamp))"
+        if let value = wakeup.offsetSeconds { line += " " + offset(value) }
+        line += "  \(wakeup.kind.rawValue)"
+        if let gap = wakeup.gapSeconds { line += "  gap \(seconds(gap))" }
+        for marker in wakeup.markerCounts { line += "  \(marker.name) ×\(marker.count)" }
+        if wakeup.transfersStarted > 0 { line += "  transfers ×\(wakeup.transfersStarted)" }
+        line += "  (line \(wakeup.line))"
+        out += fitted(line) + "\n"
       }
     }
     let summary = app.summary
-    out += "\nSummary\n"
-    out += "  span: " + (summary.spanSeconds.map { seconds($0) } ?? "unknown")
-    out += " · wakeups: \(summary.wakeups)"
-    out +=
-      " · nsurlsessiond connection time: " + (summary.transferSeconds.map { seconds($0) } ?? Self.noTransferTime(app))
+    out += "\n" + style.bold("Summary") + "\n"
+    var parts = ["span: " + (summary.spanSeconds.map { seconds($0) } ?? "unknown")]
+    parts.append("wakeups: \(summary.wakeups)")
+    parts.append(
+      "nsurlsessiond connection time: " + (summary.transferSeconds.map { seconds($0) } ?? Self.noTransferTime(app)))
     if let gap = summary.longestGapSeconds, let line = summary.longestGapEndLine {
-      out += " · longest gap: \(seconds(gap)) (ending line \(line))"
+      parts.append("longest gap: \(seconds(gap)) (ending line \(line))")
     }
-    out += "\n"
-    out += "\nFindings\n"
+    out += TextWrapping.pack(parts, separator: " · ", indent: "  ", continuation: "  ", width: width ?? .max)
+    out += "\n" + style.bold("Findings") + "\n"
     if app.findings.isEmpty { out += "  none\n" }
     for (index, finding) in app.findings.enumerated() {
-      out +=
-        "  \(index + 1). [\(finding.confidence.rawValue)] \(finding.kind.rawValue): \(finding.summary)\n"
-      if let advice = finding.advice { out += "     advice: \(advice)\n" }
+      let number = "  \(index + 1). "
+      // The label is wrapped as one word (a U+0001 for its space: the text was cleaned of control
+      // characters) and styled after wrapping, so escape codes do not count as columns.
+      let label = "[\(finding.confidence.rawValue)]\u{1}\(finding.kind.rawValue):"
+      let styledLabel = confidenceLabel(finding.confidence) + " " + findingLabel(finding.kind)
+      let continuation = String(repeating: " ", count: number.count)
+      let text = prose(label + " " + finding.summary, indent: number, continuation: continuation)
+      out += number + styledLabel + text.dropFirst(number.count + label.count)
+      if let advice = finding.advice {
+        out += prose(advice, indent: "     advice: ", continuation: "             ")
+      }
       for evidence in finding.evidence {
-        out += "     line \(evidence.line): \(evidence.text)\n"
+        let location = "line \(evidence.line):"
+        let line = fitted("     \(location) \(evidence.text)")
+        out += "     " + style.cyan(location) + line.dropFirst(5 + location.count) + "\n"
       }
     }
     return out
@@ -130,19 +161,77 @@ public struct TimelineTextRenderer: Sendable {
       ? "none seen" : "unknown (\(CheckWording.plural(started, "connection")) started, none seen to end)"
   }
 
-  private func table(header: [String], rows: [[String]], rightAligned: Set<Int>) -> String {
-    let all = [header] + rows
-    let widths = header.indices.map { column in
-      all.map { $0[column].count }.max() ?? 0
+  /// The colour of an event's kind: state changes, kills and warnings stand out.
+  private func eventStyle(_ kind: TimelineEvent.Kind) -> (String) -> String {
+    switch kind {
+    case .killed, .crashed, .exited: return { style.red($0) }
+    case .expiryWarning, .completionHandlerWarning, .transferCancelled: return { style.yellow($0) }
+    case .enteredBackground, .suspended, .resumed, .relaunchedInBackground, .launched: return { style.cyan($0) }
+    default: return { $0 }
     }
-    return all.map { row in
-      row.enumerated().map { column, cell in
-        if column == row.count - 1 { return cell }
-        let padding = String(repeating: " ", count: widths[column] - cell.count)
-        return rightAligned.contains(column) ? padding + cell : cell + padding
+  }
+
+  /// A finding's kind, coloured as `diagnose` colours a diagnosis: what killed or will kill the app
+  /// red, the rest yellow.
+  private func findingLabel(_ kind: TimelineFinding.Kind) -> String {
+    let text = kind.rawValue + ":"
+    switch kind {
+    case .leakedBackgroundTask, .completionHandlerNotCalled, .jetsamInBackground:
+      return style.bold(style.red(text))
+    case .rateLimiter, .stoppedWaking, .transferCancelledImmediately, .forceQuit:
+      return style.bold(style.yellow(text))
+    }
+  }
+
+  private func confidenceLabel(_ confidence: TimelineFinding.Confidence) -> String {
+    let text = "[\(confidence.rawValue)]"
+    switch confidence {
+    case .high: return style.green(text)
+    case .medium: return style.yellow(text)
+    case .low: return style.red(text)
+    }
+  }
+
+  /// The event table: columns as wide as their widest cell, the last (the detail) cut to fit
+  /// ``width`` (but never below ``minimumDetail`` columns). `styleOfRow` colours a row's EVENT cell.
+  private func table(
+    header: [String], rows: [[String]], rightAligned: Set<Int>, styleOfRow: (Int) -> (String) -> String
+  ) -> String {
+    var all = [header] + rows
+    var widths = header.indices.map { column in
+      all.map { TextWrapping.columns($0[column]) }.max() ?? 0
+    }
+    // On a narrow terminal the lane (a process name) gives up columns first, down to
+    // `minimumLane`, so the detail keeps at least `minimumDetail`.
+    if let width, let lane = header.firstIndex(of: "LANE") {
+      let others = widths.indices.dropLast().filter { $0 != lane }.reduce(0) { $0 + widths[$1] + 2 } + 2
+      let room = max(Self.minimumLane, width - others - Self.minimumDetail)
+      if widths[lane] > room {
+        widths[lane] = room
+        for index in all.indices { all[index][lane] = TextWrapping.elide(all[index][lane], toColumns: room) }
+      }
+    }
+    let detailWidth = width.map { width in
+      max(Self.minimumDetail, width - widths.dropLast().reduce(0) { $0 + $1 + 2 })
+    }
+    return all.enumerated().map { index, row in
+      let cellStyle = index == 0 ? { style.bold($0) } : styleOfRow(index - 1)
+      return row.enumerated().map { column, cell in
+        if column == row.count - 1 {
+          let text = detailWidth.map { TextWrapping.elide(cell, toColumns: $0) } ?? cell
+          return index == 0 ? cellStyle(text) : text
+        }
+        let padding = String(repeating: " ", count: widths[column] - TextWrapping.columns(cell))
+        let styled = column == 3 || index == 0 ? cellStyle(cell) : cell
+        return rightAligned.contains(column) ? padding + styled : styled + padding
       }.joined(separator: "  ").trimmingTrailingSpaces()
     }.joined(separator: "\n") + "\n"
   }
+
+  /// The fewest columns the detail is cut to, however narrow the width.
+  static let minimumDetail = 16
+  /// The fewest columns the lane is cut to.
+  static let minimumLane = 8
 
   private func time(_ timestamp: LogTimestamp?) -> String {
     guard let timestamp else { return "--:--:--" }

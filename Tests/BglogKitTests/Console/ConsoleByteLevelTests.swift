@@ -13,44 +13,76 @@ import Testing
   @Test func duplicatesAreFoundOnBytesAndUpToCanonicalEquivalence() {
     let (entries, statistics) = Self.parse(
       "10:00:00    Demo  caf\u{E9} opened\n"
-        + "10:00:00    Demo  cafe\u{301} opened\n"  // the same text, decomposed: a duplicate
+        // Said again in the same second, and nothing shows a copy: a record of its own (issue 16 item 9).
         + "10:00:00    Demo  caf\u{E9} opened\n"
-        + "10:00:01    Demo  caf\u{E9} opened\n"  // another second: kept
+        + "10:00:01    Demo  caf\u{E9} opened\n"
+        // The clock goes back: the stretch pasted again, here decomposed: duplicates.
+        + "10:00:00    Demo  cafe\u{301} opened\n"
+        + "10:00:00    Demo  caf\u{E9} opened\n"
         + "10:00:01\tDemo\tcaf\u{E9} opened\n")  // other blanks, same fields: a duplicate
-    #expect(entries.count == 2)
+    #expect(entries.count == 3)
     #expect(statistics.duplicates == 3)
-    #expect(entries.map(\.line) == [1, 4])
+    #expect(entries.map(\.line) == [1, 2, 3])
     #expect(entries[0].message == "caf\u{E9} opened")
   }
 
-  @Test func sameMillisecondCopiesAndContinuationsAreKeptApart() {
+  @Test func copiesMicrosecondsApartAndContinuationsAreKeptApart() {
     let (entries, statistics) = Self.parse(
-      "10:00:00.1000    Demo  tick\n"
-        + "10:00:00.1004    Demo  tick\n"  // same process and message within 1 ms: a copy
-        + "10:00:00.1004    Other  tick\n"
-        + "10:00:00.5000    Demo  first\n"
+      "10:00:00.100000    Demo  tick\n"
+        + "10:00:00.100005    Demo  tick\n"  // same process and message 5 µs apart: a copy
+        + "10:00:00.100004    Other  tick\n"
+        + "10:00:00.500000    Demo  first\n"
         + "  second line\n"
-        + "10:00:00.5000    Demo  first\n")  // no continuation: a different record
+        + "10:00:00.500000    Demo  first\n")  // no continuation: a different record
     #expect(entries.map(\.line) == [1, 3, 4, 6])
     #expect(statistics.nearDuplicates == 1)
     #expect(statistics.continuationLines == 1)
     #expect(entries[2].message == "first\n  second line")
     #expect(entries[2].lineCount == 2)
-    #expect(entries[2].firstLine == "10:00:00.5000    Demo  first")
+    #expect(entries[2].firstLine == "10:00:00.500000    Demo  first")
     #expect(entries[2].clock == 36_000.5)
+  }
+
+  /// Issue 16 item 9: two records that only say the same thing are not copies. The spacing is the
+  /// one measured in a real three-way merged Console.app export (copies 5–60 µs apart, the same
+  /// message written again 139 µs later) and a real log (`Created background task` again 33 ms later).
+  @Test func recordsThatOnlySayTheSameThingAreKept() {
+    let (entries, statistics) = Self.parse(
+      "10:00:00.395194    Runner  Not push traits update\n"
+        + "10:00:00.395338    Runner  Not push traits update\n"  // 144 µs later: a record of its own
+        + "10:00:00.395189    Runner  Not push traits update\n"  // copies of the two, a few µs off
+        + "10:00:00.395199    Runner  Not push traits update\n"
+        + "10:00:00.395333    Runner  Not push traits update\n"
+        + "10:00:00.395343    Runner  Not push traits update\n"
+        + "10:00:00.567555    Runner  Created background task <private>.\n"
+        + "10:00:00.600256    Runner  Created background task <private>.\n")
+    #expect(entries.map(\.line) == [1, 2, 7, 8])
+    #expect(statistics.nearDuplicates == 4)
+  }
+
+  @Test func copiesMustShareThePid() throws {
+    // `log show --style syslog` writes the pid: the same message from two processes is two records.
+    let text =
+      "2025-11-23 15:36:14.380790+0500  localhost Runner[101]: Created background task <private>.\n"
+      + "2025-11-23 15:36:14.380795+0500  localhost Runner[102]: Created background task <private>.\n"
+      + "2025-11-23 15:36:14.380799+0500  localhost Runner[101]: Created background task <private>.\n"
+    let (entries, statistics) = Self.parse(text)
+    #expect(entries.map(\.pid) == [101, 102])
+    #expect(statistics.nearDuplicates == 1)
   }
 
   @Test func filteredRecordsStillCountAndSetTheLogEnd() {
     var parser = ConsoleLogParser()
     parser.recordFilter = { process, _, _ in ByteText.equals(process, "Demo") }
     var kept: [LogEntry] = []
-    for line in SourceText(text: "10:00:00    Demo  a\n10:00:05    Noise  b\n10:00:05    Noise  b\n").lines {
+    let text = "10:00:00    Demo  a\n10:00:05    Noise  b\n10:00:00    Demo  a\n10:00:05    Noise  b\n"
+    for line in SourceText(text: text).lines {
       parser.consume(line) { kept.append($0) }
     }
     if let last = parser.finish() { kept.append(last) }
     #expect(kept.map(\.process) == ["Demo"])
     #expect(parser.statistics.entries == 2)
-    #expect(parser.statistics.duplicates == 1)
+    #expect(parser.statistics.duplicates == 2)
     #expect(parser.latestClock == 36_005)
   }
 

@@ -42,6 +42,33 @@ struct CorpusTimelineTests {
     #expect(app.events.contains { $0.kind == .killed && $0.detail.contains("tcc") })
   }
 
+  /// Issue 16 item 9: the app created two background tasks 33 ms apart (lines 274 and 333, both
+  /// `Created background task <private>.`); they were one event, so the picture drew one unnamed
+  /// task held to the end of the log.
+  @Test func juniperTwoBackgroundTasksWithTheSameTextAreTwoEvents() throws {
+    guard let result = try Self.build("juniper-console-ios26-full-launch-bgtask-crash.log") else {
+      return
+    }
+    let app = try #require(result.apps.first)
+    let started = app.events.filter { $0.kind == .backgroundTaskStarted }
+    #expect(started.map(\.line) == [274, 333])
+    // The crash SpringBoard reports on two lines stays one event.
+    #expect(app.events.filter { $0.kind == .crashed }.count == 1)
+  }
+
+  /// Issue 16 item 9: in a stream merged three times, each copy set is one record, but the app wrote
+  /// `Not push traits update to screen …` seven times (each copied three times, some 139 µs apart):
+  /// seven records, not the two or three a millisecond window leaves.
+  @Test func bizlevelTriplicatedStreamKeepsRecordsThatRepeatTheirText() throws {
+    let url = Self.folder.appendingPathComponent("bizlevel-console-ios26-uikit-bgtask-triplicated.log")
+    guard FileManager.default.fileExists(atPath: url.path) else { return }
+    let (entries, _) = ConsoleLogParser.entries(in: SourceText(bytes: [UInt8](try Data(contentsOf: url))))
+    let repeated = entries.filter { $0.message.hasPrefix("Not push traits update to screen for new style 1") }
+    #expect(repeated.count == 7)
+    // Every record of the excerpt has two or three copies: the copies are gone.
+    #expect(entries.filter { $0.message.hasPrefix("Created background task") }.count == 4)
+  }
+
   @Test func bizlevelTriplicatedStreamIsDeduplicated() throws {
     guard let result = try Self.build("bizlevel-console-ios26-uikit-bgtask-triplicated.log") else {
       return

@@ -46,10 +46,11 @@ _bglog() {
       case $prev in
         --format|-f) _bglog_words "text json" "$cur"; return ;;
         --color) _bglog_words "auto always never" "$cur"; return ;;
+        --width) COMPREPLY=(); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --color --jobs -j --help -h" "$cur"
+        _bglog_words "--format -f --color --width --jobs -j --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"
@@ -61,10 +62,12 @@ _bglog() {
         --app) COMPREPLY=(); return ;;
         --mark|-m) COMPREPLY=(); return ;;
         --input-format) _bglog_words "time-process-message console-app idevicesyslog log-show log-show-compact log-show-syslog log-show-ndjson log-show-json xcode" "$cur"; return ;;
+        --color) _bglog_words "auto always never" "$cur"; return ;;
+        --width) COMPREPLY=(); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --output -o --app --mark -m --chart --follow -F --input-format --jobs -j --help -h" "$cur"
+        _bglog_words "--format -f --output -o --app --mark -m --chart --follow -F --input-format --color --width --jobs -j --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"

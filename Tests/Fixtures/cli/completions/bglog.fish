@@ -23,6 +23,7 @@ complete -c bglog -n __fish_use_subcommand -a help -d 'Show help for a command.'
 # bglog diagnose
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -s f -l format -x -a 'text json' -d 'text (default) or json (versioned; see the README)'
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -l color -x -a 'auto always never' -d 'auto (default: only on a terminal, off with NO_COLOR), always, never'
+complete -c bglog -n '__fish_seen_subcommand_from diagnose' -l width -x -d 'Wrap text at <n> columns and cut long evidence lines with … (the full text is in --format json)'
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -s j -l jobs -x -d 'Threads to use (default: every core)'
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -s h -l help -d 'Show help'
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -F
@@ -35,6 +36,8 @@ complete -c bglog -n '__fish_seen_subcommand_from timeline' -s m -l mark -x -d '
 complete -c bglog -n '__fish_seen_subcommand_from timeline' -l chart -d 'Also draw each app\'s lanes (state, assertions held vs declared, nsurlsessiond, wakeups, warnings and kills, markers)'
 complete -c bglog -n '__fish_seen_subcommand_from timeline' -s F -l follow -d 'Live'
 complete -c bglog -n '__fish_seen_subcommand_from timeline' -l input-format -x -a 'time-process-message console-app idevicesyslog log-show log-show-compact log-show-syslog log-show-ndjson log-show-json xcode' -d 'Force the log layout instead of detecting it'
+complete -c bglog -n '__fish_seen_subcommand_from timeline' -l color -x -a 'auto always never' -d 'auto (default: only on a terminal, off with NO_COLOR), always, never'
+complete -c bglog -n '__fish_seen_subcommand_from timeline' -l width -x -d 'Fit text to <n> columns (wrap prose, keep the table\'s columns, cut long details with …; the full text is in --format json)'
 complete -c bglog -n '__fish_seen_subcommand_from timeline' -s j -l jobs -x -d 'Threads to use (default: two; a second thread reads and splits the file while the first builds the timeline)'
 complete -c bglog -n '__fish_seen_subcommand_from timeline' -s h -l help -d 'Show help'
 complete -c bglog -n '__fish_seen_subcommand_from timeline' -F
