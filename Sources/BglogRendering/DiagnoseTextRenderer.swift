@@ -101,7 +101,7 @@ public struct DiagnoseTextRenderer: Sendable {
     var out = ""
     for result in results {
       if case .failed(let error) = result.outcome {
-        out += "bglog: error: " + ErrorDescription.located(error) + "\n"
+        out += "bglog: error: " + ErrorDescription.located(error, for: .terminal) + "\n"
       }
     }
     return out

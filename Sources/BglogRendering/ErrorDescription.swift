@@ -1,9 +1,21 @@
 import BglogKit
 
 /// Words the library's error facts for people: short, lowercase, quoting the offending value.
+///
+/// A message quotes input text (a JSON key, a file name, a reason with the report's keys), so it is
+/// only handed out escaped for the sink it goes to (``OutputSink``).
 public enum ErrorDescription {
-  /// The message for an input error, without the `bglog: error:` prefix or the path.
-  public static func message(_ error: InputError) -> String {
+  /// The message for an input error, without the `bglog: error:` prefix or the path, escaped for `sink`.
+  public static func message(_ error: InputError, for sink: OutputSink) -> String {
+    Escaper.escape(message(error), for: sink)
+  }
+
+  /// `path:line: message` or `path: message`, escaped for `sink`.
+  public static func located(_ error: InputError, for sink: OutputSink) -> String {
+    Escaper.escape(located(error), for: sink)
+  }
+
+  static func message(_ error: InputError) -> String {
     switch error {
     case .notFound: return "no such file or directory"
     case .unreadable(_, let reason): return "could not be read (\(reason))"
@@ -14,8 +26,7 @@ public enum ErrorDescription {
     }
   }
 
-  /// The message for a parse error.
-  public static func message(_ error: ReportParseError) -> String {
+  static func message(_ error: ReportParseError) -> String {
     switch error {
     case .empty: return "empty input: no report in it"
     case .notAReport(let reason): return "not a crash report: \(reason)"
@@ -36,8 +47,7 @@ public enum ErrorDescription {
     return nil
   }
 
-  /// `path:line: message` or `path: message`.
-  public static func located(_ error: InputError) -> String {
+  static func located(_ error: InputError) -> String {
     let path = error.path == "-" ? "<stdin>" : error.path
     if let line = line(error) { return "\(path):\(line): \(message(error))" }
     return "\(path): \(message(error))"

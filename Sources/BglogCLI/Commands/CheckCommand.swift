@@ -110,20 +110,20 @@ enum CheckCommand: Command {
       do {
         try written.encoded().write(toFile: path, atomically: true, encoding: .utf8)
       } catch {
-        io.writeErr("bglog: error: \(path): the baseline could not be written (\(error.localizedDescription))\n")
+        io.error("\(path): the baseline could not be written (\(error.localizedDescription))")
         return .inputError
       }
       evaluation = CheckEvaluation(files: files, policy: policy, baseline: written.fingerprints)
-      io.writeErr("bglog: note: wrote \(written.signatures.count) signatures to \(path)\n")
+      io.note("wrote \(written.signatures.count) signatures to \(path)")
     }
 
     io.writeOut(format.render(evaluation, version: BglogCLI.version, style: ColorChoice.style(arguments, io: io)))
     for error in files.compactMap(\.error) {
-      io.writeErr("bglog: error: " + ErrorDescription.located(error) + "\n")
+      io.error(error)
     }
     if format == .github, let summaryPath = io.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
       if !append(CheckMarkdownRenderer().render(evaluation), to: summaryPath) {
-        io.writeErr("bglog: warning: could not append the summary to $GITHUB_STEP_SUMMARY (\(summaryPath))\n")
+        io.warning("could not append the summary to $GITHUB_STEP_SUMMARY (\(summaryPath))")
       }
     }
     switch evaluation.verdict {

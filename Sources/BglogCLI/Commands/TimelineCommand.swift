@@ -103,7 +103,7 @@ enum TimelineCommand: Command {
         builder.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
       }
     } catch {
-      io.writeErr("bglog: error: " + ErrorDescription.located(error) + "\n")
+      io.error(error)
       return .inputError
     }
     let result = builder.finish()
@@ -113,7 +113,7 @@ enum TimelineCommand: Command {
       do {
         output = try TimelineJSONRenderer().render(result)
       } catch {
-        io.writeErr("bglog: error: could not encode the timeline as JSON\n")
+        io.error("could not encode the timeline as JSON")
         return .inputError
       }
     case "svg": output = TimelineSVGRenderer().render(result)
@@ -124,7 +124,7 @@ enum TimelineCommand: Command {
       do {
         try Data(output.utf8).write(to: URL(fileURLWithPath: file))
       } catch {
-        io.writeErr("bglog: error: could not write \(file): \(error.localizedDescription)\n")
+        io.error("could not write \(file): \(error.localizedDescription)")
         return .inputError
       }
     } else {
@@ -132,7 +132,7 @@ enum TimelineCommand: Command {
     }
     if result.apps.isEmpty {
       let what = arguments.value("app").map { "no events for app '\($0)'" } ?? "no app events recognised"
-      io.writeErr("bglog: note: \(path == "-" ? "<stdin>" : path): \(what) (\(result.statistics.lines) lines read)\n")
+      io.note("\(path == "-" ? "<stdin>" : path): \(what) (\(result.statistics.lines) lines read)")
     }
     return .success
   }

@@ -44,7 +44,8 @@ final class TimelineFollow: @unchecked Sendable {
   ///   real process); tests leave it off.
   func run(_ input: InputFile, handlesInterrupt: Bool) -> ExitStatus {
     let name = input.path == "-" ? "standard input" : input.path
-    io.writeOut("Following \(name); events appear as they arrive. Ctrl-C prints the summary so far.\n\n")
+    io.writeOut(
+      "Following \(TerminalText.printable(name)); events appear as they arrive. Ctrl-C prints the summary so far.\n\n")
     var interrupt: DispatchSourceSignal?
     if handlesInterrupt {
       signal(SIGINT, SIG_IGN)
@@ -63,7 +64,7 @@ final class TimelineFollow: @unchecked Sendable {
         return true
       }
     } catch {
-      io.writeErr("bglog: error: " + ErrorDescription.located(error) + "\n")
+      io.error(error)
       return .inputError
     }
     finish(interrupted: false)
@@ -101,6 +102,9 @@ final class TimelineFollow: @unchecked Sendable {
   private func snapshot() -> TimelineResult { builder.snapshot() }
 
   private func describe(_ event: TimelineEvent, app: String?) -> String {
+    // Log text goes to the terminal: escaped value by value (one line each, no controls).
+    let event = TerminalText.printable(event)
+    let app = app.map(TerminalText.printable)
     // State is kept per process (pid), since a relaunch is a new process of the same app.
     let key = event.pid.map { "\(app ?? event.lane)[\($0)]" } ?? app ?? event.lane
     var state = states[key] ?? AppState()
@@ -139,7 +143,9 @@ final class TimelineFollow: @unchecked Sendable {
         // name can change as more lines join it), so a finding whose wording grows is printed once.
         let id = "\(finding.kind.rawValue)|\(finding.evidence.map(\.line).min() ?? 0)"
         guard printedFindings.insert(id).inserted else { continue }
-        io.writeOut("  ▶ finding [\(finding.confidence.rawValue)] \(finding.kind.rawValue): \(finding.summary)\n")
+        io.writeOut(
+          "  ▶ finding [\(finding.confidence.rawValue)] \(finding.kind.rawValue): \(TerminalText.printable(finding.summary))\n"
+        )
       }
     }
   }

@@ -13,9 +13,8 @@ public struct TimelineTextRenderer: Sendable {
 
   /// The whole report.
   public func render(_ result: TimelineResult) -> String {
-    // Log text is printed as written, so control characters are neutralised on the way out (this
-    // renderer adds no escape codes of its own).
-    TerminalText.printable(renderUnfiltered(result))
+    // Log text is escaped value by value before layout (one line each, no controls): see TerminalText.
+    renderUnfiltered(TerminalText.printable(result))
   }
 
   private func renderUnfiltered(_ result: TimelineResult) -> String {
