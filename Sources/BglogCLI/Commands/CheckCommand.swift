@@ -54,7 +54,9 @@ enum CheckCommand: Command {
       -h, --help                  Show help.
 
     CONFIG:
-      The nearest .bglog.json from the working directory up, for example:
+      The nearest .bglog.json from the working directory up to the repository root (the directory with
+      .git) or the home directory; outside both, only the working directory's. The file used is named on
+      standard error. For example:
         {"failOn": ["background", "watchdog-hang"], "minConfidence": "medium", "onInputError": "fail",
          "baseline": "ci/bglog-baseline.json", "format": "github"}
       Flags win over it; a relative baseline is relative to the config file; unknown keys are errors.
@@ -79,7 +81,7 @@ enum CheckCommand: Command {
     guard !arguments.positionals.isEmpty else {
       throw UsageError(problem: "no inputs: give report or log files, directories, or - for standard input")
     }
-    let config = try loadConfig(arguments)
+    let config = try loadConfig(arguments, io: io)
     let format = try checkFormat(arguments.value("format") ?? config?.format ?? "text")
     let policy = CheckPolicy(
       failOn: try selection(
@@ -133,18 +135,22 @@ enum CheckCommand: Command {
     }
   }
 
-  private static func loadConfig(_ arguments: ParsedArguments) throws(UsageError) -> CheckConfig? {
+  private static func loadConfig(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> CheckConfig? {
     if arguments.has("no-config") { return nil }
     let path: String
     if let named = arguments.value("config") {
       path = named
-    } else if let found = CheckConfig.find(from: FileManager.default.currentDirectoryPath) {
+    } else if let found = CheckConfig.find(from: FileManager.default.currentDirectoryPath, home: io.environment["HOME"])
+    {
       path = found
     } else {
       return nil
     }
     do {
-      return try CheckConfig.load(path: path)
+      let config = try CheckConfig.load(path: path)
+      // Say which file set the policy, so a stray one cannot change the gate unnoticed.
+      io.note("configuration: \(path)")
+      return config
     } catch {
       switch error {
       case .unreadable(let path):

@@ -21,9 +21,16 @@ import Testing
 
   /// The hostile string inside a JSON string literal (without the quotes).
   static var hostileJSON: String {
-    let data = try! JSONSerialization.data(withJSONObject: [hostile])
-    let text = String(decoding: data, as: UTF8.self)
-    return String(text.dropFirst(2).dropLast(2))
+    var out = ""
+    for scalar in hostile.unicodeScalars {
+      if scalar.value < 0x20 || scalar == "\"" || scalar == "\\" {
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 
   /// A folder with a report, a log and two unreadable files carrying the hostile strings, and a file
