@@ -21,6 +21,7 @@ enum CheckCommand: Command {
     OptionSpec(name: "no-config", short: nil, takesValue: false),
     OptionSpec(name: "baseline", short: nil, takesValue: true, completion: .files),
     OptionSpec(name: "write-baseline", short: nil, takesValue: true, completion: .files),
+    OptionSpec(name: "list-skipped", short: nil, takesValue: false),
   ]
   static let help = """
     OVERVIEW: Check crash reports and console logs against a policy, for CI.
@@ -51,6 +52,7 @@ enum CheckCommand: Command {
       --write-baseline <file>     Write the failing signatures to this file (then they pass this run too).
       --config <file>             Read settings from this file instead of the nearest .bglog.json.
       --no-config                 Do not look for .bglog.json.
+      --list-skipped              List each skipped file and why on standard error (they are always counted).
       -h, --help                  Show help.
 
     CONFIG:
@@ -97,12 +99,17 @@ enum CheckCommand: Command {
       baseline = try loadBaseline(path)
     }
 
-    let collected = InputCollector.collect(arguments.positionals)
+    let collected = InputCollector.collectAll(arguments.positionals)
     HeapTuning.keepFreedMemory()
     var checkRun = CheckRun()
     checkRun.jobs = try JobsChoice.value(arguments)
     var files = checkRun.run(collected.inputs, stdin: io.readStdin)
     files += collected.errors.map { CheckFileResult(input: InputFile(path: $0.path), outcome: .failed($0)) }
+    // Entries the walk did not read (hidden, special files, links to directories, unusable names) are
+    // counted as skipped like files that are neither kind, never dropped.
+    files += collected.skipped.map {
+      CheckFileResult(input: InputFile(path: $0.path, foundInDirectory: true), outcome: .skipped(reason: $0.reason))
+    }
     // Standard input first (as the collector orders it), then sorted paths, missing ones among them.
     files.sort { ($0.input.path == "-" ? 0 : 1, $0.input.path) < ($1.input.path == "-" ? 0 : 1, $1.input.path) }
 
@@ -122,6 +129,11 @@ enum CheckCommand: Command {
     io.writeOut(format.render(evaluation, version: BglogCLI.version, style: ColorChoice.style(arguments, io: io)))
     for error in files.compactMap(\.error) {
       io.error(error)
+    }
+    if arguments.has("list-skipped") {
+      for file in files {
+        if case .skipped(let reason) = file.outcome { io.note("skipped \(file.input.path): \(reason)") }
+      }
     }
     if format == .github, let summaryPath = io.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
       if !append(CheckMarkdownRenderer().render(evaluation), to: summaryPath) {

@@ -9,6 +9,7 @@ enum DiagnoseCommand: Command {
     OptionSpec(name: "format", short: "f", takesValue: true, allowed: DiagnoseFormat.allCases.map(\.rawValue)),
     ColorChoice.spec,
     JobsChoice.spec,
+    OptionSpec(name: "list-skipped", short: nil, takesValue: false),
   ]
   static let help = """
     OVERVIEW: Say what killed the app, with the evidence quoted from the report, a confidence and what to change.
@@ -27,6 +28,7 @@ enum DiagnoseCommand: Command {
       -f, --format <format>  text (default) or json (versioned; see the README).
       --color <when>         auto (default: only on a terminal, off with NO_COLOR), always, never.
       -j, --jobs <n>         Threads to use (default: every core).
+      --list-skipped         List each skipped file and why on standard error (they are always counted).
       -h, --help             Show help.
 
     EXAMPLES:
@@ -71,6 +73,11 @@ enum DiagnoseCommand: Command {
       io.writeOut(DiagnoseOutputV1(results, version: BglogCLI.version).encoded(jobs: jobs))
       let errors = DiagnoseTextRenderer().renderErrors(results)
       if !errors.isEmpty { io.writeErr(errors) }
+    }
+    if arguments.has("list-skipped") {
+      for result in results {
+        if case .skipped(let reason) = result.outcome { io.note("skipped \(result.input.path): \(reason)") }
+      }
     }
     let failed = results.contains { if case .failed = $0.outcome { return true } else { return false } }
     return failed ? .inputError : .success
