@@ -7,13 +7,16 @@ import BglogKit
 public enum ErrorDescription {
   /// The message for an input error, without the `bglog: error:` prefix or the path, escaped for `sink`.
   public static func message(_ error: InputError, for sink: OutputSink) -> String {
-    Escaper.escape(message(error), for: sink)
+    InputText(message(error)).escaped(for: sink)
   }
 
   /// `path:line: message` or `path: message`, escaped for `sink`.
   public static func located(_ error: InputError, for sink: OutputSink) -> String {
-    Escaper.escape(located(error), for: sink)
+    locatedText(error).escaped(for: sink)
   }
+
+  /// `path:line: message` or `path: message`, as text that is printed only once a sink is chosen.
+  public static func locatedText(_ error: InputError) -> InputText { InputText(located(error)) }
 
   static func message(_ error: InputError) -> String {
     switch error {

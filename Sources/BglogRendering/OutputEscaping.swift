@@ -193,9 +193,12 @@ public enum Escaper {
   }
 }
 
-/// Text taken from an input, which cannot be printed until a sink is chosen: string interpolation of
-/// it does not compile, and the only way to its characters is ``escaped(for:)``.
-public struct InputText: Sendable, Hashable {
+/// Text taken from an input, which is printed only once a sink is chosen: the only way to its
+/// characters is ``escaped(for:)``; interpolating or describing it (`"\(text)"`, `print`, a debugger)
+/// gives a placeholder, never the raw text.
+public struct InputText: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
   private let raw: String
 
   /// Wraps input-derived text.
@@ -205,11 +208,13 @@ public struct InputText: Sendable, Hashable {
 
   /// The text escaped for `sink`.
   public func escaped(for sink: OutputSink) -> String { Escaper.escape(raw, for: sink) }
-}
 
-extension DefaultStringInterpolation {
-  /// Interpolating ``InputText`` directly would print it unescaped: choose a sink with
-  /// ``InputText/escaped(for:)``.
-  @available(*, unavailable, message: "choose an output: InputText.escaped(for:)")
-  public mutating func appendInterpolation(_ text: InputText) {}
+  /// A placeholder: input text is printed only through ``escaped(for:)``.
+  public var description: String { "<input text: choose an OutputSink>" }
+
+  /// The same placeholder.
+  public var debugDescription: String { description }
+
+  /// No children, so reflection (`dump`, `String(reflecting:)`) cannot reach the raw text either.
+  public var customMirror: Mirror { Mirror(self, children: [:]) }
 }

@@ -97,6 +97,13 @@ import Testing
   @Test func inputTextCannotBePrintedWithoutASink() {
     let text = InputText("a\nb")
     #expect(text.escaped(for: .terminal) == "a⏎b")
+    let hostile = InputText("zq\u{1B}]0;t\u{7}")
+    for printed in ["\(hostile)", String(describing: hostile), String(reflecting: hostile)] {
+      #expect(!printed.contains("zq") && !printed.contains("\u{1B}"), "\(printed)")
+    }
+    var dumped = ""
+    dump(hostile, to: &dumped)
+    #expect(!dumped.contains("zq"), "\(dumped)")
     #expect(text.escaped(for: .markup) == "a\nb")
   }
 
