@@ -15,8 +15,8 @@ let package = Package(
     // Argument parsing, commands and exit codes; called in-process by the tests.
     .target(name: "BglogCLI", dependencies: ["BglogKit", "BglogRendering"]),
     .executableTarget(name: "bglog", dependencies: ["BglogCLI"]),
-    // A seeded mutation fuzzer over the parsers, classifier and timeline (docs/robustness.md).
-    .executableTarget(name: "bglog-fuzz", dependencies: ["BglogKit"]),
+    // A seeded mutation fuzzer over every reader, renderer and command (docs/robustness.md).
+    .executableTarget(name: "bglog-fuzz", dependencies: ["BglogCLI", "BglogKit", "BglogRendering"]),
     // Fixture lookup and golden-file helpers shared by the test targets; not a product.
     .target(name: "BglogTestSupport", dependencies: ["BglogKit"]),
     .testTarget(name: "BglogKitTests", dependencies: ["BglogKit", "BglogTestSupport"]),

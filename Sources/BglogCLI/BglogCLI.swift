@@ -64,7 +64,7 @@ public enum BglogCLI {
   }
 
   static func usage(_ error: UsageError, io: CommandIO, command: (any Command.Type)? = nil) -> ExitStatus {
-    io.writeErr("bglog: error: \(error.message)\n")
+    io.error(error.message)
     io.writeErr("Run 'bglog \(command.map { "\($0.name) " } ?? "")--help' for usage.\n")
     return .usage
   }

@@ -1,3 +1,5 @@
+import BglogKit
+import BglogRendering
 import Foundation
 
 /// Everything a command may touch outside itself, so tests can run commands in-process.
@@ -37,5 +39,26 @@ public struct CommandIO: Sendable {
     self.environment = environment
     self.stdoutIsTerminal = stdoutIsTerminal
     self.terminalColumns = terminalColumns
+  }
+}
+
+extension CommandIO {
+  /// `bglog: error: message` on standard error. Messages quote input (file names, keys, values), so the
+  /// whole message is escaped for a terminal here, once: callers pass raw text.
+  func error(_ message: String) { diagnostic("error", message) }
+
+  /// `bglog: error: path:line: message` for an input that could not be used.
+  func error(_ error: InputError) {
+    writeErr("bglog: error: " + ErrorDescription.located(error, for: .terminal) + "\n")
+  }
+
+  /// `bglog: warning: message` on standard error (escaped as ``error(_:)-(String)``).
+  func warning(_ message: String) { diagnostic("warning", message) }
+
+  /// `bglog: note: message` on standard error (escaped as ``error(_:)-(String)``).
+  func note(_ message: String) { diagnostic("note", message) }
+
+  private func diagnostic(_ level: String, _ message: String) {
+    writeErr("bglog: \(level): " + Escaper.escape(message, for: .terminal) + "\n")
   }
 }

@@ -137,7 +137,8 @@ extension DiagnoseOutputV1 {
         skipped.append(SkippedV1(file: result.input.path, reason: reason))
       case .failed(let error):
         errors.append(
-          ErrorV1(file: error.path, line: ErrorDescription.line(error), message: ErrorDescription.message(error)))
+          ErrorV1(
+            file: error.path, line: ErrorDescription.line(error), message: ErrorDescription.message(error, for: .json)))
       }
     }
     let counts = Summary(results)

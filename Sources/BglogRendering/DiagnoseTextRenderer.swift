@@ -120,7 +120,7 @@ public struct DiagnoseTextRenderer: Sendable {
     var out = ""
     for result in results {
       if case .failed(let error) = result.outcome {
-        out += "bglog: error: " + ErrorDescription.located(error) + "\n"
+        out += "bglog: error: " + ErrorDescription.located(error, for: .terminal) + "\n"
       }
     }
     return out
@@ -180,7 +180,8 @@ public struct Summary: Sendable, Hashable {
   public var inputs: Int
   /// Reports diagnosed.
   public var reports: Int
-  /// Inputs skipped (not reports, found while walking a directory).
+  /// Inputs skipped while walking a directory: not reports, or not read (hidden, special files, links to
+  /// directories, unusable names); `--list-skipped` names them.
   public var skipped: Int
   /// Inputs that could not be read or parsed.
   public var failed: Int
@@ -213,7 +214,7 @@ public struct Summary: Sendable, Hashable {
         .map { "\($0.value) \($0.key.rawValue)" }
       text += " (" + parts.joined(separator: ", ") + ")"
     }
-    if skipped > 0 { text += ", \(skipped) skipped (not reports)" }
+    if skipped > 0 { text += ", \(skipped) skipped" }
     if failed > 0 { text += ", \(failed) failed" }
     return text
   }

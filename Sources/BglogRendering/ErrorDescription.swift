@@ -1,9 +1,24 @@
 import BglogKit
 
 /// Words the library's error facts for people: short, lowercase, quoting the offending value.
+///
+/// A message quotes input text (a JSON key, a file name, a reason with the report's keys), so it is
+/// only handed out escaped for the sink it goes to (``OutputSink``).
 public enum ErrorDescription {
-  /// The message for an input error, without the `bglog: error:` prefix or the path.
-  public static func message(_ error: InputError) -> String {
+  /// The message for an input error, without the `bglog: error:` prefix or the path, escaped for `sink`.
+  public static func message(_ error: InputError, for sink: OutputSink) -> String {
+    InputText(message(error)).escaped(for: sink)
+  }
+
+  /// `path:line: message` or `path: message`, escaped for `sink`.
+  public static func located(_ error: InputError, for sink: OutputSink) -> String {
+    locatedText(error).escaped(for: sink)
+  }
+
+  /// `path:line: message` or `path: message`, as text that is printed only once a sink is chosen.
+  public static func locatedText(_ error: InputError) -> InputText { InputText(located(error)) }
+
+  static func message(_ error: InputError) -> String {
     switch error {
     case .notFound: return "no such file or directory"
     case .unreadable(_, let reason): return "could not be read (\(reason))"
@@ -18,8 +33,7 @@ public enum ErrorDescription {
     }
   }
 
-  /// The message for a parse error.
-  public static func message(_ error: ReportParseError) -> String {
+  static func message(_ error: ReportParseError) -> String {
     switch error {
     case .empty: return "empty input: no report in it"
     case .notAReport(let reason): return "not a crash report: \(reason)"
@@ -40,8 +54,7 @@ public enum ErrorDescription {
     return nil
   }
 
-  /// `path:line: message` or `path: message`.
-  public static func located(_ error: InputError) -> String {
+  static func located(_ error: InputError) -> String {
     let path = error.path == "-" ? "<stdin>" : error.path
     if let line = line(error) { return "\(path):\(line): \(message(error))" }
     return "\(path): \(message(error))"

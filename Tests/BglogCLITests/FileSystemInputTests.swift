@@ -30,6 +30,15 @@ import Testing
     return root
   }
 
+  /// Removes a tree deeper than PATH_MAX (FileManager cannot): `rm -rf` walks it relative to each directory.
+  static func removeDeepTree(_ root: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/rm")
+    process.arguments = ["-rf", root]
+    try? process.run()
+    process.waitUntilExit()
+  }
+
   @Test func walkReadsReportsFollowsFileLinksAndSkipsTheRestVisibly() throws {
     let root = try Self.makeTree()
     defer { try? FileManager.default.removeItem(atPath: root) }
@@ -40,6 +49,62 @@ import Testing
     let skipped = Set(output.skipped.map { ($0.file as NSString).lastPathComponent })
     #expect(skipped == ["broken.crash", "device", "loop", "notes.txt", "pipe"])
     #expect(output.errors.isEmpty)
+  }
+
+  /// Issue 17 item 7: hidden entries, a name that is not UTF-8 and a path over the system's limit are
+  /// counted as skipped by both commands, and listed with their reasons on request.
+  @Test func entriesTheWalkCannotReadAreCountedAndListedWithTheirReason() throws {
+    let root = try Self.makeTree()
+    defer { Self.removeDeepTree(root) }
+    let reports = root + "/reports"
+    _ = FileManager.default.createFile(atPath: reports + "/.hidden.crash", contents: Data("x\n".utf8))
+    try FileManager.default.createDirectory(atPath: reports + "/.git", withIntermediateDirectories: true)
+    // A name with bytes that are not UTF-8 (Linux allows any byte but `/` and NUL).
+    let badName = reports + "/bad\u{1}"
+    var raw = Array(badName.utf8.dropLast())
+    raw += [0xFF, 0xFE, 0x2E, 0x63, 0x72, 0x61, 0x73, 0x68, 0]
+    let fd = raw.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { open($0, O_CREAT | O_WRONLY, 0o600) }
+    }
+    #expect(fd >= 0)
+    close(fd)
+    // A file whose full path is over PATH_MAX, made with *at() calls relative to its directory.
+    var directory = open(reports, O_RDONLY | O_DIRECTORY)
+    var depth = reports.utf8.count
+    let part = String(repeating: "d", count: 250)
+    while depth < 3_950 {
+      #expect(mkdirat(directory, part, 0o700) == 0)
+      let next = openat(directory, part, O_RDONLY | O_DIRECTORY)
+      close(directory)
+      directory = next
+      depth += 251
+    }
+    let file = openat(directory, String(repeating: "f", count: 250), O_CREAT | O_WRONLY, 0o600)
+    #expect(file >= 0)
+    close(file)
+    close(directory)
+
+    let expected: [(String, String)] = [
+      (".hidden.crash", "hidden (the name starts with '.'); not read"),
+      (".git", "hidden (the name starts with '.'); not read"),
+      ("bad", "the name is not valid UTF-8; not read"),
+      (String(repeating: "f", count: 250), "the path is longer than the system's limit"),
+      ("pipe", "not a regular file (FIFO, socket or device); not read"),
+    ]
+    for command in [["diagnose"], ["check", "--no-config"]] {
+      let quiet = runBglog(command + [reports])
+      let listed = runBglog(command + ["--list-skipped", reports])
+      #expect(quiet.out == listed.out)
+      #expect(!quiet.err.contains("skipped"))
+      let lines = listed.err.split(separator: "\n").filter { $0.hasPrefix("bglog: note: skipped ") }
+      for (name, reason) in expected {
+        #expect(
+          lines.contains { $0.contains("/" + name) && $0.contains(reason) }, "\(command[0]) \(name): \(listed.err)")
+      }
+      // notes.txt, broken.crash, device, loop, pipe, .hidden.crash, .git, the bad name, the long path.
+      #expect(lines.count == 9, "\(listed.err)")
+      #expect(listed.out.contains("9 skipped"), "\(listed.out)")
+    }
   }
 
   @Test func namedDeviceAndBrokenLinkAreErrorsNamingThePath() throws {

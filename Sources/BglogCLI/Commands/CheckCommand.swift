@@ -21,6 +21,7 @@ enum CheckCommand: Command {
     OptionSpec(name: "no-config", short: nil, takesValue: false),
     OptionSpec(name: "baseline", short: nil, takesValue: true, completion: .files),
     OptionSpec(name: "write-baseline", short: nil, takesValue: true, completion: .files),
+    OptionSpec(name: "list-skipped", short: nil, takesValue: false),
   ]
   static let help = """
     OVERVIEW: Check crash reports and console logs against a policy, for CI.
@@ -53,10 +54,13 @@ enum CheckCommand: Command {
       --write-baseline <file>     Write the failing signatures to this file (then they pass this run too).
       --config <file>             Read settings from this file instead of the nearest .bglog.json.
       --no-config                 Do not look for .bglog.json.
+      --list-skipped              List each skipped file and why on standard error (they are always counted).
       -h, --help                  Show help.
 
     CONFIG:
-      The nearest .bglog.json from the working directory up, for example:
+      The nearest .bglog.json from the working directory up to the repository root (the directory with
+      .git) or the home directory; outside both, only the working directory's. The file used is named on
+      standard error. For example:
         {"failOn": ["background", "watchdog-hang"], "minConfidence": "medium", "onInputError": "fail",
          "baseline": "ci/bglog-baseline.json", "format": "github"}
       Flags win over it; a relative baseline is relative to the config file; unknown keys are errors.
@@ -81,7 +85,7 @@ enum CheckCommand: Command {
     guard !arguments.positionals.isEmpty else {
       throw UsageError(problem: "no inputs: give report or log files, directories, or - for standard input")
     }
-    let config = try loadConfig(arguments)
+    let config = try loadConfig(arguments, io: io)
     let format = try checkFormat(arguments.value("format") ?? config?.format ?? "text")
     let policy = CheckPolicy(
       failOn: try selection(
@@ -97,20 +101,25 @@ enum CheckCommand: Command {
       let loaded = try loadBaseline(path)
       baseline = loaded.fingerprints
       for entry in loaded.kindOnlyEntries {
-        io.writeErr(
-          "bglog: warning: \(path): the entry '\(entry.signature)' #\(entry.fingerprint) names only the kind "
+        io.warning(
+          "\(path): the entry '\(entry.signature)' #\(entry.fingerprint) names only the kind "
             + "(signature rules version 1) and matches nothing now: signatures of reports without an app name "
             + "the killed process or the report since version \(CheckSignature.version); rewrite the baseline "
-            + "with --write-baseline\n")
+            + "with --write-baseline")
       }
     }
 
-    let collected = InputCollector.collect(arguments.positionals)
+    let collected = InputCollector.collectAll(arguments.positionals)
     HeapTuning.keepFreedMemory()
     var checkRun = CheckRun()
     checkRun.jobs = try JobsChoice.value(arguments)
     var files = checkRun.run(collected.inputs, stdin: io.readStdin)
     files += collected.errors.map { CheckFileResult(input: InputFile(path: $0.path), outcome: .failed($0)) }
+    // Entries the walk did not read (hidden, special files, links to directories, unusable names) are
+    // counted as skipped like files that are neither kind, never dropped.
+    files += collected.skipped.map {
+      CheckFileResult(input: InputFile(path: $0.path, foundInDirectory: true), outcome: .skipped(reason: $0.reason))
+    }
     // Standard input first (as the collector orders it), then sorted paths, missing ones among them.
     files.sort { ($0.input.path == "-" ? 0 : 1, $0.input.path) < ($1.input.path == "-" ? 0 : 1, $1.input.path) }
 
@@ -120,21 +129,26 @@ enum CheckCommand: Command {
       do {
         try written.encoded().write(toFile: path, atomically: true, encoding: .utf8)
       } catch {
-        io.writeErr("bglog: error: \(path): the baseline could not be written (\(error.localizedDescription))\n")
+        io.error("\(path): the baseline could not be written (\(error.localizedDescription))")
         return .inputError
       }
       evaluation = CheckEvaluation(files: files, policy: policy, baseline: written.fingerprints)
       let count = written.signatures.count
-      io.writeErr("bglog: note: wrote \(count) \(count == 1 ? "signature" : "signatures") to \(path)\n")
+      io.note("wrote \(count) \(count == 1 ? "signature" : "signatures") to \(path)")
     }
 
     io.writeOut(format.render(evaluation, version: BglogCLI.version, style: ColorChoice.style(arguments, io: io)))
     for error in files.compactMap(\.error) {
-      io.writeErr("bglog: error: " + ErrorDescription.located(error) + "\n")
+      io.error(error)
+    }
+    if arguments.has("list-skipped") {
+      for file in files {
+        if case .skipped(let reason) = file.outcome { io.note("skipped \(file.input.path): \(reason)") }
+      }
     }
     if format == .github, let summaryPath = io.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
       if !append(CheckMarkdownRenderer().render(evaluation), to: summaryPath) {
-        io.writeErr("bglog: warning: could not append the summary to $GITHUB_STEP_SUMMARY (\(summaryPath))\n")
+        io.warning("could not append the summary to $GITHUB_STEP_SUMMARY (\(summaryPath))")
       }
     }
     switch evaluation.verdict {
@@ -144,18 +158,22 @@ enum CheckCommand: Command {
     }
   }
 
-  private static func loadConfig(_ arguments: ParsedArguments) throws(UsageError) -> CheckConfig? {
+  private static func loadConfig(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> CheckConfig? {
     if arguments.has("no-config") { return nil }
     let path: String
     if let named = arguments.value("config") {
       path = named
-    } else if let found = CheckConfig.find(from: FileManager.default.currentDirectoryPath) {
+    } else if let found = CheckConfig.find(from: FileManager.default.currentDirectoryPath, home: io.environment["HOME"])
+    {
       path = found
     } else {
       return nil
     }
     do {
-      return try CheckConfig.load(path: path)
+      let config = try CheckConfig.load(path: path)
+      // Say which file set the policy, so a stray one cannot change the gate unnoticed.
+      io.note("configuration: \(path)")
+      return config
     } catch {
       switch error {
       case .unreadable(let path):

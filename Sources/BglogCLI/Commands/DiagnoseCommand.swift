@@ -10,6 +10,7 @@ enum DiagnoseCommand: Command {
     ColorChoice.spec,
     WidthChoice.spec,
     JobsChoice.spec,
+    OptionSpec(name: "list-skipped", short: nil, takesValue: false),
   ]
   static let help = """
     OVERVIEW: Say what killed the app, with the evidence quoted from the report, a confidence and what to change.
@@ -31,6 +32,7 @@ enum DiagnoseCommand: Command {
                              is in --format json). Default: the terminal's width on a terminal; piped
                              output wraps prose at 100 columns and keeps evidence whole.
       -j, --jobs <n>         Threads to use (default: every core).
+      --list-skipped         List each skipped file and why on standard error (they are always counted).
       -h, --help             Show help.
 
     EXAMPLES:
@@ -78,6 +80,11 @@ enum DiagnoseCommand: Command {
       io.writeOut(DiagnoseOutputV1(results, version: BglogCLI.version).encoded(jobs: jobs))
       let errors = DiagnoseTextRenderer().renderErrors(results)
       if !errors.isEmpty { io.writeErr(errors) }
+    }
+    if arguments.has("list-skipped") {
+      for result in results {
+        if case .skipped(let reason) = result.outcome { io.note("skipped \(result.input.path): \(reason)") }
+      }
     }
     let failed = results.contains { if case .failed = $0.outcome { return true } else { return false } }
     return failed ? .inputError : .success

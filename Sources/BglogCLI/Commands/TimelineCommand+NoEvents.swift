@@ -10,7 +10,7 @@ extension TimelineCommand {
     let lines = "\(result.statistics.lines) \(result.statistics.lines == 1 ? "line" : "lines") read"
     if let app {
       let present = appsPresent(input)
-      var note = "bglog: note: \(name): no events for app '\(app)' (\(lines))"
+      var note = "\(name): no events for app '\(app)' (\(lines))"
       if let present {
         let names = present.map(\.name)
         note +=
@@ -20,7 +20,7 @@ extension TimelineCommand {
         let candidates = present.flatMap { [$0.bundleID, $0.processName].compactMap { $0 } }
         if let suggestion = ArgumentParser.closest(app, in: candidates) { note += " (did you mean '\(suggestion)'?)" }
       }
-      io.writeErr(note + "\n")
+      io.note(note)
       return .success
     }
     // A log in a known layout is not read again past a few megabytes: only a small one is looked at for
@@ -33,11 +33,11 @@ extension TimelineCommand {
     switch appearance?.kind {
     case _ where readAsLog:
       let layout = result.layout.map { " (\($0.rawValue) layout)" } ?? ""
-      var note = "bglog: note: \(name): a console log\(layout) with no app background events (\(lines))"
+      var note = "\(name): a console log\(layout) with no app background events (\(lines))"
       if appearance?.kind == .crashReportAndConsoleLog {
         note += "; it also holds a crash report: bglog diagnose reads it"
       }
-      io.writeErr(note + "\n")
+      io.note(note)
       return .success
     case .crashReport?:
       message = "not a console log: " + (appearance?.advice ?? "")
@@ -49,7 +49,7 @@ extension TimelineCommand {
       message =
         "not a console log: no line in a layout bglog knows (\(lines)); a crash report is read by bglog diagnose"
     }
-    io.writeErr("bglog: error: \(name): \(message)\n")
+    io.error("\(name): \(message)")
     return .inputError
   }
 

@@ -121,7 +121,7 @@ enum TimelineCommand: Command {
         builder.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
       }
     } catch {
-      io.writeErr("bglog: error: " + ErrorDescription.located(error) + "\n")
+      io.error(error)
       return .inputError
     }
     let result = builder.finish()
@@ -131,7 +131,7 @@ enum TimelineCommand: Command {
       do {
         output = try TimelineJSONRenderer().render(result)
       } catch {
-        io.writeErr("bglog: error: could not encode the timeline as JSON\n")
+        io.error("could not encode the timeline as JSON")
         return .inputError
       }
     case "svg": output = TimelineSVGRenderer().render(result)
@@ -142,7 +142,7 @@ enum TimelineCommand: Command {
       do {
         try Data(output.utf8).write(to: URL(fileURLWithPath: file))
       } catch {
-        io.writeErr("bglog: error: could not write \(file): \(error.localizedDescription)\n")
+        io.error("could not write \(file): \(error.localizedDescription)")
         return .inputError
       }
     } else {

@@ -79,7 +79,7 @@ final class TimelineFollow: @unchecked Sendable {
         return true
       }
     } catch {
-      io.writeErr("bglog: error: " + ErrorDescription.located(error) + "\n")
+      io.error(error)
       return .inputError
     }
     finish(interrupted: false)
@@ -139,7 +139,9 @@ final class TimelineFollow: @unchecked Sendable {
   }
 
   private func describe(_ event: TimelineEvent, app named: String?) -> String {
-    let app = appName(of: event, app: named)
+    // Log text goes to the terminal: escaped value by value (one line each, no controls).
+    let event = TerminalText.printable(event)
+    let app = appName(of: event, app: named.map(TerminalText.printable))
     if let app { appsSeen.insert(app.lowercased()) }
     // State is kept per process (pid), since a relaunch is a new process of the same app.
     let name = app ?? event.lane

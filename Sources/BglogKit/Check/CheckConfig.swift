@@ -38,17 +38,37 @@ public struct CheckConfig: Sendable, Hashable {
     self.format = format
   }
 
-  /// The nearest `.bglog.json` in `directory` or one of its parents, if any.
-  public static func find(from directory: String) -> String? {
-    var url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-    while true {
-      let candidate = url.appendingPathComponent(fileName).path
+  /// The nearest `.bglog.json` in `directory` or one of its parents, never above the repository root
+  /// (the nearest directory holding `.git`, a directory or a worktree's file) or the home directory,
+  /// whichever comes first. Outside both, only `directory` itself is searched: a file in a shared
+  /// parent such as `/tmp` or `/` (which any local user may be able to write) is never obeyed.
+  ///
+  /// - Parameters:
+  ///   - directory: where to start (the working directory).
+  ///   - home: the home directory (`$HOME`), a boundary of the search; `nil` for none.
+  public static func find(from directory: String, home: String?) -> String? {
+    searched(from: directory, home: home).first { path in
       var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
-        return candidate
+      return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+  }
+
+  /// The candidate paths ``find(from:home:)`` looks at, nearest first.
+  public static func searched(from directory: String, home: String?) -> [String] {
+    let manager = FileManager.default
+    let homePath = home.flatMap {
+      $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.path
+    }
+    var url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+    var candidates: [String] = []
+    while true {
+      candidates.append(url.appendingPathComponent(fileName).path)
+      if manager.fileExists(atPath: url.appendingPathComponent(".git").path) || url.path == homePath {
+        return candidates
       }
       let parent = url.deletingLastPathComponent()
-      if parent.path == url.path { return nil }
+      // The top was reached without a repository or home directory: only the starting directory counts.
+      if parent.path == url.path { return Array(candidates.prefix(1)) }
       url = parent
     }
   }

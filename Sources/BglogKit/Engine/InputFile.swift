@@ -58,8 +58,9 @@ public enum InputCollector {
     public var inputs: [InputFile]
     /// Paths that do not exist or could not be listed.
     public var errors: [InputError]
-    /// Entries met while walking directories that are not read, with the reason (links to
-    /// directories, FIFOs, sockets, devices, broken links).
+    /// Entries met while walking directories that are not read, with the reason (hidden entries, links
+    /// to directories, FIFOs, sockets, devices, broken links, names that are not UTF-8, paths over the
+    /// system's limit).
     public var skipped: [(path: String, reason: String)]
 
     /// Compares inputs, errors and skipped paths.
@@ -90,8 +91,10 @@ public enum InputCollector {
   }
 
   /// Like ``collect(_:extensions:)``, and also lists what was skipped while walking, so nothing
-  /// disappears silently. Symbolic links to files are followed; links to directories are not (a
-  /// link loop cannot trap the walk); FIFOs, sockets and devices are never opened while walking.
+  /// disappears silently. Symbolic links to regular files are followed and read; links to directories
+  /// are not (a link loop cannot trap the walk); FIFOs, sockets and devices are never opened while
+  /// walking; hidden entries (names starting with `.`, such as `.git` or `.DS_Store`) are not read
+  /// or walked. Each of these is in ``Collection/skipped`` with its reason.
   public static func collectAll(_ paths: [String], extensions: Set<String>? = nil) -> Collection {
     var inputs: [InputFile] = []
     var errors: [InputError] = []
@@ -142,6 +145,25 @@ public enum InputCollector {
     }
   }
 
+  /// Why an entry listed in a directory could not be examined.
+  private static func unexaminedReason(name: String, path: String) -> String {
+    if path.utf8.count >= pathLimit {
+      return "the path is longer than the system's limit (\(pathLimit) bytes); not read"
+    }
+    // Foundation lists a name that is not UTF-8 with U+FFFD in place of its bytes, so it cannot be opened.
+    if name.contains("\u{FFFD}") { return "the name is not valid UTF-8; not read" }
+    return "could not be examined; not read"
+  }
+
+  /// The longest path the system opens (`PATH_MAX`).
+  static let pathLimit: Int = {
+    #if canImport(Darwin)
+      return Int(PATH_MAX)
+    #else
+      return 4096
+    #endif
+  }()
+
   private static func walk(
     _ directory: String, into inputs: inout [InputFile], extensions: Set<String>?, errors: inout [InputError],
     skipped: inout [(path: String, reason: String)]
@@ -151,10 +173,14 @@ public enum InputCollector {
       errors.append(.unreadable(path: directory, reason: "directory could not be listed"))
       return
     }
-    for name in names.sorted() where !name.hasPrefix(".") {
+    for name in names.sorted() {
       let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+      if name.hasPrefix(".") {
+        skipped.append((path, "hidden (the name starts with '.'); not read"))
+        continue
+      }
       guard var type = entryType(path, manager: manager) else {
-        skipped.append((path, "could not be examined"))
+        skipped.append((path, unexaminedReason(name: name, path: path)))
         continue
       }
       if type == .typeSymbolicLink {

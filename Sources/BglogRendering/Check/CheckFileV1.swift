@@ -44,7 +44,8 @@ public struct CheckFileV1: Codable, Sendable, Hashable {
     case .failed(let error):
       type = "error"
       if status != "fail" { status = "error" }
-      self.error = CheckErrorV1(line: ErrorDescription.line(error), message: ErrorDescription.message(error))
+      self.error = CheckErrorV1(
+        line: ErrorDescription.line(error), message: ErrorDescription.message(error, for: .json))
     }
   }
 }

@@ -3,8 +3,10 @@ import BglogKit
 /// `check --format github`: GitHub Actions workflow commands, one annotation per group at its first file
 /// and line, plus one per unreadable input, then the text summary.
 ///
-/// Values are escaped as GitHub's toolkit does (`@actions/core` `command.ts`): `%`, CR and LF in the
-/// message; additionally `:` and `,` in properties.
+/// Every value is escaped once for its part of the command (``OutputSink/githubMessage`` or
+/// ``OutputSink/githubProperty``: one line without controls, then percent-encoded as GitHub's toolkit
+/// does, `@actions/core` `command.ts`); the message's own line breaks are `%0A`. The summary lines
+/// after the commands hold only bglog's words and numbers.
 public struct CheckGitHubRenderer: Sendable {
   /// Creates a renderer.
   public init() {}
@@ -20,21 +22,25 @@ public struct CheckGitHubRenderer: Sendable {
       case .baselined, .notSelected: command = "notice"
       }
       let title = "bglog: \(group.kind) (\(CheckWording.status(group.status)), ×\(group.count))"
-      var message = group.first.finding.summary + "\nsignature: \(group.signature.text)"
-      message += " #\(group.signature.fingerprint)\nconfidence: \(group.confidence.rawValue)"
+      var lines = [
+        group.first.finding.summary, "signature: \(group.signature.text) #\(group.signature.fingerprint)",
+        "confidence: \(group.confidence.rawValue)",
+      ]
       if group.files.count > 1 {
         let listed = group.files.prefix(10).map(CheckWording.path).joined(separator: ", ")
-        message += "\nfiles: \(listed)" + (group.files.count > 10 ? " and \(group.files.count - 10) more" : "")
+        lines.append("files: \(listed)" + (group.files.count > 10 ? " and \(group.files.count - 10) more" : ""))
       }
       out += Self.command(
-        command, file: group.first.file, line: group.first.finding.line, title: title, message: message)
+        command, file: group.first.file, line: group.first.finding.line, title: title,
+        escapedMessage: lines.map { Escaper.escape($0, for: .githubMessage) }.joined(separator: Escaper.githubLineBreak)
+      )
     }
     for error in evaluation.files.compactMap(\.error) {
       let command = evaluation.policy.inputErrors == .ignore ? "warning" : "error"
       out += Self.command(
         command, file: error.path, line: ErrorDescription.line(error),
         title: error.isReadInPart ? "bglog: input read in part" : "bglog: input could not be read",
-        message: ErrorDescription.message(error))
+        escapedMessage: ErrorDescription.message(error, for: .githubMessage))
     }
     out += CheckWording.inputs(evaluation.counts) + "\n"
     out += CheckWording.findings(evaluation.counts) + " (" + CheckWording.policy(evaluation) + ")\n"
@@ -42,39 +48,23 @@ public struct CheckGitHubRenderer: Sendable {
     return out
   }
 
-  /// One workflow command line: `::error file=F,line=N,title=T::message`.
+  /// One workflow command line, `::error file=F,line=N,title=T::message`, from raw values; each line of
+  /// `message` is escaped for ``OutputSink/githubMessage``.
   public static func command(_ name: String, file: String, line: Int?, title: String, message: String) -> String {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+    return command(
+      name, file: file, line: line, title: title,
+      escapedMessage: lines.map { Escaper.escape(String($0), for: .githubMessage) }.joined(
+        separator: Escaper.githubLineBreak))
+  }
+
+  private static func command(
+    _ name: String, file: String, line: Int?, title: String, escapedMessage: String
+  ) -> String {
     var properties: [String] = []
-    if file != "-" { properties.append("file=" + escapeProperty(file)) }
+    if file != "-" { properties.append("file=" + Escaper.escape(file, for: .githubProperty)) }
     if let line, file != "-" { properties.append("line=\(line)") }
-    properties.append("title=" + escapeProperty(title))
-    return "::\(name) \(properties.joined(separator: ","))::\(escapeData(message))\n"
-  }
-
-  /// Escapes a message: `%`, CR, LF.
-  public static func escapeData(_ text: String) -> String {
-    var out = ""
-    for character in text.unicodeScalars {
-      switch character {
-      case "%": out += "%25"
-      case "\r": out += "%0D"
-      case "\n": out += "%0A"
-      default: out.unicodeScalars.append(character)
-      }
-    }
-    return out
-  }
-
-  /// Escapes a property value: as a message, plus `:` and `,`.
-  public static func escapeProperty(_ text: String) -> String {
-    var out = ""
-    for character in escapeData(text).unicodeScalars {
-      switch character {
-      case ":": out += "%3A"
-      case ",": out += "%2C"
-      default: out.unicodeScalars.append(character)
-      }
-    }
-    return out
+    properties.append("title=" + Escaper.escape(title, for: .githubProperty))
+    return "::\(name) \(properties.joined(separator: ","))::\(escapedMessage)\n"
   }
 }

@@ -20,7 +20,7 @@ public struct CheckJUnitRenderer: Sendable {
         skipped += 1
         body = "      <skipped message=\"\(escape(reason))\"/>\n"
       case .failed(let error):
-        let message = escape(ErrorDescription.located(error))
+        let message = ErrorDescription.located(error, for: .markup)
         switch evaluation.policy.inputErrors {
         case .fail:
           failures += 1
@@ -73,26 +73,6 @@ public struct CheckJUnitRenderer: Sendable {
     return out
   }
 
-  /// Escapes text for an XML attribute or element, and drops characters XML 1.0 cannot hold at all.
-  func escape(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\n": out += "&#10;"
-      case "\r": out += "&#13;"
-      case "\t": out += "&#9;"
-      default:
-        let value = scalar.value
-        let allowed =
-          (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
-        out += allowed ? String(scalar) : "\u{FFFD}"
-      }
-    }
-    return out
-  }
+  /// Text for an XML attribute or element: the markup sink.
+  func escape(_ text: String) -> String { Escaper.escape(text, for: .markup) }
 }

@@ -28,23 +28,12 @@ public struct CheckMarkdownRenderer: Sendable {
     let errors = evaluation.files.compactMap(\.error)
     if !errors.isEmpty {
       out += "### Inputs that could not be read\(errors.contains(where: \.isReadInPart) ? " in full" : "")\n\n"
-      for error in errors { out += "- \(cell(ErrorDescription.located(error)))\n" }
+      for error in errors { out += "- \(ErrorDescription.located(error, for: .markdown))\n" }
       out += "\n"
     }
     return out
   }
 
-  /// Table-cell text: pipes escaped, line breaks flattened, Markdown punctuation that could start
-  /// formatting escaped so file names show as written.
-  private func cell(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "|", "*", "_", "`", "[", "]", "<", ">", "\\": out += "\\" + String(character)
-      case "\n", "\r": out += " "
-      default: out.append(character)
-      }
-    }
-    return out
-  }
+  /// Table-cell text: the Markdown sink (one line, punctuation escaped so file names show as written).
+  private func cell(_ text: String) -> String { Escaper.escape(text, for: .markdown) }
 }

@@ -38,7 +38,7 @@ public struct CheckSARIFRenderer: Sendable {
     let notifications = evaluation.files.compactMap(\.error).map { error in
       SARIFLogV210.Notification(
         level: evaluation.policy.inputErrors == .ignore ? "warning" : "error",
-        message: SARIFLogV210.Message(text: ErrorDescription.message(error)),
+        message: SARIFLogV210.Message(text: ErrorDescription.message(error, for: .json)),
         locations: location(error.path, line: ErrorDescription.line(error), quote: nil).map { [$0] })
     }
     let driver = SARIFLogV210.Driver(name: "bglog", version: version, semanticVersion: version, rules: rules)

@@ -23,7 +23,9 @@ public struct CheckTextRenderer: Sendable {
       out += "  \(TerminalText.printable(group.first.finding.summary))\n"
     }
     for file in evaluation.files {
-      if let error = file.error { out += CheckWording.pad("error", 17) + ErrorDescription.located(error) + "\n" }
+      if let error = file.error {
+        out += CheckWording.pad("error", 17) + ErrorDescription.located(error, for: .terminal) + "\n"
+      }
     }
     if !out.isEmpty { out += "\n" }
     out += CheckWording.inputs(evaluation.counts) + "\n"

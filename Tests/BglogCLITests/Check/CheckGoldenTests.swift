@@ -135,6 +135,7 @@ import Testing
     try #"{"failOn": "none", "format": "ndjson"}"#.write(to: config, atomically: true, encoding: .utf8)
     let fromConfig = runBglog(["check", "--config", config.path, "Tests/Fixtures/crash"])
     #expect(fromConfig.status == .success)
+    #expect(fromConfig.err == "bglog: note: configuration: \(config.path)\n")
     #expect(fromConfig.out.hasPrefix("{\"file\":\"Tests/Fixtures/crash/README.md\""))
     let flagsWin = runBglog([
       "check", "--config", config.path, "--fail-on", "background", "-f", "text", "Tests/Fixtures/crash",

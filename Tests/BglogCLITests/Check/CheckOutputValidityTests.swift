@@ -87,8 +87,9 @@ import Testing
   }
 
   @Test func githubCommandsEscapeDataAndProperties() {
-    #expect(CheckGitHubRenderer.escapeData("50% done\r\nnext: a,b") == "50%25 done%0D%0Anext: a,b")
-    #expect(CheckGitHubRenderer.escapeProperty("dir: a,b/50%.crash") == "dir%3A a%2Cb/50%25.crash")
+    // A value's own line break stays inside the value (⏎); the message's line breaks are %0A.
+    #expect(Escaper.escape("50% done\r\nnext: a,b", for: .githubMessage) == "50%25 done\u{23CE}next: a,b")
+    #expect(Escaper.escape("dir: a,b/50%.crash", for: .githubProperty) == "dir%3A a%2Cb/50%25.crash")
     #expect(
       CheckGitHubRenderer.command("error", file: "a,b.crash", line: 3, title: "bglog: x", message: "1\n2")
         == "::error file=a%2Cb.crash,line=3,title=bglog%3A x::1%0A2\n")

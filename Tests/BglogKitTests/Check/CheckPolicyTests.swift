@@ -62,17 +62,54 @@ import Testing
     #expect(CheckEvaluation(files: files, policy: CheckPolicy(failOn: .any)).verdict == .fail)
   }
 
+  /// Issue 17 item 6: a `.bglog.json` in a shared parent (`/tmp/.bglog.json`) is never obeyed: the search
+  /// stops at the repository root or the home directory, and outside both reads only the start directory.
+  @Test func configSearchStopsAtTheRepositoryRootOrHome() throws {
+    let manager = FileManager.default
+    let top = manager.temporaryDirectory.appendingPathComponent("bglog-config-bound-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: top) }
+    let repo = top.appendingPathComponent("repo")
+    let inRepo = repo.appendingPathComponent("sub/dir")
+    let home = top.appendingPathComponent("home")
+    let inHome = home.appendingPathComponent("projects/x")
+    let elsewhere = top.appendingPathComponent("elsewhere/deeper")
+    for directory in [repo.appendingPathComponent(".git"), inRepo, inHome, elsewhere] {
+      try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+    let planted = top.appendingPathComponent(".bglog.json")
+    try #"{"failOn": "none"}"#.write(to: planted, atomically: true, encoding: .utf8)
+    #expect(manager.fileExists(atPath: planted.path))
+    // The planted file is above each start directory, and is never found.
+    #expect(CheckConfig.find(from: inRepo.path, home: home.path) == nil)
+    #expect(CheckConfig.find(from: inHome.path, home: home.path) == nil)
+    #expect(CheckConfig.find(from: elsewhere.path, home: home.path) == nil)
+    #expect(CheckConfig.searched(from: elsewhere.path, home: home.path) == [elsewhere.path + "/.bglog.json"])
+    #expect(CheckConfig.searched(from: inRepo.path, home: nil).last == repo.path + "/.bglog.json")
+    // Within the bounds they are.
+    for (directory, start) in [(repo, inRepo), (home, inHome), (elsewhere, elsewhere)] {
+      let file = directory.appendingPathComponent(".bglog.json")
+      try #"{"failOn": "any"}"#.write(to: file, atomically: true, encoding: .utf8)
+      #expect(CheckConfig.find(from: start.path, home: home.path) == file.path)
+    }
+    // A worktree's `.git` is a file: it bounds the search too.
+    let worktree = top.appendingPathComponent("wt/inner")
+    try manager.createDirectory(at: worktree, withIntermediateDirectories: true)
+    try "gitdir: /elsewhere".write(
+      to: top.appendingPathComponent("wt/.git"), atomically: true, encoding: .utf8)
+    #expect(CheckConfig.find(from: worktree.path, home: nil) == nil)
+  }
+
   @Test func configIsFoundUpwardAndUnknownKeysAreNamed() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("bglog-config-\(UUID().uuidString)")
     let nested = root.appendingPathComponent("a/b")
     try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
     // Nothing under the new directory yet (a config further up, outside it, may exist on some machines).
-    #expect(CheckConfig.find(from: nested.path)?.hasPrefix(root.path) != true)
+    #expect(CheckConfig.find(from: nested.path, home: root.path)?.hasPrefix(root.path) != true)
     let file = root.appendingPathComponent(".bglog.json")
     try #"{"failOn": ["background", "watchdog-hang"], "minConfidence": "medium", "baseline": "ci/base.json"}"#
       .write(to: file, atomically: true, encoding: .utf8)
-    let found = try #require(CheckConfig.find(from: nested.path))
+    let found = try #require(CheckConfig.find(from: nested.path, home: root.path))
     #expect(URL(fileURLWithPath: found).resolvingSymlinksInPath() == file.resolvingSymlinksInPath())
     let config = try CheckConfig.load(path: file.path)
     #expect(config.failOn == ["background", "watchdog-hang"])

@@ -1,31 +1,10 @@
 /// Text helpers for the SVG and HTML pictures: escaping of hostile log text, stable number
 /// formatting, and a width estimate good enough to keep labels from colliding without a font engine.
 enum PictureText {
-  /// Escapes text for XML and HTML content and attribute values. Characters XML 1.0 forbids
-  /// even as references (C0 controls other than tab/newline/return, U+FFFE, U+FFFF) become U+FFFD,
-  /// so a log line with a stray NUL or escape code cannot make the file unreadable.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-      default:
-        let value = scalar.value
-        if value < 0x20 || value == 0x7F || value == 0xFFFE || value == 0xFFFF || (0x80...0x9F).contains(value) {
-          out += "\u{FFFD}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
+  /// Escapes text for XML and HTML content and attribute values: the markup sink
+  /// (``Escaper/escape(_:for:)`` with ``OutputSink/markup``), so a log line with a stray NUL or escape
+  /// code cannot make the file unreadable.
+  static func escape(_ text: String) -> String { Escaper.escape(text, for: .markup) }
 
   /// A coordinate or length with at most one decimal, never in exponent form: `12`, `12.5`, `-3`.
   static func number(_ value: Double) -> String {

@@ -50,7 +50,7 @@ _bglog() {
         --jobs|-j) COMPREPLY=(); return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --color --width --jobs -j --help -h" "$cur"
+        _bglog_words "--format -f --color --width --jobs -j --list-skipped --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"
@@ -85,7 +85,7 @@ _bglog() {
         --write-baseline) _bglog_files "$cur"; return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --color --jobs -j --fail-on --min-confidence --on-input-error --config --no-config --baseline --write-baseline --help -h" "$cur"
+        _bglog_words "--format -f --color --jobs -j --fail-on --min-confidence --on-input-error --config --no-config --baseline --write-baseline --list-skipped --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"

@@ -25,6 +25,7 @@ complete -c bglog -n '__fish_seen_subcommand_from diagnose' -s f -l format -x -a
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -l color -x -a 'auto always never' -d 'auto (default: only on a terminal, off with NO_COLOR), always, never'
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -l width -x -d 'Wrap text at <n> columns and cut long evidence lines with … (the full text is in --format json)'
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -s j -l jobs -x -d 'Threads to use (default: every core)'
+complete -c bglog -n '__fish_seen_subcommand_from diagnose' -l list-skipped -d 'List each skipped file and why on standard error (they are always counted)'
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -s h -l help -d 'Show help'
 complete -c bglog -n '__fish_seen_subcommand_from diagnose' -F
 
@@ -53,6 +54,7 @@ complete -c bglog -n '__fish_seen_subcommand_from check' -l config -r -F -d 'Rea
 complete -c bglog -n '__fish_seen_subcommand_from check' -l no-config -d 'Do not look for .bglog.json'
 complete -c bglog -n '__fish_seen_subcommand_from check' -l baseline -r -F -d 'Accept the signatures in this file'
 complete -c bglog -n '__fish_seen_subcommand_from check' -l write-baseline -r -F -d 'Write the failing signatures to this file (then they pass this run too)'
+complete -c bglog -n '__fish_seen_subcommand_from check' -l list-skipped -d 'List each skipped file and why on standard error (they are always counted)'
 complete -c bglog -n '__fish_seen_subcommand_from check' -s h -l help -d 'Show help'
 complete -c bglog -n '__fish_seen_subcommand_from check' -F
 
