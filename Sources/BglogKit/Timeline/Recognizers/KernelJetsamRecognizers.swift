@@ -45,7 +45,7 @@ enum KernelJetsamRecognizers {
         process: "kernel", source: "taskcluster/community-tc-config issue #983 (macOS kernel log)",
         expected: MessageEvent(
           kind: .killed, subject: AppSubject(name: "backgroundtaskmanagementd", pid: 24094),
-          detail: "killed by jetsam (per-process-limit)"))
+          detail: "killed by jetsam (per-process-limit), exceeded mem limit: InactiveHard 15 MB (fatal)"))
     ],
     nonTriggering: [])
 }

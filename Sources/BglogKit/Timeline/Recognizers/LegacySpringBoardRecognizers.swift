@@ -74,7 +74,10 @@ enum LegacySpringBoardRecognizers {
       RecognizerExample(
         "Forcing crash report of BG[21017]...", process: "backboardd",
         source: "joexi/BackgroundRunner issue #1 (iOS 6 device syslog)",
-        expected: MessageEvent(kind: .crashed, subject: AppSubject(name: "BG", pid: 21017), detail: "forced crash report"))
+        expected: MessageEvent(
+          kind: .crashed, subject: AppSubject(name: "BG", pid: 21017),
+          detail:
+            "forced crash report: assertions held beyond permitted time \"UIKitBackgroundCompletionTask\" finishTask 600 s"))
     ],
     nonTriggering: [])
 }
