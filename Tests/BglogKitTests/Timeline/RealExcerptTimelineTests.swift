@@ -118,4 +118,15 @@ import Testing
       #expect(TimelineBuilder().build(from: verbatim).apps.first?.events.map(\.kind) == [.exited])
     }
   }
+
+  @Test func uikitStillNotEndedAfterExpirationHandlers() throws {
+    let (result, app) = try Self.timeline("real-onesignal-1205-xcode-still-not-ended.log")
+    #expect(result.layout == .xcode)
+    #expect(app.processName == "ProjectX")
+    #expect(app.events.map(\.kind) == [.expiryWarning, .expiryWarning, .expiryWarning])
+    #expect(app.events[1].detail.hasPrefix("background task 171 \"Called by OneSignal, from "))
+    #expect(app.findings.map(\.kind) == [.leakedBackgroundTask])
+    #expect(app.findings[0].confidence == .high)
+    #expect(app.findings[0].evidence.map(\.line) == [1, 2, 3])
+  }
 }

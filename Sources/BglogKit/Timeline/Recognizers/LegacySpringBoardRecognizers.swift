@@ -50,6 +50,15 @@ enum LegacySpringBoardRecognizers {
           detail: "assertions held beyond permitted time \"Called by UIKit, from <redacted>\" finishTask 180 s")),
     ],
     nonTriggering: [
+      // iOS 7, quoted with the app name redacted: no pid, and the name is the redaction; read as a name.
+      RecognizerExample(
+        """
+        <app> has active assertions beyond permitted time: 
+            {(
+                <BKProcessAssertion: 0x15531750> identifier: Called by <app>, from -[UAPush beginRegistrationBackgroundTask] process: <app>[183] permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:183 preventSuspend  preventIdleSleep  preventSuspendOnSleep 
+            )}
+        """,
+        source: "urbanairship/ios-library pull request #61 (no [pid] after the name: not read)"),
       RecognizerExample(
         "COS-499: Background crash has active assertions beyond permitted time",
         source: "Rightpoint/RZVinyl pull request #24 (a title: no process named)")
@@ -64,7 +73,10 @@ enum LegacySpringBoardRecognizers {
         return []
       }
       let word = message[start...].prefix(while: { $0 != " " && $0 != "\n" })
-      guard let subject = MessageSubject.namePID(word) else { return [] }
+      // `BG[21017]...`; a name without a pid (`<app>...`, as redacted in a quote) names the process only.
+      let bare = word.hasSuffix("...") ? word.dropLast(3) : word
+      guard let subject = MessageSubject.namePID(word) ?? (bare.isEmpty ? nil : AppSubject(name: String(bare)))
+      else { return [] }
       let named = subject.pid.flatMap { state.beyondPermitted.removeValue(forKey: $0) } ?? []
       var detail = "forced crash report"
       if !named.isEmpty { detail += ": assertions held beyond permitted time" + TimelineEventRecognizer.describe(named) }
@@ -77,7 +89,11 @@ enum LegacySpringBoardRecognizers {
         expected: MessageEvent(
           kind: .crashed, subject: AppSubject(name: "BG", pid: 21017),
           detail:
-            "forced crash report: assertions held beyond permitted time \"UIKitBackgroundCompletionTask\" finishTask 600 s"))
+            "forced crash report: assertions held beyond permitted time \"UIKitBackgroundCompletionTask\" finishTask 600 s")),
+      RecognizerExample(
+        " Forcing crash report of <app>...",
+        source: "urbanairship/ios-library pull request #61 (iOS 7 log quoted with the app name redacted)",
+        expected: MessageEvent(kind: .crashed, subject: AppSubject(name: "<app>"), detail: "forced crash report")),
     ],
     nonTriggering: [])
 }

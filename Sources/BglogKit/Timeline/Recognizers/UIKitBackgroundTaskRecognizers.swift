@@ -51,6 +51,14 @@ enum UIKitBackgroundTaskRecognizers {
         expected: MessageEvent(
           kind: .backgroundTaskEnded, subject: AppSubject(name: "MyApp", pid: 886),
           detail: "can't end background task 3: none with that id (ended twice?)")),
+      RecognizerExample(
+        "[BackgroundTask] Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x280883b00>: taskID = 262, taskName = Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask], creationTime = 943356 (elapsed = 44). This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.",
+        process: "ProjectX", pid: 38194, source: "OneSignal/OneSignal-iOS-SDK issue #1205 (Xcode console)",
+        expected: MessageEvent(
+          kind: .expiryWarning, subject: AppSubject(name: "ProjectX", pid: 38194),
+          detail:
+            "background task 262 \"Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask]\" still not ended after expiration handlers"
+        )),
     ],
     nonTriggering: [
       // Without a header and without `Called by …`, the app is unknown: nothing is claimed.
@@ -89,7 +97,8 @@ enum UIKitBackgroundTaskRecognizers {
     } else if message.contains("Background task still not ended after expiration handlers were called") {
       // `…: <_UIBackgroundTaskInfo: 0x…>: taskID = 30, taskName = Called by …, creationTime = …`
       let id = R.text(after: "taskID = ", in: message, until: [",", " "]).map { " \($0)" } ?? ""
-      return event(.expiryWarning, "background task\(id) still not ended after expiration handlers")
+      let name = R.text(after: "taskName = ", in: message, until: [", creationTime", "\n"]).map { " \"\($0)\"" } ?? ""
+      return event(.expiryWarning, "background task\(id)\(name) still not ended after expiration handlers")
     } else if R.contains(message, "handleEventsForBackgroundURLSession"), R.contains(message, "completion handler"),
       R.contains(message, "never called") || R.contains(message, "not called") || R.contains(message, "wasn't called")
     {
