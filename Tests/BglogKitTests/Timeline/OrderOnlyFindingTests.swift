@@ -67,3 +67,24 @@ import Testing
     #expect(app?.findings.isEmpty == true)
   }
 }
+
+/// `timeline --verbose`: the messages of background-relevant processes that gave no event.
+@Suite struct UnreadMessagesTests {
+  @Test func templatesReplaceNumbersHexAndIdentifiers() {
+    var message = "Received state update for 4249 (app<com.x(6F9619FF-8B86-D011-B42D-00C04FC964FF)>, ptr 0x86f0c4f00, v2\nmore"
+    let template = message.withUTF8 { UnreadMessages.template($0) }
+    #expect(template == "Received state update for # (app<com.x(<id>)>, ptr 0x#, v#")
+  }
+
+  @Test func countsUnreadRecordsOfSystemProcessesOnly() throws {
+    let text = """
+      18:05:17    SpringBoard Received state update for 12 (app<com.x>)
+      18:05:18    SpringBoard Received state update for 13 (app<com.x>)
+      18:05:19    BackgroundDemo hello 12
+      18:05:20    assertiond  [BackgroundDemo:12636] Setting up BG permission check timer for 30s
+      """
+    let result = TimelineBuilder(options: TimelineOptions(listUnread: true)).build(from: SourceText(text: text))
+    #expect(result.unread == [.init(process: "SpringBoard", template: "Received state update for # (app<com.x>)", count: 2)])
+    #expect(TimelineBuilder().build(from: SourceText(text: text)).unread.isEmpty)
+  }
+}

@@ -64,7 +64,7 @@ _bglog() {
         --jobs|-j) COMPREPLY=(); return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --output -o --app --mark -m --chart --follow -F --input-format --jobs -j --help -h" "$cur"
+        _bglog_words "--format -f --output -o --app --mark -m --chart --verbose --follow -F --input-format --jobs -j --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"
