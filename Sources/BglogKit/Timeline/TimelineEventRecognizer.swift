@@ -341,7 +341,8 @@ struct TimelineEventRecognizer {
     }
     // assertiond's `[Name:pid]`; SpringBoard's `[application<…>:pid]` holds a `<`.
     if let (subject, body) = bracketSubject(message), subject.bundle == nil,
-      hasPrefix(body, "Add assertion:") || hasPrefix(body, "Deactivate assertion:") || hasPrefix(body, "Remove assertion:")
+      hasPrefix(body, "Add assertion:") || hasPrefix(body, "Deactivate assertion:")
+        || hasPrefix(body, "Remove assertion:")
         || hasPrefix(body, "Mutating assertion reason from ") || hasPrefix(body, "Process exited")
         || contains(body, "Setting up BG permission check timer")
         || contains(body, "background permission expiration warning") || contains(body, "Forcing crash report")

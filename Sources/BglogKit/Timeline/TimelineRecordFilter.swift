@@ -48,7 +48,9 @@ final class TimelineRecordFilter {
       states.giveUp()
       return true
     }
-    switch writerSays(kind, process: process, message: message, plain: plain, writerWanted: writerWanted, counts: counts) {
+    switch writerSays(
+      kind, process: process, message: message, plain: plain, writerWanted: writerWanted, counts: counts)
+    {
     case true?: return true
     case nil: return false
     case false?: break

@@ -43,7 +43,9 @@ public struct TimelineTextRenderer: Sendable {
       for row in result.unread {
         let count = String(row.count)
         let process = row.process.isEmpty ? "(no header)" : row.process
-        out += "  " + String(repeating: " ", count: width - count.count) + count + "  " + process + "  " + row.template + "\n"
+        out +=
+          "  " + String(repeating: " ", count: width - count.count) + count + "  " + process + "  " + row.template
+          + "\n"
       }
     }
     return out

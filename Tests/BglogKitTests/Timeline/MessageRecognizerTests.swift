@@ -62,7 +62,9 @@ import Testing
     var generator = SplitMix(seed: 13)
     let alphabet = Array("abc Forcing crash report of killing_specific_process pid Running task: <BG[]:".utf8)
     for _ in 0..<3_000 {
-      var bytes: [UInt8] = (0..<Int(generator.next() % 90)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+      var bytes: [UInt8] = (0..<Int(generator.next() % 90)).map { _ in
+        alphabet[Int(generator.next() % UInt64(alphabet.count))]
+      }
       if generator.next() % 2 == 0 {
         let anchor = Array(anchors[Int(generator.next() % 3)].utf8)
         let at = Int(generator.next() % UInt64(bytes.count + 1))

@@ -52,7 +52,10 @@ import Testing
     let finding = try #require(app.findings.first)
     #expect(finding.kind == .leakedBackgroundTask)
     #expect(finding.confidence == .medium)
-    #expect(finding.summary.hasPrefix("2 background tasks named \"Called by Runner, from -[BackgroundTaskManager createBackgroundTask]\" (ids 37, 38)"))
+    #expect(
+      finding.summary.hasPrefix(
+        "2 background tasks named \"Called by Runner, from -[BackgroundTaskManager createBackgroundTask]\" (ids 37, 38)"
+      ))
     #expect(finding.summary.contains("rests on their order"))
   }
 
@@ -71,7 +74,8 @@ import Testing
 /// `timeline --verbose`: the messages of background-relevant processes that gave no event.
 @Suite struct UnreadMessagesTests {
   @Test func templatesReplaceNumbersHexAndIdentifiers() {
-    var message = "Received state update for 4249 (app<com.x(6F9619FF-8B86-D011-B42D-00C04FC964FF)>, ptr 0x86f0c4f00, v2\nmore"
+    var message =
+      "Received state update for 4249 (app<com.x(6F9619FF-8B86-D011-B42D-00C04FC964FF)>, ptr 0x86f0c4f00, v2\nmore"
     let template = message.withUTF8 { UnreadMessages.template($0) }
     #expect(template == "Received state update for # (app<com.x(<id>)>, ptr 0x#, v#")
   }
@@ -84,7 +88,8 @@ import Testing
       18:05:20    assertiond  [BackgroundDemo:12636] Setting up BG permission check timer for 30s
       """
     let result = TimelineBuilder(options: TimelineOptions(listUnread: true)).build(from: SourceText(text: text))
-    #expect(result.unread == [.init(process: "SpringBoard", template: "Received state update for # (app<com.x>)", count: 2)])
+    #expect(
+      result.unread == [.init(process: "SpringBoard", template: "Received state update for # (app<com.x>)", count: 2)])
     #expect(TimelineBuilder().build(from: SourceText(text: text)).unread.isEmpty)
   }
 }

@@ -89,7 +89,8 @@ import Testing
   /// are read here, and the verbatim file is checked as a known issue.
   @Test func legacyBeyondPermittedTimeThenForcedCrashReport() throws {
     let verbatim = try Fixtures.source("console/real-backgroundrunner-1-syslog-ios6-beyond-permitted.log")
-    let unindented = SourceText(text: verbatim.lines.map { $0.hasPrefix("  ") ? $0.dropFirst(2) : $0 }.joined(separator: "\n"))
+    let unindented = SourceText(
+      text: verbatim.lines.map { $0.hasPrefix("  ") ? $0.dropFirst(2) : $0 }.joined(separator: "\n"))
     let result = TimelineBuilder().build(from: unindented)
     let app = try #require(result.apps.first)
     #expect(app.processName == "BG")
@@ -107,7 +108,8 @@ import Testing
 
   @Test func assertiondProcessExitedNamesTheProcess() throws {
     let verbatim = try Fixtures.source("console/real-nativescript-8920-idevicesyslog-assertiond-exit.log")
-    let unindented = SourceText(text: verbatim.lines.map { $0.hasPrefix("    ") ? $0.dropFirst(4) : $0 }.joined(separator: "\n"))
+    let unindented = SourceText(
+      text: verbatim.lines.map { $0.hasPrefix("    ") ? $0.dropFirst(4) : $0 }.joined(separator: "\n"))
     let app = try #require(TimelineBuilder().build(from: unindented).apps.first)
     #expect(app.bundleID == "com.myapp.myapp")
     #expect(app.processName == "myappda")

@@ -10,7 +10,8 @@ enum BackgroundTaskSchedulerRecognizers {
     id: "bgtask-launch-from-daemon", era: "iOS 13+ BackgroundTasks (in the app)",
     anchors: ["Handling launch from daemon for activities"], writers: [],
     read: { message, header, _ in
-      guard let subject = header.app, TimelineEventRecognizer.hasPrefix(message, "Handling launch from daemon for activities")
+      guard let subject = header.app,
+        TimelineEventRecognizer.hasPrefix(message, "Handling launch from daemon for activities")
       else { return [] }
       let activity = message.split(whereSeparator: { $0 == "\n" }).dropFirst().first.map {
         TimelineEventRecognizer.trimmingBlanks(Substring($0))
@@ -20,7 +21,8 @@ enum BackgroundTaskSchedulerRecognizers {
     },
     triggering: [
       RecognizerExample(
-        "Handling launch from daemon for activities: {(\n    bgRefresh-com.transistorsoft.fetch:A8B50D\n)}", process: "Runner",
+        "Handling launch from daemon for activities: {(\n    bgRefresh-com.transistorsoft.fetch:A8B50D\n)}",
+        process: "Runner",
         source: source,
         expected: MessageEvent(
           kind: .relaunchedInBackground, subject: AppSubject(name: "Runner"),
@@ -42,7 +44,8 @@ enum BackgroundTaskSchedulerRecognizers {
       RecognizerExample(
         "Running task: <BGAppRefreshTask: com.transistorsoft.fetch>", process: "Runner", source: source,
         expected: MessageEvent(
-          kind: .backgroundTaskStarted, subject: AppSubject(name: "Runner"), detail: "BGAppRefreshTask com.transistorsoft.fetch"))
+          kind: .backgroundTaskStarted, subject: AppSubject(name: "Runner"),
+          detail: "BGAppRefreshTask com.transistorsoft.fetch"))
     ],
     nonTriggering: [])
 
@@ -64,7 +67,8 @@ enum BackgroundTaskSchedulerRecognizers {
       RecognizerExample(
         "Marking task (null) complete with success: 1", process: "Runner", source: source,
         expected: MessageEvent(
-          kind: .backgroundTaskEnded, subject: AppSubject(name: "Runner"), detail: "BGTask (null) marked complete (success: 1)"))
+          kind: .backgroundTaskEnded, subject: AppSubject(name: "Runner"),
+          detail: "BGTask (null) marked complete (success: 1)"))
     ],
     nonTriggering: [])
 }

@@ -44,7 +44,8 @@ enum LegacySpringBoardRecognizers {
             <BKProcessAssertion: 0x11bd1e7a0> id: 3445-DF434172-F6B1-4643-806C-E561C04FF841 name: Called by UIKit, from <redacted> process: <BKNewProcess: 0x11bd3c9c0; com.larky.chcu; pid: 3445; hostpid: -1> permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:3445 preventSuspend  preventIdleSleep  preventSuspendOnSleep
         )}
         """,
-        source: "transistorsoft/cordova-background-geolocation-lt issue #108 (crash report's Application Specific Information)",
+        source:
+          "transistorsoft/cordova-background-geolocation-lt issue #108 (crash report's Application Specific Information)",
         expected: MessageEvent(
           kind: .expiryWarning, subject: AppSubject(bundle: "com.larky.chcu", pid: 3445),
           detail: "assertions held beyond permitted time \"Called by UIKit, from <redacted>\" finishTask 180 s")),
@@ -61,7 +62,7 @@ enum LegacySpringBoardRecognizers {
         source: "urbanairship/ios-library pull request #61 (no [pid] after the name: not read)"),
       RecognizerExample(
         "COS-499: Background crash has active assertions beyond permitted time",
-        source: "Rightpoint/RZVinyl pull request #24 (a title: no process named)")
+        source: "Rightpoint/RZVinyl pull request #24 (a title: no process named)"),
     ])
 
   /// `Forcing crash report of BG[21017]...`
@@ -79,7 +80,9 @@ enum LegacySpringBoardRecognizers {
       else { return [] }
       let named = subject.pid.flatMap { state.beyondPermitted.removeValue(forKey: $0) } ?? []
       var detail = "forced crash report"
-      if !named.isEmpty { detail += ": assertions held beyond permitted time" + TimelineEventRecognizer.describe(named) }
+      if !named.isEmpty {
+        detail += ": assertions held beyond permitted time" + TimelineEventRecognizer.describe(named)
+      }
       return [MessageEvent(kind: .crashed, subject: subject, detail: detail, named: named)]
     },
     triggering: [
@@ -89,7 +92,8 @@ enum LegacySpringBoardRecognizers {
         expected: MessageEvent(
           kind: .crashed, subject: AppSubject(name: "BG", pid: 21017),
           detail:
-            "forced crash report: assertions held beyond permitted time \"UIKitBackgroundCompletionTask\" finishTask 600 s")),
+            "forced crash report: assertions held beyond permitted time \"UIKitBackgroundCompletionTask\" finishTask 600 s"
+        )),
       RecognizerExample(
         " Forcing crash report of <app>...",
         source: "urbanairship/ios-library pull request #61 (iOS 7 log quoted with the app name redacted)",

@@ -73,7 +73,8 @@ final class MessageAnchorScanner: Sendable {
           for candidate in list {
             let start = position - candidate.offset
             let anchor = anchors[candidate.anchor]
-            guard start >= 0, start + anchor.count <= count, found & groups[candidate.anchor] != groups[candidate.anchor]
+            guard start >= 0, start + anchor.count <= count,
+              found & groups[candidate.anchor] != groups[candidate.anchor]
             else { continue }
             let equal = anchor.withUnsafeBufferPointer { memcmp(base + start, $0.baseAddress!, anchor.count) == 0 }
             if equal {

@@ -13,7 +13,8 @@ struct MessageRecognizer: Sendable {
   /// The processes known to write it.
   let writers: [String]
   /// Reads one message with what the header says (process empty: no header).
-  let read: @Sendable (_ message: Substring, _ header: MessageHeader, _ state: inout MessageRecognizerState) -> [MessageEvent]
+  let read:
+    @Sendable (_ message: Substring, _ header: MessageHeader, _ state: inout MessageRecognizerState) -> [MessageEvent]
   /// Real messages it reads, with the event expected.
   let triggering: [RecognizerExample]
   /// Real messages that hold an anchor but must give no event.

@@ -61,11 +61,14 @@ enum RunningBoardRecognizers {
       let name = String(line.hasSuffix(")") ? line.dropLast() : line)
       guard let role = state.launchRoles.removeValue(forKey: bundle + "\u{0}" + name) else { return [] }
       let detail = "launch request (\(name)), CPU role \(role)"
-      return [MessageEvent(kind: role == "Background" ? .relaunchedInBackground : .launched, subject: subject, detail: detail)]
+      return [
+        MessageEvent(kind: role == "Background" ? .relaunchedInBackground : .launched, subject: subject, detail: detail)
+      ]
     },
     triggering: [
       RecognizerExample(
-        "Executing launch request for application<com.elsystm.elsystm> (FBApplicationProcess)", process: "runningboardd",
+        "Executing launch request for application<com.elsystm.elsystm> (FBApplicationProcess)",
+        process: "runningboardd",
         source: "firebase/flutterfire issue #5702 (Console.app), after the FBApplicationProcess acquisition above",
         expected: MessageEvent(
           kind: .relaunchedInBackground, subject: AppSubject(bundle: "com.elsystm.elsystm"),

@@ -7,7 +7,8 @@ enum UIKitBackgroundTaskRecognizers {
   static let backgroundTask = MessageRecognizer(
     id: "uikit-background-task", era: "UIKit, iOS 7+ (the 30-second warning: iOS 13+)",
     anchors: [
-      "Created background task ", "Ending background task with UIBackgroundTaskIdentifier: ", "Can't end BackgroundTask",
+      "Created background task ", "Ending background task with UIBackgroundTaskIdentifier: ",
+      "Can't end BackgroundTask",
       "Can't endBackgroundTask", "was created over 30 seconds ago",
       "Background task still not ended after expiration handlers were called", "handleEventsForBackgroundURLSession",
     ],
@@ -68,7 +69,8 @@ enum UIKitBackgroundTaskRecognizers {
       // A daemon's line is not UIKit's.
       RecognizerExample(
         "Background Task 2 (\"GDTCCTUploader-upload\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
-        process: "runningboardd", source: "google/GoogleDataTransport issue #156 (message; the process column here is a test of the rule)"),
+        process: "runningboardd",
+        source: "google/GoogleDataTransport issue #156 (message; the process column here is a test of the rule)"),
     ])
 
   /// The UIKit forms, about `subject`.
