@@ -19,6 +19,8 @@ final class TimelineRecordFilter {
   private let asciiLiteralMarkers: [[UInt8]]
   /// `--app`, lowercased, as UTF-8.
   private let wantedApp: [UInt8]?
+  /// ``MessageRecognizers/filterScanner``, held here so the hot path does not reach a global.
+  private let scanner = MessageRecognizers.filterScanner
 
   init(options: TimelineOptions) {
     let literals = options.markers.map(\.literal)
@@ -56,7 +58,7 @@ final class TimelineRecordFilter {
     case false?: break
     }
     // Message first: any recogniser's anchor, or another writer's words, whatever the process column.
-    return MessageRecognizers.filterScanner.containsAny(message)
+    return scanner.containsAny(message)
   }
 
   /// The tests of the branch of `TimelineEventRecognizer.recognize` the process takes; `nil` for an

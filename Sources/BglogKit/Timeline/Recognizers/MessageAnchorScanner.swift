@@ -16,11 +16,17 @@ final class MessageAnchorScanner: Sendable {
   /// For each anchor, the bit of the group it selects (a recogniser, or a family of them).
   let groups: [UInt64]
   private let bits: [UInt64]
-  private let candidates: [UInt16: [Candidate]]
+  /// Every anchor's bytes one after another (`starts[i]..<starts[i + 1]`).
+  private let bytes: [UInt8]
+  private let starts: [Int]
+  /// (hash, anchor, offset) of every registered window, sorted by hash: a set bit is looked up by
+  /// binary search.
+  private let windows: [Window]
 
-  private struct Candidate: Sendable {
-    let anchor: Int
-    let offset: Int
+  private struct Window: Sendable {
+    let hash: UInt16
+    let anchor: Int32
+    let offset: Int32
   }
 
   /// Creates a scanner for `anchors`, each with the group bit it selects. Anchors shorter than
@@ -29,20 +35,27 @@ final class MessageAnchorScanner: Sendable {
     self.anchors = anchors.map { Array($0.text.utf8) }
     self.groups = anchors.map(\.group)
     var bits = [UInt64](repeating: 0, count: 1024)
-    var candidates: [UInt16: [Candidate]] = [:]
+    var windows: [Window] = []
+    var bytes: [UInt8] = []
+    var starts: [Int] = []
     for (index, anchor) in self.anchors.enumerated() {
       precondition(anchor.count >= Self.stride + 3, "anchor too short for the scanner: \(anchors[index].text)")
+      starts.append(bytes.count)
+      bytes += anchor
       for offset in 0..<Self.stride {
         let word =
           UInt32(anchor[offset]) | UInt32(anchor[offset + 1]) << 8 | UInt32(anchor[offset + 2]) << 16
           | UInt32(anchor[offset + 3]) << 24
         let hash = Self.hash(word)
         bits[Int(hash >> 6)] |= 1 << UInt64(hash & 63)
-        candidates[hash, default: []].append(Candidate(anchor: index, offset: offset))
+        windows.append(Window(hash: hash, anchor: Int32(index), offset: Int32(offset)))
       }
     }
+    starts.append(bytes.count)
     self.bits = bits
-    self.candidates = candidates
+    self.bytes = bytes
+    self.starts = starts
+    self.windows = windows.sorted { ($0.hash, $0.anchor, $0.offset) < ($1.hash, $1.anchor, $1.offset) }
   }
 
   @inline(__always) private static func hash(_ word: UInt32) -> UInt16 {
@@ -63,30 +76,47 @@ final class MessageAnchorScanner: Sendable {
     guard let base = text.baseAddress, text.count >= Self.stride + 3 else { return 0 }
     let raw = UnsafeRawPointer(base)
     let count = text.count
-    var found: UInt64 = 0
-    var position = 0
-    bits.withUnsafeBufferPointer { bits in
+    return bits.withUnsafeBufferPointer { bits -> UInt64 in
+      var found: UInt64 = 0
+      var position = 0
       while position + 4 <= count {
         let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self))
         let hash = Self.hash(word)
-        if bits[Int(hash >> 6)] & (1 << UInt64(hash & 63)) != 0, let list = candidates[hash] {
-          for candidate in list {
-            let start = position - candidate.offset
-            let anchor = anchors[candidate.anchor]
-            guard start >= 0, start + anchor.count <= count,
-              found & groups[candidate.anchor] != groups[candidate.anchor]
-            else { continue }
-            let equal = anchor.withUnsafeBufferPointer { memcmp(base + start, $0.baseAddress!, anchor.count) == 0 }
-            if equal {
-              found |= groups[candidate.anchor]
-              if firstOnly { return }
-            }
-          }
+        if bits[Int(hash >> 6)] & (1 << UInt64(hash & 63)) != 0 {
+          found |= verify(hash, at: position, in: base, count: count)
+          if firstOnly, found != 0 { return found }
         }
         position += Self.stride
       }
+      return found
     }
-    return found
+  }
+
+  /// The groups of the anchors registered under `hash` that occur with that window at `position`.
+  private func verify(_ hash: UInt16, at position: Int, in base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    windows.withUnsafeBufferPointer { windows in
+      bytes.withUnsafeBufferPointer { bytes in
+        var low = 0
+        var high = windows.count
+        while low < high {
+          let middle = (low + high) / 2
+          if windows[middle].hash < hash { low = middle + 1 } else { high = middle }
+        }
+        var found: UInt64 = 0
+        while low < windows.count, windows[low].hash == hash {
+          let anchor = Int(windows[low].anchor)
+          let start = position - Int(windows[low].offset)
+          let length = starts[anchor + 1] - starts[anchor]
+          if start >= 0, start + length <= count,
+            memcmp(base + start, bytes.baseAddress! + starts[anchor], length) == 0
+          {
+            found |= groups[anchor]
+          }
+          low += 1
+        }
+        return found
+      }
+    }
   }
 
   /// ``groups(in:)`` for a `String`'s message.
