@@ -93,3 +93,43 @@ import Testing
     #expect(TimelineBuilder().build(from: SourceText(text: text)).unread.isEmpty)
   }
 }
+
+/// Records without a header (or under another process name) give the events their words say: the
+/// messages of the real fixtures, read once with their process and once without.
+@Suite struct HeaderlessRecognitionTests {
+  static func kinds(_ process: String, _ message: String) -> [(TimelineEvent.Kind, AppSubject)] {
+    var recognizer = TimelineEventRecognizer(markers: [])
+    var store = TimelineEventStore(app: nil)
+    recognizer.recognize(LogEntry(line: 1, process: process, message: message), into: &store)
+    return store.events.map { ($0.0.kind, $0.1) }
+  }
+
+  static let messages: [(process: String, message: String)] = [
+    // immich #54
+    (
+      "SpringBoard",
+      "[application<app.alextran.immich>:8295] Process exited: <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:jetsam(1) code:per-process-limit(7)>>."
+    ),
+    // react-native-background-geolocation #1860
+    ("runningboardd", "Assertions for process will expire soon: [application<com.wridz.app>:5560]"),
+    // seed 000
+    ("assertiond", "[BackgroundDemo:12636] Setting up BG permission check timer for 30s"),
+    // dotnet/macios #10086
+    (
+      "SpringBoard",
+      "[application<com.REDACTED>:796] Process exited: <FBProcessExitContext; watchdog (\"watchdog provision violated\")>."
+    ),
+  ]
+
+  @Test(arguments: 0..<messages.count)
+  func sameEventsWithoutHeader(_ index: Int) {
+    let (process, message) = Self.messages[index]
+    let withHeader = Self.kinds(process, message)
+    #expect(withHeader.count == 1)
+    for other in ["", "RunningBoard", "SpringBoard(FrontBoard)"] where other != process {
+      let without = Self.kinds(other, message)
+      #expect(without.map(\.0) == withHeader.map(\.0), "process '\(other)'")
+      #expect(without.map(\.1) == withHeader.map(\.1), "process '\(other)'")
+    }
+  }
+}
