@@ -4,7 +4,7 @@ import Foundation
 /// front of the message-first recognisers (see docs/timeline.md, "Reading messages first").
 ///
 /// Every anchor is at least ``stride`` + 3 bytes long. Each anchor registers the 4-byte windows that
-/// start at its first ``stride`` offsets in a 2¹⁶-bit table; the scan probes only every ``stride``-th
+/// start at ``stride`` consecutive offsets of it (see ``windowStart(_:)``) in a 2¹⁶-bit table; the scan probes only every ``stride``-th
 /// position of the message, so any occurrence of an anchor has exactly one probed window among the
 /// ones it registered. A probe whose bit is set is checked against the anchors registered under that
 /// hash by comparing the whole anchor. Most messages cost about `length / stride` table lookups.
@@ -42,7 +42,7 @@ final class MessageAnchorScanner: Sendable {
       precondition(anchor.count >= Self.stride + 3, "anchor too short for the scanner: \(anchors[index].text)")
       starts.append(bytes.count)
       bytes += anchor
-      for offset in 0..<Self.stride {
+      for offset in Self.windowStart(anchor)..<Self.windowStart(anchor) + Self.stride {
         let word =
           UInt32(anchor[offset]) | UInt32(anchor[offset + 1]) << 8 | UInt32(anchor[offset + 2]) << 16
           | UInt32(anchor[offset + 3]) << 24
@@ -56,6 +56,25 @@ final class MessageAnchorScanner: Sendable {
     self.bytes = bytes
     self.starts = starts
     self.windows = windows.sorted { ($0.hash, $0.anchor, $0.offset) < ($1.hash, $1.anchor, $1.offset) }
+  }
+
+  /// Where the `stride` registered windows of `anchor` start: any run of `stride` consecutive
+  /// offsets works, so take the one with the fewest windows of only lowercase letters and spaces
+  /// (common in log text, so fewer probes of ordinary messages hit a set bit).
+  static func windowStart(_ anchor: [UInt8]) -> Int {
+    func plain(_ offset: Int) -> Bool {
+      anchor[offset..<offset + 4].allSatisfy { $0 == 0x20 || ($0 >= 0x61 && $0 <= 0x7A) }
+    }
+    var best = 0
+    var bestCount = Int.max
+    for start in 0...(anchor.count - stride - 3) {
+      let count = (start..<start + stride).filter(plain).count
+      if count < bestCount {
+        best = start
+        bestCount = count
+      }
+    }
+    return best
   }
 
   @inline(__always) private static func hash(_ word: UInt32) -> UInt16 {
