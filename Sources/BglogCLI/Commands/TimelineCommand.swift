@@ -12,6 +12,7 @@ enum TimelineCommand: Command {
     OptionSpec(name: "app", short: nil, takesValue: true),
     OptionSpec(name: "mark", short: "m", takesValue: true, repeatable: true),
     OptionSpec(name: "chart", short: nil, takesValue: false),
+    OptionSpec(name: "verbose", short: nil, takesValue: false),
     OptionSpec(name: "follow", short: "F", takesValue: false),
     OptionSpec(name: "input-format", short: nil, takesValue: true, allowed: ConsoleLayout.allCases.map(\.rawValue)),
     ColorChoice.spec,
@@ -47,6 +48,9 @@ enum TimelineCommand: Command {
       --chart                   Also draw each app's lanes (state, assertions held vs declared,
                                 nsurlsessiond, wakeups, warnings and kills, markers); long silences
                                 are compressed to ≈.
+      --verbose                 Also list the most frequent messages of background-relevant processes
+                                (SpringBoard, runningboardd, assertiond, kernel…) that gave no event,
+                                as templates with counts (text output).
       --input-format <layout>   Force the log layout instead of detecting it:
                                 \(ConsoleLayout.allCases.map(\.rawValue).joined(separator: ", ")).
       --color <when>            auto (default: only on a terminal, off with NO_COLOR), always, never.
@@ -96,7 +100,8 @@ enum TimelineCommand: Command {
     }
     let layout = arguments.value("input-format").flatMap(ConsoleLayout.init(rawValue:))
     var builder = TimelineBuilder(
-      options: TimelineOptions(app: arguments.value("app"), markers: markers, layout: layout))
+      options: TimelineOptions(
+        app: arguments.value("app"), markers: markers, layout: layout, listUnread: arguments.has("verbose")))
     let input = InputFile(path: path)
     let readerThread = try JobsChoice.value(arguments) != 1
     // Text for a terminal is coloured and fitted to its width; text written with -o is not, unless asked.

@@ -3,6 +3,7 @@ extension TimelineAnalyzer {
   func findings(_ timeline: AppTimeline) -> [TimelineFinding] {
     var findings: [TimelineFinding] = []
     findings += backgroundTimeFindings()
+    if let finding = sameCallSiteNeverEnded() { findings.append(finding) }
     if let finding = rateLimiter(timeline.wakeups) { findings.append(finding) }
     if let finding = stoppedWaking(timeline) { findings.append(finding) }
     if let finding = cancelledAtOnce() { findings.append(finding) }
@@ -46,7 +47,8 @@ extension TimelineAnalyzer {
       let timer = before.last { $0.kind == .permissionTimer }
       let warnings = before.filter { $0.kind == .expiryWarning }
       let acquired = before.filter { $0.kind == .assertionAcquired || $0.kind == .assertionChanged }
-      let held = crash.namedAssertions + acquired.compactMap(\.assertion)
+      let listed = before.filter { $0.kind == .expiryWarning }.flatMap(\.namedAssertions)
+      let held = crash.namedAssertions + acquired.compactMap(\.assertion) + listed
       let session = held.filter {
         $0.purpose == .backgroundSessionEvents || $0.reason == "finishTaskAfterBackgroundDownload"
       }
@@ -79,7 +81,12 @@ extension TimelineAnalyzer {
       }
       var steps: [String] = []
       if let timer { steps.append("permission timer at \(time(timer))") }
-      if let warning = warnings.last { steps.append("expiration warning at \(time(warning))") }
+      if let warning = warnings.last {
+        let what =
+          warning.detail.hasPrefix("assertions held beyond permitted time")
+          ? "assertions listed as held beyond permitted time" : "expiration warning"
+        steps.append("\(what) at \(time(warning))")
+      }
       steps.append("forced crash report at \(time(crash))")
       var summary =
         "Background time ran out for \(pidText): " + steps.joined(separator: " → ")
@@ -88,7 +95,8 @@ extension TimelineAnalyzer {
       if held.contains(where: {
         $0.purpose == .backgroundTask && $0.reason != "finishTaskAfterBackgroundDownload"
       }) {
-        confidence = .high
+        // Without times, "before the crash" is the order of the lines: one step less certain.
+        confidence = crash.clock == nil && crash.namedAssertions.isEmpty ? .medium : .high
         summary += " A background task was still held."
       } else if let named = crash.namedAssertions.first(where: {
         $0.purpose == .backgroundSessionEvents
@@ -112,6 +120,7 @@ extension TimelineAnalyzer {
       } else {
         summary += " The log does not name the assertion that was held."
       }
+      if crash.clock == nil { summary += Self.orderOnly }
       findings.append(
         TimelineFinding(
           kind: .leakedBackgroundTask, confidence: confidence, summary: summary,
@@ -131,7 +140,8 @@ extension TimelineAnalyzer {
           kind: .leakedBackgroundTask, confidence: .high,
           summary:
             "UIKit reports a background task still not ended after its expiration handler ran "
-            + "(\(time(first))): the app will be killed when background time runs out.",
+            + "(\(time(first))): the app will be killed when background time runs out."
+            + (first.clock == nil ? " (The line has no time; the finding does not need one.)" : ""),
           advice: "Call endBackgroundTask in every path, including the expiration handler.",
           evidence: evidence(complaints)))
     }
@@ -256,5 +266,55 @@ extension TimelineAnalyzer {
       }
     }
     return findings
+  }
+
+  /// Said of findings whose events have no times: they rest on the order of the lines.
+  static let orderOnly = " The lines have no times: this rests on their order in the log."
+
+  /// UIKit's "was created over 30 seconds ago" for two or more tasks begun from the same call site
+  /// (`Called by X, from …` or the same name), none of which the log shows ended: a new task at each
+  /// backgrounding that is never ended. Needs only the lines, not their times.
+  func sameCallSiteNeverEnded() -> TimelineFinding? {
+    var byName: [String: [(id: String, event: TimelineEvent)]] = [:]
+    var order: [String] = []
+    for event in events where event.kind == .expiryWarning && event.detail.hasSuffix(" created over 30 seconds ago") {
+      guard let parsed = Self.taskIDAndName(event.detail) else { continue }
+      if byName[parsed.name] == nil { order.append(parsed.name) }
+      if byName[parsed.name]?.contains(where: { $0.id == parsed.id }) != true {
+        byName[parsed.name, default: []].append((parsed.id, event))
+      }
+    }
+    let ended = Set(
+      events.filter { $0.kind == .backgroundTaskEnded }.compactMap { event -> String? in
+        guard event.detail.hasPrefix("background task ") else { return nil }
+        return String(event.detail.dropFirst("background task ".count).prefix(while: { $0 != " " }))
+      })
+    for name in order {
+      let tasks = (byName[name] ?? []).filter { !ended.contains($0.id) }
+      guard tasks.count >= 2 else { continue }
+      let ids = tasks.map(\.id).joined(separator: ", ")
+      let timed = tasks.allSatisfy { $0.event.clock != nil }
+      return TimelineFinding(
+        kind: .leakedBackgroundTask, confidence: .medium,
+        summary:
+          "\(tasks.count) background tasks named \"\(name)\" (ids \(ids)) were each still running 30 s after they "
+          + "began, and the log shows none of them ended: the same call site begins a new task each time and does "
+          + "not end it." + (timed ? "" : Self.orderOnly),
+        advice: "End the task the call site began (endBackgroundTask with its identifier) when its work is done, "
+          + "and in its expiration handler; do not begin a new one while the last is still running.",
+        evidence: evidence(tasks.map(\.event)))
+    }
+    return nil
+  }
+
+  /// `background task 37 "name" created over 30 seconds ago` → ("37", "name").
+  static func taskIDAndName(_ detail: String) -> (id: String, name: String)? {
+    guard detail.hasPrefix("background task ") else { return nil }
+    let rest = detail.dropFirst("background task ".count)
+    let id = rest.prefix(while: { $0 != " " })
+    guard !id.isEmpty, let open = rest.firstIndex(of: "\""),
+      let close = rest[rest.index(after: open)...].firstIndex(of: "\"")
+    else { return nil }
+    return (String(id), String(rest[rest.index(after: open)..<close]))
   }
 }

@@ -13,6 +13,8 @@ public struct TimelineBuilder {
   /// The filter's copy of SpringBoard's app states; the parser's filter holds it unowned, so a
   /// builder that is the only one holding it owns it (see `ownStates()`).
   private var states = AppStateMemory()
+  /// With `listUnread`: the messages that gave no event (shared by copies: the result lists them).
+  private let unread: UnreadMessages?
 
   /// Every kept event in arrival order.
   private var events: [(TimelineEvent, AppSubject)] { store.events }
@@ -43,6 +45,7 @@ public struct TimelineBuilder {
     self.store = TimelineEventStore(app: options.app)
     // Most lines of a device log can never be an event: decided on bytes, they are never built.
     self.filter = TimelineRecordFilter(options: options)
+    self.unread = options.listUnread ? UnreadMessages() : nil
     installFilter()
   }
 
@@ -51,12 +54,14 @@ public struct TimelineBuilder {
     // release of each per record was a visible cost.
     let states = Unmanaged.passUnretained(states)
     let counts = Unmanaged.passUnretained(store.counts)
-    parser.recordFilter = { [filter] process, message, plain in
-      states._withUnsafeGuaranteedRef { states in
+    parser.recordFilter = { [filter, unread] process, message, plain in
+      let wanted = states._withUnsafeGuaranteedRef { states in
         counts._withUnsafeGuaranteedRef { counts in
           filter.mayMatter(process: process, message: message, plain: plain, states: states, counts: counts)
         }
       }
+      if !wanted, let unread { unread.note(process: process, message: message) }
+      return wanted
     }
   }
 
@@ -102,16 +107,19 @@ public struct TimelineBuilder {
     let states = Unmanaged.passUnretained(states)
     let counts = Unmanaged.passUnretained(store.counts)
     var completed: [LogEntry] = []
+    let unread = self.unread
     parser.consume(
       bytes: lineBytes, isASCII: isASCII, prepared: prepared,
       filter: { process, message, plain in
-        filter._withUnsafeGuaranteedRef { filter in
+        let wanted = filter._withUnsafeGuaranteedRef { filter in
           states._withUnsafeGuaranteedRef { states in
             counts._withUnsafeGuaranteedRef { counts in
               filter.mayMatter(process: process, message: message, plain: plain, states: states, counts: counts)
             }
           }
         }
+        if !wanted, let unread { unread.note(process: process, message: message) }
+        return wanted
       }
     ) { completed.append($0) }
     for entry in completed { take(entry) }
@@ -143,13 +151,17 @@ public struct TimelineBuilder {
       }
     }
     apps.sort { ($0.events.count, $1.name) > ($1.events.count, $0.name) }
-    return TimelineResult(
+    var result = TimelineResult(
       layout: parser.layout, statistics: parser.statistics, apps: apps, droppedEvents: store.droppedEvents
     )
+    if let unread { result.unread = unread.top(20) }
+    return result
   }
 
   private mutating func take(_ entry: LogEntry) {
+    let offered = store.offered
     recognizer.recognize(entry, into: &store)
+    if let unread, store.offered == offered { unread.note(process: entry.process, message: entry.message) }
   }
 
   /// Groups events into apps: subjects that share a bundle id, process name or pid are one app,

@@ -9,6 +9,8 @@ struct TimelineEventRecognizer {
   private var keptAssertionIDs: [String: String] = [:]
   /// Last known visibility / role / task state per app, to turn state lines into transitions.
   private var lastState: [String: String] = [:]
+  /// What the message-first recognisers remember.
+  private var messageState = MessageRecognizerState()
 
   init(markers: [TimelineMarker]) {
     self.markers = markers
@@ -64,7 +66,19 @@ struct TimelineEventRecognizer {
     case "SpringBoard", "FrontBoard": recognizeSpringBoard(entry, add)
     case "nsurlsessiond": recognizeNSURLSessiond(entry, add)
     default:
-      if !Self.systemProcesses.contains(entry.process) { recognizeApp(entry, add) }
+      // Another writer's words under another process name, or no header: read by the message.
+      switch Self.writer(of: message[...]) {
+      case .assertiond: recognizeAssertiond(entry, addLazily)
+      case .runningboardd: recognizeRunningboardd(entry, add)
+      case .springBoard: recognizeSpringBoard(entry, add)
+      case .nsurlsessiond: recognizeNSURLSessiond(entry, add)
+      case nil: break
+      }
+    }
+    // Message-first recognisers (UIKit, legacy SpringBoard, kernel, BackgroundTasks…).
+    let header = MessageHeader(process: entry.process, pid: entry.pid)
+    for event in MessageRecognizers.read(message[...], header: header, state: &messageState) {
+      add(event.kind, event.subject, detail: event.detail, assertion: event.assertion, named: event.named)
     }
     for marker in markers where marker.matches(message) {
       add(
@@ -300,53 +314,50 @@ struct TimelineEventRecognizer {
     }
   }
 
-  // MARK: - The app (UIKit)
+  // MARK: - Writers known by their words
 
-  private func recognizeApp(
-    _ entry: LogEntry,
-    _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?) -> Void
-  ) {
-    let message = entry.message[...]
-    let subject = AppSubject(name: entry.process, pid: entry.pid)
-    if Self.hasPrefix(message, "Created background task ") {
-      let name = Self.text(after: "taskName = ", in: message, until: [",", "\n"]) ?? "<unnamed>"
-      let id = Self.text(after: "taskID = ", in: message, until: [",", " "])
-      add(
-        .backgroundTaskStarted, subject, "background task \(id.map { "\($0) " } ?? "")\(name)", nil,
-        [], nil)
-    } else if Self.hasPrefix(message, "Ending background task with UIBackgroundTaskIdentifier: ") {
-      let id = message.dropFirst("Ending background task with UIBackgroundTaskIdentifier: ".count)
-        .prefix(while: { $0.isNumber })
-      add(.backgroundTaskEnded, subject, "background task \(id) ended", nil, [], nil)
-    } else if Self.contains(message, "Can't end BackgroundTask") || Self.contains(message, "Can't endBackgroundTask") {
-      // iOS 13+: `…with identifier 3 (0x3), or it may have already been ended`; older: `… 6c, or …`.
-      let id = Self.text(after: "with identifier ", in: message, until: [",", " ("]) ?? "?"
-      add(
-        .backgroundTaskEnded, subject, "can't end background task \(id): none with that id (ended twice?)",
-        nil, [], nil)
-    } else if Self.contains(message, "was created over 30 seconds ago") {
-      // `[BackgroundTask] Background Task 5 ("RNBackgroundTimer"), was created over 30 seconds ago.`
-      let id = Self.text(after: "Background Task ", in: message, until: [" ", ","]) ?? "?"
-      let name = Self.text(after: "(\"", in: message, until: ["\")"]).map { " \"\($0)\"" } ?? ""
-      add(
-        .expiryWarning, subject, "background task \(id)\(name) created over 30 seconds ago", nil, [], nil)
-    } else if message.contains(
-      "Background task still not ended after expiration handlers were called")
+  /// The daemons whose words the branches above read.
+  enum Writer { case assertiond, runningboardd, springBoard, nsurlsessiond }
+
+  /// Anchors of the branches' words (at least one is in every message a branch reads), for the
+  /// record filter's scan of records from other processes.
+  static let writerAnchors: [String] = [
+    "Add assertion:", "Deactivate assertion:", "Remove assertion:", "Mutating assertion reason from ", "Process exited",
+    "Setting up BG permission check timer", "background permission expiration warning", "Forcing crash report",
+    "Acquiring assertion targeting ", "Invalidating assertion ", "Calculated state for ", "will expire soon",
+    "] Suspending task", "] Resuming task", "termination reported by launchd", "Bootstrapping ",
+    "Application process state changed for ", "Received request to open \"", "bundle id: ",
+  ]
+
+  /// Which branch reads `message` when its process column names none of them (another name, or no
+  /// header): judged from the message's own words.
+  static func writer(of message: Substring) -> Writer? {
+    if hasPrefix(message, "Acquiring assertion targeting ") || hasPrefix(message, "Invalidating assertion ")
+      || hasPrefix(message, "Calculated state for ") || contains(message, "will expire soon")
+      || contains(message, "] Suspending task") || contains(message, "] Resuming task")
+      || contains(message, "termination reported by launchd")
     {
-      // `…: <_UIBackgroundTaskInfo: 0x…>: taskID = 30, taskName = Called by …, creationTime = …`
-      let id = Self.text(after: "taskID = ", in: message, until: [",", " "]).map { " \($0)" } ?? ""
-      add(
-        .expiryWarning, subject, "background task\(id) still not ended after expiration handlers", nil,
-        [], nil)
-    } else if Self.contains(message, "handleEventsForBackgroundURLSession"),
-      Self.contains(message, "completion handler"),
-      Self.contains(message, "never called") || Self.contains(message, "not called")
-        || Self.contains(message, "wasn't called")
-    {
-      add(
-        .completionHandlerWarning, subject, "handleEvents completion handler not called", nil, [],
-        nil)
+      return .runningboardd
     }
+    // assertiond's `[Name:pid]`; SpringBoard's `[application<…>:pid]` holds a `<`.
+    if let (subject, body) = bracketSubject(message), subject.bundle == nil,
+      hasPrefix(body, "Add assertion:") || hasPrefix(body, "Deactivate assertion:")
+        || hasPrefix(body, "Remove assertion:")
+        || hasPrefix(body, "Mutating assertion reason from ") || hasPrefix(body, "Process exited")
+        || contains(body, "Setting up BG permission check timer")
+        || contains(body, "background permission expiration warning") || contains(body, "Forcing crash report")
+    {
+      return .assertiond
+    }
+    if hasPrefix(message, "Application process state changed for ")
+      || (contains(message, "Bootstrapping ") && contains(message, " with intent "))
+      || contains(message, "Received request to open \"")
+      || (contains(message, "Process exited: ") && !contains(message, "Process exited: <BKProcess"))
+    {
+      return .springBoard
+    }
+    if hasPrefix(message, "[C"), contains(message, "bundle id: ") { return .nsurlsessiond }
+    return nil
   }
 
   // MARK: - Helpers

@@ -31,7 +31,11 @@ struct TimelineEventStore {
 
   /// Takes a recognised event about `subject`; `make` builds it, only when it is kept or handed to
   /// the event handler.
+  /// How many events were offered (kept or not): whether a record gave any.
+  private(set) var offered = 0
+
   mutating func offer(_ subject: AppSubject, _ make: () -> TimelineEvent) {
+    offered += 1
     guard mayBeWantedApp(subject) else { return }
     if eventHandler == nil, counts.wouldDrop(key: Self.key(subject)) {
       droppedHere += 1

@@ -8,12 +8,18 @@ public struct TimelineOptions: Sendable {
   public var markers: [TimelineMarker]
   /// Force a layout instead of detecting it.
   public var layout: ConsoleLayout?
+  /// List the most frequent messages of background-relevant processes that gave no event
+  /// (``TimelineResult/unread``); costs a template per such record.
+  public var listUnread: Bool
 
   /// Creates options.
-  public init(app: String? = nil, markers: [TimelineMarker] = [], layout: ConsoleLayout? = nil) {
+  public init(
+    app: String? = nil, markers: [TimelineMarker] = [], layout: ConsoleLayout? = nil, listUnread: Bool = false
+  ) {
     self.app = app
     self.markers = markers
     self.layout = layout
+    self.listUnread = listUnread
   }
 }
 

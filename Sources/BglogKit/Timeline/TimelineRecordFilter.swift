@@ -19,6 +19,8 @@ final class TimelineRecordFilter {
   private let asciiLiteralMarkers: [[UInt8]]
   /// `--app`, lowercased, as UTF-8.
   private let wantedApp: [UInt8]?
+  /// ``MessageRecognizers/filterScanner``, held here so the hot path does not reach a global.
+  private let scanner = MessageRecognizers.filterScanner
 
   init(options: TimelineOptions) {
     let literals = options.markers.map(\.literal)
@@ -43,6 +45,28 @@ final class TimelineRecordFilter {
     let writerWanted = mayBeWanted(process, ascii: plain)
     if writerWanted, markerMayMatch(message, ascii: plain) { return true }
     if let stateLine { return stateLine }
+    // A state line SpringBoard did not write (no header): only the recognizer can follow it now.
+    if kind != .springBoard, ByteText.hasPrefix(message, "Application process state changed for ") {
+      states.giveUp()
+      return true
+    }
+    switch writerSays(
+      kind, process: process, message: message, plain: plain, writerWanted: writerWanted, counts: counts)
+    {
+    case true?: return true
+    case nil: return false
+    case false?: break
+    }
+    // Message first: any recogniser's anchor, or another writer's words, whatever the process column.
+    return scanner.containsAny(message)
+  }
+
+  /// The tests of the branch of `TimelineEventRecognizer.recognize` the process takes; `nil` for an
+  /// event the store would drop, counted here (refused whatever else it holds).
+  private func writerSays(
+    _ kind: ProcessKind, process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, plain: Bool,
+    writerWanted: Bool, counts: TimelineEventCounts?
+  ) -> Bool? {
     switch kind {
     case .assertiond:
       guard ByteText.hasPrefix(message, "[") else { return false }
@@ -71,7 +95,8 @@ final class TimelineRecordFilter {
         if let counts, counts.judgesDrops, counts.kept >= TimelineBuilder.maximumEvents,
           assertiondEventIsDropped(UnsafeBufferPointer(rebasing: message[1..<close]), counts: counts)
         {
-          return false
+          // Counted as dropped: the message-first scan must not let it through.
+          return nil
         }
         return true
       }

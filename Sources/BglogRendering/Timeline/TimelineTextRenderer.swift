@@ -37,10 +37,21 @@ public struct TimelineTextRenderer: Sendable {
     }
     if result.apps.isEmpty {
       out += "\nNo app background activity recognised.\n"
-      return out
     }
     for app in result.apps {
       out += "\n" + render(app)
+    }
+    if !result.unread.isEmpty {
+      out += "\nNot read: the most frequent messages of background-relevant processes that gave no event\n"
+      out += "(numbers as #, hex as 0x#, identifiers as <id>; report a form bglog should read):\n"
+      let width = String(result.unread.map(\.count).max() ?? 0).count
+      for row in result.unread {
+        let count = String(row.count)
+        let process = row.process.isEmpty ? "(no header)" : row.process
+        out +=
+          "  " + String(repeating: " ", count: width - count.count) + count + "  " + process + "  " + row.template
+          + "\n"
+      }
     }
     return out
   }

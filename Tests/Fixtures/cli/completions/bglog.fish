@@ -35,6 +35,7 @@ complete -c bglog -n '__fish_seen_subcommand_from timeline' -s o -l output -x -d
 complete -c bglog -n '__fish_seen_subcommand_from timeline' -l app -x -d 'Only this app'
 complete -c bglog -n '__fish_seen_subcommand_from timeline' -s m -l mark -x -d 'Count the app\'s own log lines matching REGEX as marker NAME, per wakeup'
 complete -c bglog -n '__fish_seen_subcommand_from timeline' -l chart -d 'Also draw each app\'s lanes (state, assertions held vs declared, nsurlsessiond, wakeups, warnings and kills, markers)'
+complete -c bglog -n '__fish_seen_subcommand_from timeline' -l verbose -d 'Also list the most frequent messages of background-relevant processes (SpringBoard, runningboardd, assertiond, kernel…) that gave no event, as templates with counts (text output)'
 complete -c bglog -n '__fish_seen_subcommand_from timeline' -s F -l follow -d 'Live'
 complete -c bglog -n '__fish_seen_subcommand_from timeline' -l input-format -x -a 'time-process-message console-app idevicesyslog log-show log-show-compact log-show-syslog log-show-ndjson log-show-json xcode' -d 'Force the log layout instead of detecting it'
 complete -c bglog -n '__fish_seen_subcommand_from timeline' -l color -x -a 'auto always never' -d 'auto (default: only on a terminal, off with NO_COLOR), always, never'

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Finds which of many literal anchors a message holds, in one pass over its bytes: the prefilter in
+/// front of the message-first recognisers (see docs/timeline.md, "Reading messages first").
+///
+/// Every anchor is at least ``stride`` + 3 bytes long. Each anchor registers the 4-byte windows that
+/// start at ``stride`` consecutive offsets of it (see ``windowStart(_:)``) in a 2¹⁶-bit table; the scan probes only every ``stride``-th
+/// position of the message, so any occurrence of an anchor has exactly one probed window among the
+/// ones it registered. A probe whose bit is set is checked against the anchors registered under that
+/// hash by comparing the whole anchor. Most messages cost about `length / stride` table lookups.
+final class MessageAnchorScanner: Sendable {
+  /// The distance between probes; anchors are at least `stride + 3` bytes long.
+  static let stride = 8
+  /// The anchors, as UTF-8.
+  let anchors: [[UInt8]]
+  /// For each anchor, the bit of the group it selects (a recogniser, or a family of them).
+  let groups: [UInt64]
+  private let bits: [UInt64]
+  /// Every anchor's bytes one after another (`starts[i]..<starts[i + 1]`).
+  private let bytes: [UInt8]
+  private let starts: [Int]
+  /// (hash, anchor, offset) of every registered window, sorted by hash: a set bit is looked up by
+  /// binary search.
+  private let windows: [Window]
+
+  private struct Window: Sendable {
+    let hash: UInt16
+    let anchor: Int32
+    let offset: Int32
+  }
+
+  /// Creates a scanner for `anchors`, each with the group bit it selects. Anchors shorter than
+  /// `stride + 3` bytes are a programming error.
+  init(_ anchors: [(text: String, group: UInt64)]) {
+    self.anchors = anchors.map { Array($0.text.utf8) }
+    self.groups = anchors.map(\.group)
+    var bits = [UInt64](repeating: 0, count: 1024)
+    var windows: [Window] = []
+    var bytes: [UInt8] = []
+    var starts: [Int] = []
+    for (index, anchor) in self.anchors.enumerated() {
+      precondition(anchor.count >= Self.stride + 3, "anchor too short for the scanner: \(anchors[index].text)")
+      starts.append(bytes.count)
+      bytes += anchor
+      for offset in Self.windowStart(anchor)..<Self.windowStart(anchor) + Self.stride {
+        let word =
+          UInt32(anchor[offset]) | UInt32(anchor[offset + 1]) << 8 | UInt32(anchor[offset + 2]) << 16
+          | UInt32(anchor[offset + 3]) << 24
+        let hash = Self.hash(word)
+        bits[Int(hash >> 6)] |= 1 << UInt64(hash & 63)
+        windows.append(Window(hash: hash, anchor: Int32(index), offset: Int32(offset)))
+      }
+    }
+    starts.append(bytes.count)
+    self.bits = bits
+    self.bytes = bytes
+    self.starts = starts
+    self.windows = windows.sorted { ($0.hash, $0.anchor, $0.offset) < ($1.hash, $1.anchor, $1.offset) }
+  }
+
+  /// Where the `stride` registered windows of `anchor` start: any run of `stride` consecutive
+  /// offsets works, so take the one with the fewest windows of only lowercase letters and spaces
+  /// (common in log text, so fewer probes of ordinary messages hit a set bit).
+  static func windowStart(_ anchor: [UInt8]) -> Int {
+    func plain(_ offset: Int) -> Bool {
+      anchor[offset..<offset + 4].allSatisfy { $0 == 0x20 || ($0 >= 0x61 && $0 <= 0x7A) }
+    }
+    var best = 0
+    var bestCount = Int.max
+    for start in 0...(anchor.count - stride - 3) {
+      let count = (start..<start + stride).filter(plain).count
+      if count < bestCount {
+        best = start
+        bestCount = count
+      }
+    }
+    return best
+  }
+
+  @inline(__always) private static func hash(_ word: UInt32) -> UInt16 {
+    UInt16(truncatingIfNeeded: (word &* 0x9E37_79B1) >> 16)
+  }
+
+  /// The union of the group bits of the anchors found in `text` (0: none).
+  func groups(in text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    scan(text, firstOnly: false)
+  }
+
+  /// Whether `text` holds any anchor.
+  func containsAny(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    scan(text, firstOnly: true) != 0
+  }
+
+  private func scan(_ text: UnsafeBufferPointer<UInt8>, firstOnly: Bool) -> UInt64 {
+    guard let base = text.baseAddress, text.count >= Self.stride + 3 else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let count = text.count
+    return bits.withUnsafeBufferPointer { bits -> UInt64 in
+      var found: UInt64 = 0
+      var position = 0
+      while position + 4 <= count {
+        let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+        let hash = Self.hash(word)
+        if bits[Int(hash >> 6)] & (1 << UInt64(hash & 63)) != 0 {
+          found |= verify(hash, at: position, in: base, count: count)
+          if firstOnly, found != 0 { return found }
+        }
+        position += Self.stride
+      }
+      return found
+    }
+  }
+
+  /// The groups of the anchors registered under `hash` that occur with that window at `position`.
+  private func verify(_ hash: UInt16, at position: Int, in base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    windows.withUnsafeBufferPointer { windows in
+      bytes.withUnsafeBufferPointer { bytes in
+        var low = 0
+        var high = windows.count
+        while low < high {
+          let middle = (low + high) / 2
+          if windows[middle].hash < hash { low = middle + 1 } else { high = middle }
+        }
+        var found: UInt64 = 0
+        while low < windows.count, windows[low].hash == hash {
+          let anchor = Int(windows[low].anchor)
+          let start = position - Int(windows[low].offset)
+          let length = starts[anchor + 1] - starts[anchor]
+          if start >= 0, start + length <= count,
+            memcmp(base + start, bytes.baseAddress! + starts[anchor], length) == 0
+          {
+            found |= groups[anchor]
+          }
+          low += 1
+        }
+        return found
+      }
+    }
+  }
+
+  /// ``groups(in:)`` for a `String`'s message.
+  func groups(in text: Substring) -> UInt64 {
+    var text = text
+    return text.withUTF8 { groups(in: $0) }
+  }
+}

@@ -1,0 +1,169 @@
+/// One family of messages read by their text, whoever wrote them (see docs/timeline.md, "Reading
+/// messages first"): literal anchors that a matching message must hold (one of them), writers it is
+/// known from (a hint used to break ties, never to refuse), how it reads the message, and the real
+/// messages it reads and must not read, with where each was found. `MessageRecognizerTests` runs every
+/// example.
+struct MessageRecognizer: Sendable {
+  /// A short stable name (`legacy-beyond-permitted-time`).
+  let id: String
+  /// The iOS versions and writer it comes from, as documented.
+  let era: String
+  /// At least one of these is in every message it reads (≥ `MessageAnchorScanner.stride` + 3 bytes).
+  let anchors: [String]
+  /// The processes known to write it.
+  let writers: [String]
+  /// Reads one message with what the header says (process empty: no header).
+  let read:
+    @Sendable (_ message: Substring, _ header: MessageHeader, _ state: inout MessageRecognizerState) -> [MessageEvent]
+  /// Real messages it reads, with the event expected.
+  let triggering: [RecognizerExample]
+  /// Real messages that hold an anchor but must give no event.
+  let nonTriggering: [RecognizerExample]
+}
+
+/// What the record's header says, when it has one.
+struct MessageHeader: Sendable {
+  /// The process column (empty: none).
+  var process: String = ""
+  var pid: Int? = nil
+
+  /// The writer, when it is an app rather than one of ``TimelineEventRecognizer/systemProcesses``.
+  var app: AppSubject? {
+    process.isEmpty || TimelineEventRecognizer.systemProcesses.contains(process)
+      ? nil : AppSubject(name: process, pid: pid)
+  }
+}
+
+/// What a recogniser read from a message.
+struct MessageEvent: Sendable, Hashable {
+  var kind: TimelineEvent.Kind
+  var subject: AppSubject
+  var detail: String
+  var assertion: ProcessAssertion? = nil
+  var named: [ProcessAssertion] = []
+}
+
+/// A real message quoted in a public source.
+struct RecognizerExample: Sendable {
+  /// The message (the header's process column apart).
+  let message: String
+  /// The process column when the source had one; empty when quoted without a header.
+  let process: String
+  /// Where it was found (repository and issue, or page).
+  let source: String
+  /// The event expected (kind, subject, detail); `nil` for non-triggering examples.
+  let expected: MessageEvent?
+
+  /// The header's pid, when the source had one.
+  let pid: Int?
+
+  init(_ message: String, process: String = "", pid: Int? = nil, source: String, expected: MessageEvent? = nil) {
+    self.message = message
+    self.process = process
+    self.pid = pid
+    self.source = source
+    self.expected = expected
+  }
+}
+
+/// What recognisers remember between messages (bounded).
+struct MessageRecognizerState: Sendable {
+  /// The assertions last listed as held beyond permitted time, by pid (legacy forced crash reports
+  /// name the process only).
+  var beyondPermitted: [Int: [ProcessAssertion]] = [:]
+  /// The role the last acquired launch assertion granted, by bundle id and assertion name.
+  var launchRoles: [String: String] = [:]
+  /// The memory limit the kernel last reported exceeded, by pid.
+  var exceededLimits: [Int: String] = [:]
+
+  mutating func bound() {
+    if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
+    if launchRoles.count > 1_000 { launchRoles.removeAll() }
+    if exceededLimits.count > 1_000 { exceededLimits.removeAll() }
+  }
+}
+
+/// Every message-first recogniser, by era and writer, and the prefilter over their anchors.
+enum MessageRecognizers {
+  static let all: [MessageRecognizer] =
+    LegacySpringBoardRecognizers.all + AssertiondRecognizers.all + RunningBoardRecognizers.all
+    + KernelJetsamRecognizers.all + UIKitBackgroundTaskRecognizers.all + BackgroundTaskSchedulerRecognizers.all
+
+  /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
+  static let scanner: MessageAnchorScanner = {
+    precondition(all.count <= 64)
+    var anchors: [(text: String, group: UInt64)] = []
+    for (index, recognizer) in all.enumerated() {
+      for anchor in recognizer.anchors { anchors.append((anchor, 1 << UInt64(index))) }
+    }
+    return MessageAnchorScanner(anchors)
+  }()
+
+  /// The record filter's scan: every recogniser's anchors and the words of the writers
+  /// ``TimelineEventRecognizer`` reads by process, so a record with any of them is built whatever its
+  /// process column says.
+  static let filterScanner: MessageAnchorScanner = {
+    var anchors: [(text: String, group: UInt64)] = []
+    for recognizer in all { for anchor in recognizer.anchors { anchors.append((anchor, 1)) } }
+    for anchor in TimelineEventRecognizer.writerAnchors { anchors.append((anchor, 2)) }
+    return MessageAnchorScanner(anchors)
+  }()
+
+  /// The events every recogniser whose anchor `message` holds reads from it.
+  static func read(_ message: Substring, header: MessageHeader, state: inout MessageRecognizerState) -> [MessageEvent] {
+    var selected = scanner.groups(in: message)
+    guard selected != 0 else { return [] }
+    var events: [MessageEvent] = []
+    while selected != 0 {
+      let index = selected.trailingZeroBitCount
+      selected &= selected - 1
+      events += all[index].read(message, header, &state)
+    }
+    state.bound()
+    return events
+  }
+}
+
+// MARK: - Finding the subject in the message
+
+enum MessageSubject {
+  /// `Name[pid]` at `range`'s start, e.g. `BG[21017] has active …` → (name BG, pid 21017).
+  static func namePID(_ text: Substring) -> AppSubject? {
+    guard let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]") else { return nil }
+    let name = text[..<open]
+    guard !name.isEmpty, !name.contains(" "), let pid = Int(text[text.index(after: open)..<close]) else {
+      return nil
+    }
+    return AppSubject(name: String(name), pid: pid)
+  }
+
+  /// `<BKNewProcess: 0x…; com.x; pid: 3445; …>` / `<BKProcess: 0x…; name; com.x; pid: 867; …>`: the
+  /// bundle id (the field with a dot), the name (a field without one, after the address) and the pid.
+  static func bkProcess(_ text: Substring) -> AppSubject? {
+    guard let start = TimelineEventRecognizer.range(of: "Process: 0x", in: text)?.upperBound else { return nil }
+    let rest = text[start...]
+    let end = rest.firstIndex(of: ">") ?? rest.endIndex
+    var subject = AppSubject()
+    for field in rest[..<end].split(separator: ";").dropFirst() {
+      let value = TimelineEventRecognizer.trimmingBlanks(field)
+      if value.hasPrefix("pid: ") {
+        subject.pid = Int(value.dropFirst(5))
+      } else if value.contains(":") || value.isEmpty || value.hasPrefix("<") {
+        continue
+      } else if value.contains(".") {
+        if subject.bundle == nil { subject.bundle = String(value) }
+      } else if subject.name == nil {
+        subject.name = String(value)
+      }
+    }
+    return subject.isEmpty ? nil : subject
+  }
+
+  /// UIKit's task names `Called by MyApp, from -[…]`: the process that began the task.
+  static func calledBy(_ text: Substring) -> String? {
+    guard let name = TimelineEventRecognizer.text(after: "Called by ", in: text, until: [",", "\"", "\n"]) else {
+      return nil
+    }
+    return name == "UIKit" ? nil : name
+  }
+}

@@ -1,0 +1,111 @@
+/// UIKit's own lines in the app's log about `beginBackgroundTask` / `endBackgroundTask` and the
+/// handleEvents completion handler. The subject is the writing app; without a header, the app UIKit
+/// names in the task's name (`Called by MyApp, from …`), else nothing is claimed.
+enum UIKitBackgroundTaskRecognizers {
+  static let all: [MessageRecognizer] = [backgroundTask]
+
+  static let backgroundTask = MessageRecognizer(
+    id: "uikit-background-task", era: "UIKit, iOS 7+ (the 30-second warning: iOS 13+)",
+    anchors: [
+      "Created background task ", "Ending background task with UIBackgroundTaskIdentifier: ",
+      "Can't end BackgroundTask",
+      "Can't endBackgroundTask", "was created over 30 seconds ago",
+      "Background task still not ended after expiration handlers were called", "handleEventsForBackgroundURLSession",
+    ],
+    writers: [],
+    read: { message, header, _ in
+      if !header.process.isEmpty {
+        // With a header, only the app's own lines (the UIKit branch of the recognizer, as before).
+        guard let subject = header.app else { return [] }
+        return read(message, subject: subject)
+      }
+      guard let name = MessageSubject.calledBy(message) else { return [] }
+      return read(message, subject: AppSubject(name: name))
+    },
+    triggering: [
+      RecognizerExample(
+        "[BackgroundTask] Background Task 5 (\"RNBackgroundTimer\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
+        process: "Driver", pid: 3314, source: "ocetnik/react-native-background-timer issue #373 (Xcode console)",
+        expected: MessageEvent(
+          kind: .expiryWarning, subject: AppSubject(name: "Driver", pid: 3314),
+          detail: "background task 5 \"RNBackgroundTimer\" created over 30 seconds ago")),
+      RecognizerExample(
+        "[BackgroundTask] Background Task 1 (\"Called by FirstContact, from -[CountlyConnectionManager proceedOnQueue]\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
+        source: "Countly/countly-sdk-ios issue #190 (quoted without a header)",
+        expected: MessageEvent(
+          kind: .expiryWarning, subject: AppSubject(name: "FirstContact"),
+          detail:
+            "background task 1 \"Called by FirstContact, from -[CountlyConnectionManager proceedOnQueue]\" created over 30 seconds ago"
+        )),
+      RecognizerExample(
+        "[BackgroundTask] Background Task 37 (\"Called by Runner, from -[BackgroundTaskManager createBackgroundTask]\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
+        source: "transistorsoft/flutter_background_geolocation issue #1021 (quoted without a header)",
+        expected: MessageEvent(
+          kind: .expiryWarning, subject: AppSubject(name: "Runner"),
+          detail:
+            "background task 37 \"Called by Runner, from -[BackgroundTaskManager createBackgroundTask]\" created over 30 seconds ago"
+        )),
+      RecognizerExample(
+        "Can't end BackgroundTask: no background task exists with identifier 3 (0x3), or it may have already been ended. Break in UIApplicationEndBackgroundTaskError() to debug.",
+        process: "MyApp", pid: 886,
+        source: "katzer/cordova-plugin-background-mode issue #485 (Xcode console)",
+        expected: MessageEvent(
+          kind: .backgroundTaskEnded, subject: AppSubject(name: "MyApp", pid: 886),
+          detail: "can't end background task 3: none with that id (ended twice?)")),
+      RecognizerExample(
+        "[BackgroundTask] Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x280883b00>: taskID = 262, taskName = Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask], creationTime = 943356 (elapsed = 44). This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.",
+        process: "ProjectX", pid: 38194, source: "OneSignal/OneSignal-iOS-SDK issue #1205 (Xcode console)",
+        expected: MessageEvent(
+          kind: .expiryWarning, subject: AppSubject(name: "ProjectX", pid: 38194),
+          detail:
+            "background task 262 \"Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask]\" still not ended after expiration handlers"
+        )),
+    ],
+    nonTriggering: [
+      // Without a header and without `Called by …`, the app is unknown: nothing is claimed.
+      RecognizerExample(
+        "[BackgroundTask] Background Task 1001 (\"GDTStorage\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
+        source: "firebase/firebase-ios-sdk issue #8908 (quoted without a header)"),
+      // A daemon's line is not UIKit's.
+      RecognizerExample(
+        "Background Task 2 (\"GDTCCTUploader-upload\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
+        process: "runningboardd",
+        source: "google/GoogleDataTransport issue #156 (message; the process column here is a test of the rule)"),
+    ])
+
+  /// The UIKit forms, about `subject`.
+  static func read(_ message: Substring, subject: AppSubject) -> [MessageEvent] {
+    typealias R = TimelineEventRecognizer
+    func event(_ kind: TimelineEvent.Kind, _ detail: String) -> [MessageEvent] {
+      [MessageEvent(kind: kind, subject: subject, detail: detail)]
+    }
+    if R.hasPrefix(message, "Created background task ") {
+      let name = R.text(after: "taskName = ", in: message, until: [",", "\n"]) ?? "<unnamed>"
+      let id = R.text(after: "taskID = ", in: message, until: [",", " "])
+      return event(.backgroundTaskStarted, "background task \(id.map { "\($0) " } ?? "")\(name)")
+    } else if R.hasPrefix(message, "Ending background task with UIBackgroundTaskIdentifier: ") {
+      let id = message.dropFirst("Ending background task with UIBackgroundTaskIdentifier: ".count)
+        .prefix(while: { $0.isNumber })
+      return event(.backgroundTaskEnded, "background task \(id) ended")
+    } else if R.contains(message, "Can't end BackgroundTask") || R.contains(message, "Can't endBackgroundTask") {
+      // iOS 13+: `…with identifier 3 (0x3), or it may have already been ended`; older: `… 6c, or …`.
+      let id = R.text(after: "with identifier ", in: message, until: [",", " ("]) ?? "?"
+      return event(.backgroundTaskEnded, "can't end background task \(id): none with that id (ended twice?)")
+    } else if R.contains(message, "was created over 30 seconds ago") {
+      // `[BackgroundTask] Background Task 5 ("RNBackgroundTimer"), was created over 30 seconds ago.`
+      let id = R.text(after: "Background Task ", in: message, until: [" ", ","]) ?? "?"
+      let name = R.text(after: "(\"", in: message, until: ["\")"]).map { " \"\($0)\"" } ?? ""
+      return event(.expiryWarning, "background task \(id)\(name) created over 30 seconds ago")
+    } else if message.contains("Background task still not ended after expiration handlers were called") {
+      // `…: <_UIBackgroundTaskInfo: 0x…>: taskID = 30, taskName = Called by …, creationTime = …`
+      let id = R.text(after: "taskID = ", in: message, until: [",", " "]).map { " \($0)" } ?? ""
+      let name = R.text(after: "taskName = ", in: message, until: [", creationTime", "\n"]).map { " \"\($0)\"" } ?? ""
+      return event(.expiryWarning, "background task\(id)\(name) still not ended after expiration handlers")
+    } else if R.contains(message, "handleEventsForBackgroundURLSession"), R.contains(message, "completion handler"),
+      R.contains(message, "never called") || R.contains(message, "not called") || R.contains(message, "wasn't called")
+    {
+      return event(.completionHandlerWarning, "handleEvents completion handler not called")
+    }
+    return []
+  }
+}

@@ -1,0 +1,91 @@
+import Testing
+
+@testable import BglogKit
+
+/// Every recogniser's real examples (SwiftLint-style triggering / non-triggering), run through the
+/// prefilter and the recognisers as the timeline runs them. Examples are replayed in registry order
+/// with one state, so a line that completes an earlier one (a launch request after its assertion, a
+/// forced crash report after the assertions it names) is read as in a log.
+@Suite struct MessageRecognizerTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    let recognizer: String
+    let index: Int
+    let example: RecognizerExample
+    var testDescription: String {
+      "\(recognizer) \(example.expected == nil ? "non-triggering" : "triggering"): \(example.source)"
+    }
+  }
+
+  static let cases: [Case] = MessageRecognizers.all.flatMap { recognizer in
+    (recognizer.nonTriggering + recognizer.triggering).map { ($0, recognizer.id) }
+  }.enumerated().map { Case(recognizer: $0.element.1, index: $0.offset, example: $0.element.0) }
+
+  static func read(_ example: RecognizerExample, state: inout MessageRecognizerState) -> [MessageEvent] {
+    MessageRecognizers.read(
+      example.message[...], header: MessageHeader(process: example.process, pid: example.pid), state: &state)
+  }
+
+  @Test(arguments: cases)
+  func example(_ testCase: Case) {
+    var state = MessageRecognizerState()
+    for earlier in Self.cases[..<testCase.index] { _ = Self.read(earlier.example, state: &state) }
+    let events = Self.read(testCase.example, state: &state)
+    guard let expected = testCase.example.expected else {
+      #expect(events.isEmpty, "\(events)")
+      return
+    }
+    #expect(events.count == 1, "\(events)")
+    guard let event = events.first else { return }
+    #expect(event.kind == expected.kind)
+    #expect(event.subject == expected.subject)
+    #expect(event.detail == expected.detail)
+  }
+
+  /// Each triggering example holds one of its recogniser's anchors (the prefilter selects it), and each
+  /// anchor is long enough for the scanner.
+  @Test func anchorsSelectTheirExamples() {
+    for (index, recognizer) in MessageRecognizers.all.enumerated() {
+      for anchor in recognizer.anchors { #expect(anchor.utf8.count >= MessageAnchorScanner.stride + 3, "\(anchor)") }
+      for example in recognizer.triggering + recognizer.nonTriggering {
+        let groups = MessageRecognizers.scanner.groups(in: example.message[...])
+        #expect(groups & (1 << UInt64(index)) != 0, "\(recognizer.id): \(example.source)")
+        #expect(MessageRecognizers.filterScanner.groups(in: example.message[...]) != 0)
+      }
+    }
+  }
+
+  /// The sampled scan finds exactly what a plain substring search finds, at every offset and in
+  /// lines of every length around the anchors.
+  @Test func scannerAgreesWithSubstringSearch() {
+    let anchors = ["Forcing crash report of ", "killing_specific_process pid ", "Running task: <BG"]
+    let scanner = MessageAnchorScanner(anchors.enumerated().map { ($0.element, UInt64(1) << UInt64($0.offset)) })
+    var generator = SplitMix(seed: 13)
+    let alphabet = Array("abc Forcing crash report of killing_specific_process pid Running task: <BG[]:".utf8)
+    for _ in 0..<3_000 {
+      var bytes: [UInt8] = (0..<Int(generator.next() % 90)).map { _ in
+        alphabet[Int(generator.next() % UInt64(alphabet.count))]
+      }
+      if generator.next() % 2 == 0 {
+        let anchor = Array(anchors[Int(generator.next() % 3)].utf8)
+        let at = Int(generator.next() % UInt64(bytes.count + 1))
+        bytes.insert(contentsOf: anchor, at: at)
+      }
+      let text = String(decoding: bytes, as: UTF8.self)
+      var expected: UInt64 = 0
+      for (index, anchor) in anchors.enumerated() where text.contains(anchor) { expected |= 1 << UInt64(index) }
+      #expect(scanner.groups(in: text[...]) == expected, "\(text)")
+    }
+  }
+
+  struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+}
