@@ -100,7 +100,8 @@ extension ConsoleLayout {
     }
     let monthWord = scanner.word()
     guard let monthIndex = months.firstIndex(of: String(monthWord)), scanner.skipBlanks() > 0,
-      let day = scanner.integer(), scanner.skipBlanks() > 0, let time = scanner.clockTime(),
+      let day = scanner.integer(), LogDate.days.contains(day), scanner.skipBlanks() > 0,
+      let time = scanner.clockTime(),
       scanner.skipBlanks() > 0
     else { return nil }
     _ = scanner.word()  // device name

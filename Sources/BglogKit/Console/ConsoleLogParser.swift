@@ -396,8 +396,11 @@ public struct ConsoleLogParser {
     if let timestamp {
       hash = ByteText.mix(hash ^ (timestamp.secondsOfDay + 0).bitPattern, 0x1357_9BDF_2468_ACE1)
       if let date = timestamp.date {
+        // Bit patterns, never conversions that trap: a `LogDate` is public and may hold any value.
         let year = UInt64(bitPattern: Int64(date.year ?? -1))
-        hash = ByteText.mix(hash ^ (year << 16 | UInt64(date.month) << 8 | UInt64(date.day)), 0x0F1E_2D3C_4B5A_6978)
+        let month = UInt64(truncatingIfNeeded: date.month) & 0xFF
+        let day = UInt64(truncatingIfNeeded: date.day) & 0xFF
+        hash = ByteText.mix(hash ^ (year << 16 | month << 8 | day), 0x0F1E_2D3C_4B5A_6978)
       } else {
         hash = ByteText.mix(hash, 0x5A5A_5A5A_1234_5678)
       }

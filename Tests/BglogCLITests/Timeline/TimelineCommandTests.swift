@@ -116,3 +116,33 @@ import Testing
     #expect(!plain.out.contains("Chart:"))
   }
 }
+
+/// Issue 17 item 1: a line whose day is out of range must not stop `timeline` or `check`, and the
+/// other files of a `check` run still get their results.
+@Suite struct OutOfRangeDateTests {
+  static let lines = [
+    "Nov 9223372036854775807 12:24:57 iPhone SpringBoard[55] <Notice>: hello\n",
+    "Nov \(String(repeating: "9", count: 400)) 12:24:57 iPhone SpringBoard[55] <Notice>: hello\n",
+  ]
+
+  @Test(arguments: lines)
+  func timelineReadsTheLineAsUnknown(line: String) {
+    let result = runBglog(["timeline", "-"], stdin: line)
+    #expect(result.status == .success)
+    #expect(result.out.contains("1 unknown"))
+  }
+
+  @Test func checkGivesTheOtherFilesTheirResults() throws {
+    Golden.useRelativePaths()
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bglog-day-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let hostile = directory.appendingPathComponent("a-hostile.log")
+    try Self.lines.joined().write(to: hostile, atomically: true, encoding: .utf8)
+    let result = runBglog([
+      "check", "--no-config", "--format", "ndjson", hostile.path, "Samples/background-download-timeline/console.log",
+    ])
+    #expect(result.status == .policyFailure)
+    #expect(result.out.contains("\"kind\":\"background-session-completion-not-called\""))
+  }
+}
