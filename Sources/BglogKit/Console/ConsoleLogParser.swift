@@ -42,6 +42,11 @@ public struct ConsoleLogParser {
   /// For dates without a year (`idevicesyslog`): the year assumed, bumped at each December → January.
   private var assumedYear = 2000
   private var previousMonth: Int?
+  /// The blanks every record's first line starts with when the whole paste is indented (learned from
+  /// the first header found only once they are dropped); dropped from every line that has them.
+  private var indent: Int?
+  /// The pending record had no header (a message alone): the next line without a header is a new one.
+  private var pendingIsHeaderless = false
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
@@ -66,7 +71,11 @@ public struct ConsoleLogParser {
   /// Creates a parser; pass a layout to skip detection.
   public init(layout: ConsoleLayout? = nil) {
     self.layout = layout
+    forced = layout != nil
   }
+
+  /// The layout was given, not detected: lines that do not fit it are not read any other way.
+  private let forced: Bool
 
   /// Reads every line of a text and returns the records.
   public static func entries(in source: SourceText, layout: ConsoleLayout? = nil) -> (
@@ -189,23 +198,73 @@ public struct ConsoleLogParser {
     }
   }
 
-  private mutating func consumeText(_ line: Substring, number: Int) -> LogEntry? {
+  private mutating func consumeText(_ wholeLine: Substring, number: Int) -> LogEntry? {
     // Blank lines belong to the record being read (messages can hold empty lines); before the
     // first record they are skipped.
-    if pending == nil, line.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
+    if pending == nil, wholeLine.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
+    var line = wholeLine
+    if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
     let startsBlank = line.first == " " || line.first == "\t"
-    if !startsBlank, var header = header(line, number: number) {
-      let completed = complete()
-      if header.firstLine.isEmpty { header.firstLine = String(line.prefix(400)) }
-      pending = header
-      pendingText = header.message.utf8.count
-      return completed
+    if !startsBlank, let header = header(line, number: number) {
+      return begin(header, line: line, headerless: false)
     }
-    if pending != nil {
+    if pending != nil, !pendingIsHeaderless || startsBlank || line.isEmpty {
       statistics.continuationLines += 1
       appendContinuation(line)
-    } else {
-      statistics.unknownLines += 1
+      return nil
+    }
+    // The line would be unknown: the tolerant readers come first (unless the layout was forced).
+    if !forced, let (header, stripped) = tolerantHeader(line, number: number) {
+      if stripped > 0 { indent = stripped }
+      return begin(header, line: Self.dropIndent(line, stripped) ?? line, headerless: false)
+    }
+    // No header at all (Xcode with metadata off, a message copied alone): a record without a time,
+    // kept in file order, while no layout has been found. A tool's own notes stay unknown.
+    if layout == nil, !startsBlank, !ConsoleLayout.isToolNote(line) {
+      return begin(LogEntry(line: number, process: "", message: String(line)), line: line, headerless: true)
+    }
+    statistics.unknownLines += 1
+    return nil
+  }
+
+  /// Makes `header` the pending record and returns the one it completes.
+  private mutating func begin(_ header: LogEntry, line: Substring, headerless: Bool) -> LogEntry? {
+    var header = header
+    let completed = complete()
+    if header.firstLine.isEmpty { header.firstLine = String(line.prefix(400)) }
+    pending = header
+    pendingIsHeaderless = headerless
+    pendingText = header.message.utf8.count
+    return completed
+  }
+
+  /// `line` without its first `count` bytes when they are all blanks, else `nil`.
+  private static func dropIndent(_ line: Substring, _ count: Int) -> Substring? {
+    let bytes = line.utf8
+    guard bytes.count >= count, bytes.prefix(count).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
+      return nil
+    }
+    return Substring(bytes[bytes.index(bytes.startIndex, offsetBy: count)...])
+  }
+
+  /// For a line that fits no header of the detected layout and would be unknown: the line read with
+  /// its leading blanks dropped (an indented paste; only until an indent is learned), as any other
+  /// layout, or as Console.app columns in another order. Returns the record and how many leading
+  /// blanks were dropped.
+  private mutating func tolerantHeader(_ line: Substring, number: Int) -> (LogEntry, Int)? {
+    var text = line
+    if indent == nil { text = line.drop(while: { $0 == " " || $0 == "\t" }) }
+    let stripped = line.utf8.count - text.utf8.count
+    guard !text.isEmpty else { return nil }
+    for candidate in ConsoleLayout.detectionOrder where candidate != layout {
+      if let entry = candidate.parseHeader(text, number: number) {
+        if layout == nil { layout = candidate }
+        return (entry, stripped)
+      }
+    }
+    if let entry = ConsoleLayout.parseConsoleAppColumns(text, number: number) {
+      if layout == nil { layout = .consoleApp }
+      return (entry, stripped)
     }
     return nil
   }
@@ -445,7 +504,9 @@ public struct ConsoleLogParser {
 
   private mutating func header(_ line: Substring, number: Int) -> LogEntry? {
     if let layout {
-      return layout.parseHeader(line, number: number)
+      if let entry = layout.parseHeader(line, number: number) { return entry }
+      // Console.app copies: columns in another order are the same layout.
+      return layout == .consoleApp ? ConsoleLayout.parseConsoleAppColumns(line, number: number) : nil
     }
     for candidate in ConsoleLayout.detectionOrder {
       if let entry = candidate.parseHeader(line, number: number) {

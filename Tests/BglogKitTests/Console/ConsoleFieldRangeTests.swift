@@ -3,7 +3,9 @@ import Testing
 @testable import BglogKit
 
 /// Header fields outside their range (issue 17 item 1): the header is unreadable, never a trap, and
-/// arithmetic on the numbers a line holds saturates. The lines are written for the tests in the
+/// arithmetic on the numbers a line holds saturates. A line whose header cannot be read falls back
+/// as any line without a header does: an untimed record while no layout is known, else a
+/// continuation line of the record before it. The lines are written for the tests in the
 /// shapes of real layouts.
 @Suite struct ConsoleFieldRangeTests {
   static let hugeDay = String(repeating: "9", count: 300)
@@ -15,9 +17,9 @@ import Testing
 
   @Test(arguments: ["9223372036854775807", "9223372036854775808", hugeDay, "0", "32", "-3"])
   func syslogDayOutOfRangeIsNotAHeader(day: String) {
-    let (entries, statistics) = Self.parse("Nov \(day) 12:24:57 iPhone SpringBoard[55] <Notice>: hello\n")
-    #expect(entries.isEmpty)
-    #expect(statistics.unknownLines == 1)
+    let (entries, _) = Self.parse("Nov \(day) 12:24:57 iPhone SpringBoard[55] <Notice>: hello\n")
+    #expect(entries.map(\.timestamp) == [nil])
+    #expect(entries.map(\.process) == [""])
   }
 
   @Test func outOfRangeDayAfterAGoodRecordDoesNotBreakIt() {
@@ -27,13 +29,15 @@ import Testing
         + "Nov 13 12:24:58 iPhone SpringBoard[55] <Notice>: third\n")
     #expect(entries.map(\.timestamp?.date?.day) == [12, 13])
     #expect(entries.allSatisfy { $0.clock != nil })
+    #expect(entries[0].message == "first\nNov 9223372036854775807 12:24:57 iPhone SpringBoard[55] <Notice>: second")
     #expect(statistics.entries == 2)
+    #expect(statistics.continuationLines == 1)
   }
 
   @Test(arguments: ["+9959", "+1900", "-1801", "+0060"])
   func utcOffsetOutOfRangeIsNotAnXcodeHeader(offset: String) {
     let (entries, _) = Self.parse("2024-05-01 10:00:00.100000\(offset) MyApp[812:99123] hello world\n")
-    #expect(entries.isEmpty)
+    #expect(entries.map(\.timestamp) == [nil])
   }
 
   @Test func utcOffsetAtItsLimitsIsRead() {
@@ -45,10 +49,11 @@ import Testing
   @Test func hugePidOrLineNumberIsNotAHeaderOrIsSkipped() {
     let (pid, _) = Self.parse(
       "2020-04-12 23:57:42.216661+0300 0x8293 Default 0xdcdc 99999999999999999999999 0 runningboardd: hi\n")
-    #expect(pid.isEmpty)
+    #expect(pid.map(\.pid) == [nil])
+    #expect(pid.map(\.timestamp) == [nil])
     let (numbered, _) = Self.parse(
       "99999999999999999999999   :Mar  3 09:00:01 my-phone assertiond[66] <Notice>: hi\n")
-    #expect(numbered.isEmpty)
+    #expect(numbered.map(\.timestamp) == [nil])
   }
 
   @Test(arguments: [Int.min, -1, 0, 13, 32, Int.max])
