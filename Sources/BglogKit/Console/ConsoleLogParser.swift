@@ -120,7 +120,7 @@ public struct ConsoleLogParser {
   public mutating func consume(
     bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, emit: (LogEntry) -> Void
   ) {
-    guard layout == .timeProcessMessage else {
+    guard readsBytes else {
       consume(Substring(String(decoding: bytes, as: UTF8.self)), emit: emit)
       return
     }
@@ -135,13 +135,21 @@ public struct ConsoleLogParser {
     bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, prepared: PreparedLine? = nil, filter: RecordFilterBody,
     emit: (LogEntry) -> Void
   ) {
-    guard layout == .timeProcessMessage else {
+    guard readsBytes else {
       consume(bytes: bytes, isASCII: isASCII, emit: emit)
       return
     }
     statistics.lines += 1
     consumeBytes(
-      bytes, ascii: isASCII, line: nil, number: statistics.lines, prepared: prepared, filter: filter, emit: emit)
+      bytes, ascii: isASCII, line: nil, number: statistics.lines,
+      prepared: layout == .timeProcessMessage ? prepared : nil, filter: filter, emit: emit)
+  }
+
+  /// Whether lines given as bytes are read on their bytes: the layouts with a byte-level header reader
+  /// (``ConsoleByteHeader``), once detected.
+  private var readsBytes: Bool {
+    guard let layout else { return false }
+    return layout == .timeProcessMessage || ConsoleByteHeader.reads(layout)
   }
 
   /// A ``RecordFilter`` passed down a call.
@@ -201,16 +209,22 @@ public struct ConsoleLogParser {
   private mutating func consumeText(_ wholeLine: Substring, number: Int) -> LogEntry? {
     // Blank lines belong to the record being read (messages can hold empty lines); before the
     // first record they are skipped.
-    if pending == nil, wholeLine.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
+    let hasRecord = hasPending || raw != nil
+    if !hasRecord, wholeLine.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
     var line = wholeLine
     if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
     let startsBlank = line.first == " " || line.first == "\t"
     if !startsBlank, let header = header(line, number: number) {
       return begin(header, line: line, headerless: false)
     }
-    if pending != nil, !pendingIsHeaderless || startsBlank || line.isEmpty {
+    if hasRecord, !pendingIsHeaderless || startsBlank || line.isEmpty {
       statistics.continuationLines += 1
-      appendContinuation(line)
+      if raw != nil {
+        var text = line
+        text.withUTF8 { appendRawContinuation($0, ascii: false) }
+      } else {
+        appendContinuation(line)
+      }
       return nil
     }
     // The line would be unknown: the tolerant readers come first (unless the layout was forced).
@@ -280,6 +294,10 @@ public struct ConsoleLogParser {
   private struct RawRecord {
     var line: Int
     var secondsOfDay: Double
+    /// The date, UTC offset and pid of the layouts that write them (``ConsoleByteHeader``).
+    var date: LogDate? = nil
+    var utcOffsetSeconds: Int? = nil
+    var pid: Int? = nil
     var process: Range<Int>
     var messageStart: Int
     var firstLineEnd: Int
@@ -301,6 +319,31 @@ public struct ConsoleLogParser {
   ) {
     let isPending = hasPending || raw != nil
     if !isPending, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+    if let layout, layout != .timeProcessMessage {
+      // Plain ASCII headers of the shapes ``ConsoleByteHeader`` knows are read on the bytes; every
+      // other line (continuation lines, headers it leaves to the `String` parser) goes through
+      // `consumeText`, which also continues a raw record.
+      let plain = ascii || ByteText.isASCII(bytes)
+      if indent == nil, plain, let header = ConsoleByteHeader.read(bytes, layout: layout) {
+        if hasPending {
+          if let completed = complete() { emit(completed) }
+        } else {
+          completeRaw(filter: filter, emit)
+        }
+        rawCount = 0
+        appendRaw(bytes)
+        pendingIsHeaderless = false
+        raw = RawRecord(
+          line: number, secondsOfDay: header.secondsOfDay, date: header.date, utcOffsetSeconds: header.utcOffsetSeconds,
+          pid: header.pid, process: header.process, messageStart: header.messageStart, firstLineEnd: bytes.count,
+          textCount: bytes.count - header.messageStart, plain: true, firstLineHash: nil)
+        return
+      }
+      if let entry = consumeText(line ?? Substring(String(decoding: bytes, as: UTF8.self)), number: number) {
+        emit(entry)
+      }
+      return
+    }
     if let header = prepared.map({ $0.header }) ?? Self.timeProcessMessageHeader(bytes) {
       if hasPending {
         if let completed = complete() { emit(completed) }
@@ -318,21 +361,27 @@ public struct ConsoleLogParser {
     if hasPending {
       statistics.continuationLines += 1
       appendContinuation(line ?? Substring(String(decoding: bytes, as: UTF8.self)))
-    } else if var record = raw {
+    } else if raw != nil {
       statistics.continuationLines += 1
-      record.lineCount += 1
-      record.plain = record.plain && ascii
-      if record.textCount + bytes.count + 1 > Self.maximumRecordLength {
-        if record.textCount <= Self.maximumRecordLength { statistics.truncatedRecords += 1 }
-        record.textCount = Self.maximumRecordLength + 1
-      } else {
-        appendRaw(newline: true, bytes)
-        record.textCount += bytes.count + 1
-      }
-      raw = record
+      appendRawContinuation(bytes, ascii: ascii)
     } else {
       statistics.unknownLines += 1
     }
+  }
+
+  /// Appends a continuation line to the raw record (`ascii`: the line is known to be ASCII).
+  private mutating func appendRawContinuation(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool) {
+    guard var record = raw else { return }
+    record.lineCount += 1
+    record.plain = record.plain && ascii
+    if record.textCount + bytes.count + 1 > Self.maximumRecordLength {
+      if record.textCount <= Self.maximumRecordLength { statistics.truncatedRecords += 1 }
+      record.textCount = Self.maximumRecordLength + 1
+    } else {
+      appendRaw(newline: true, bytes)
+      record.textCount += bytes.count + 1
+    }
+    raw = record
   }
 
   /// Appends `bytes` (after a line feed when `newline`) to the raw record's bytes.
@@ -397,7 +446,8 @@ public struct ConsoleLogParser {
   private mutating func completeRaw(filter: RecordFilterBody, _ emit: (LogEntry) -> Void) {
     guard let record = raw else { return }
     raw = nil
-    let timestamp = LogTimestamp(secondsOfDay: record.secondsOfDay)
+    let timestamp = LogTimestamp(
+      secondsOfDay: record.secondsOfDay, date: record.date, utcOffsetSeconds: record.utcOffsetSeconds)
     let clock = clock(for: timestamp)
     let count = rawCount
     // The bytes are read in place (no copy of the array, no retain), in steps around `admit`, which
@@ -412,13 +462,27 @@ public struct ConsoleLogParser {
           message: UnsafeBufferPointer(rebasing: storage[record.messageStart..<count]), ascii: record.plain)
       }
     }
-    guard admit(timestamp: timestamp, clock: clock, pid: nil, content: content) else { return }
+    guard admit(timestamp: timestamp, clock: clock, pid: record.pid, content: content) else { return }
+    let recordLayout = self.layout ?? .timeProcessMessage
     rawBytes.withUnsafeBufferPointer { storage in
       let all = UnsafeBufferPointer(rebasing: storage[..<count])
       let process = UnsafeBufferPointer(rebasing: all[record.process])
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
       if !filter(process, message, record.plain) { return }
       let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
+      if recordLayout != .timeProcessMessage {
+        // The record is wanted: the `String` parser reads its first line (to the same fields, see
+        // ``ConsoleByteHeader``) and the continuation lines follow as `appendContinuation` joins them.
+        guard var entry = recordLayout.parseHeader(Substring(firstLine), number: record.line) else { return }
+        if count > record.firstLineEnd {
+          entry.message += String(decoding: UnsafeBufferPointer(rebasing: all[record.firstLineEnd...]), as: UTF8.self)
+        }
+        entry.clock = clock
+        entry.lineCount = record.lineCount
+        entry.firstLine = record.firstLineEnd <= 400 ? firstLine : String(firstLine.prefix(400))
+        emit(entry)
+        return
+      }
       emit(
         LogEntry(
           line: record.line, timestamp: timestamp, clock: clock,

@@ -1,0 +1,394 @@
+/// A record's first line read on its bytes, for the layouts other than `HH:MM:SS  process  message`:
+/// the fields the parser needs before it knows whether the record is wanted (time, pid, and the byte
+/// ranges of the process and of the message), with no `String` made.
+///
+/// It answers only for plain ASCII lines of the exact shapes it knows, and only when
+/// ``ConsoleLayout/parseHeader(_:number:)`` would read the line to the same fields; otherwise it
+/// returns `nil` and the parser asks `parseHeader`, so results are identical by construction
+/// (`ConsoleByteHeaderTests` compares the two on every line of the fixtures and on tricky lines).
+struct ConsoleByteHeader {
+  var secondsOfDay: Double
+  var date: LogDate?
+  var utcOffsetSeconds: Int?
+  var pid: Int?
+  var process: Range<Int>
+  var messageStart: Int
+
+  var timestamp: LogTimestamp {
+    LogTimestamp(secondsOfDay: secondsOfDay, date: date, utcOffsetSeconds: utcOffsetSeconds)
+  }
+
+  /// The layouts read here.
+  static func reads(_ layout: ConsoleLayout) -> Bool {
+    switch layout {
+    case .logShow, .xcode, .consoleApp, .idevicesyslog: return true
+    default: return false
+    }
+  }
+
+  /// Reads `line` (known to be ASCII with no carriage return) as the first line of a record in `layout`.
+  static func read(_ line: UnsafeBufferPointer<UInt8>, layout: ConsoleLayout) -> ConsoleByteHeader? {
+    guard let base = line.baseAddress else { return nil }
+    var scanner = ByteScanner(base: base, count: line.count)
+    switch layout {
+    case .xcode: return scanner.xcode()
+    case .logShow: return scanner.logShow()
+    case .consoleApp: return scanner.consoleApp()
+    case .idevicesyslog: return scanner.idevicesyslog()
+    default: return nil
+    }
+  }
+}
+
+/// ``ConsoleLineScanner`` on raw bytes, with the same rules field by field.
+private struct ByteScanner {
+  let base: UnsafePointer<UInt8>
+  let count: Int
+  var index = 0
+
+  init(base: UnsafePointer<UInt8>, count: Int) {
+    self.base = base
+    self.count = count
+  }
+
+  var peek: UInt8? { index < count ? base[index] : nil }
+
+  @discardableResult
+  mutating func skipBlanks() -> Int {
+    let start = index
+    while index < count, base[index] == 0x20 || base[index] == 0x09 { index += 1 }
+    return index - start
+  }
+
+  mutating func expect(_ byte: UInt8) -> Bool {
+    guard index < count, base[index] == byte else { return false }
+    index += 1
+    return true
+  }
+
+  mutating func digits(_ n: Int) -> Int? {
+    var value = 0
+    for _ in 0..<n {
+      guard index < count, base[index] &- 0x30 < 10 else { return nil }
+      value = value * 10 + Int(base[index] &- 0x30)
+      index += 1
+    }
+    return value
+  }
+
+  /// One or more digits; `nil` on none or on overflow (digits skipped), as `ConsoleLineScanner.integer`.
+  mutating func integer() -> Int? {
+    var value = 0
+    var any = false
+    var overflow = false
+    while index < count, base[index] &- 0x30 < 10 {
+      if !overflow {
+        let (times, o1) = value.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times.addingReportingOverflow(Int(base[index] &- 0x30))
+        overflow = o1 || o2
+        value = sum
+      }
+      index += 1
+      any = true
+    }
+    return any && !overflow ? value : nil
+  }
+
+  mutating func clockTime() -> Double? {
+    let start = index
+    guard let hours = digits(2), expect(0x3A), let minutes = digits(2), expect(0x3A), let seconds = digits(2),
+      hours < 24, minutes < 60, seconds < 61
+    else {
+      index = start
+      return nil
+    }
+    var value = Double(hours * 3600 + minutes * 60 + seconds)
+    if index < count, base[index] == 0x2E {
+      index += 1
+      var scale = 0.1
+      while index < count, base[index] &- 0x30 < 10 {
+        value += Double(base[index] &- 0x30) * scale
+        scale /= 10
+        index += 1
+      }
+    }
+    return value
+  }
+
+  mutating func isoDate() -> LogDate? {
+    let start = index
+    guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
+      (1...12).contains(month), (1...31).contains(day)
+    else {
+      index = start
+      return nil
+    }
+    return LogDate(year: year, month: month, day: day)
+  }
+
+  mutating func utcOffset() -> Int? {
+    let start = index
+    guard index < count, base[index] == 0x2B || base[index] == 0x2D else { return nil }
+    let negative = base[index] == 0x2D
+    index += 1
+    guard let hours = digits(2) else {
+      index = start
+      return nil
+    }
+    _ = expect(0x3A)
+    let limit = ConsoleLineScanner.maximumOffsetHours
+    guard let minutes = digits(2), hours <= limit, minutes < 60, hours * 60 + minutes <= limit * 60 else {
+      index = start
+      return nil
+    }
+    let value = hours * 3600 + minutes * 60
+    return negative ? -value : value
+  }
+
+  /// `YYYY-MM-DD HH:MM:SS.ffffff[±ZZZZ]`: (seconds, date, offset).
+  mutating func isoTimestamp() -> (Double, LogDate, Int?)? {
+    let start = index
+    guard let date = isoDate(), expect(0x20) || expect(0x54), let time = clockTime() else {
+      index = start
+      return nil
+    }
+    return (time, date, utcOffset())
+  }
+
+  /// A run of bytes other than space and tab: its range.
+  mutating func word() -> Range<Int> {
+    let start = index
+    while index < count, base[index] != 0x20, base[index] != 0x09 { index += 1 }
+    return start..<index
+  }
+
+  func has(prefix0x range: Range<Int>) -> Bool {
+    range.count >= 2 && base[range.lowerBound] == 0x30 && base[range.lowerBound + 1] == 0x78
+  }
+
+  /// The first `a b` pair of bytes in `from..<count`: the index of `a`.
+  func find(_ a: UInt8, _ b: UInt8, from: Int) -> Int? {
+    var i = from
+    while i + 1 < count {
+      if base[i] == a, base[i + 1] == b { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  /// `Int(text)` for digits only; `nil` (ask the `String` parser) for anything else, where `Int`'s
+  /// own rules (a sign, overflow) would decide.
+  func plainInt(_ range: Range<Int>) -> Int? {
+    guard !range.isEmpty, range.count <= 18 else { return nil }
+    var value = 0
+    for i in range {
+      guard base[i] &- 0x30 < 10 else { return nil }
+      value = value * 10 + Int(base[i] &- 0x30)
+    }
+    return value
+  }
+
+  /// `ConsoleLayout.readLibraryAndSubsystem`: where the message starts once `(library)` and
+  /// `[subsystem:category]` are taken off the front of `from..<count`.
+  func messageStart(afterLibraryAndSubsystemFrom from: Int) -> Int {
+    var start = from
+    while start < count, base[start] == 0x20 { start += 1 }
+    if start < count, base[start] == 0x28 {
+      var close = start + 1
+      while close < count, base[close] != 0x29 { close += 1 }
+      if close < count, !(start..<close).contains(where: { base[$0] == 0x20 }) {
+        start = close + 1
+        while start < count, base[start] == 0x20 { start += 1 }
+      }
+    }
+    if start < count, base[start] == 0x5B {
+      var close = start + 1
+      while close < count, base[close] != 0x5D { close += 1 }
+      if close < count {
+        let inside = (start + 1)..<close
+        if !inside.contains(where: { base[$0] == 0x20 }), inside.contains(where: { base[$0] == 0x3A }),
+          inside.contains(where: { base[$0] == 0x2E })
+        {
+          start = close + 1
+          while start < count, base[start] == 0x20 { start += 1 }
+        }
+      }
+    }
+    return start
+  }
+
+  // MARK: - Layouts
+
+  /// `ConsoleLayout.parseXcode`.
+  mutating func xcode() -> ConsoleByteHeader? {
+    guard let (time, date, offset) = isoTimestamp(), offset != nil, skipBlanks() > 0 else { return nil }
+    return processWithIDs(time: time, date: date, offset: offset)
+  }
+
+  /// `ConsoleLayout.processWithIDs`: `process[pid:tid] ` from here.
+  func processWithIDs(time: Double, date: LogDate?, offset: Int?) -> ConsoleByteHeader? {
+    let rest = index
+    let close: Int
+    let after: Int
+    if let found = find(0x5D, 0x20, from: rest) {
+      close = found
+      after = found + 2
+    } else if count > rest, base[count - 1] == 0x5D {
+      close = count - 1
+      after = count
+    } else {
+      return nil
+    }
+    var open = close - 1
+    while open >= rest, base[open] != 0x5B { open -= 1 }
+    guard open > rest else { return nil }
+    // `pid` or `pid:tid`, both plain; other shapes go to the `String` parser.
+    var colon = open + 1
+    while colon < close, base[colon] != 0x3A { colon += 1 }
+    guard let pid = plainInt((open + 1)..<colon) else { return nil }
+    if colon < close {
+      let tid = (colon + 1)..<close
+      guard !tid.isEmpty, !tid.contains(where: { base[$0] == 0x3A }) else { return nil }
+    }
+    return ConsoleByteHeader(
+      secondsOfDay: time, date: date, utcOffsetSeconds: offset, pid: pid, process: rest..<open,
+      messageStart: messageStart(afterLibraryAndSubsystemFrom: after))
+  }
+
+  /// `ConsoleLayout.parseLogShow`.
+  mutating func logShow() -> ConsoleByteHeader? {
+    guard let (time, date, offset) = isoTimestamp(), skipBlanks() > 0 else { return nil }
+    let thread = word()
+    guard has(prefix0x: thread), skipBlanks() > 0 else { return nil }
+    _ = word()  // level
+    skipBlanks()
+    let activity = word()
+    guard has(prefix0x: activity), skipBlanks() > 0, let pid = integer(), skipBlanks() > 0, integer() != nil,
+      skipBlanks() > 0
+    else { return nil }
+    let rest = index
+    let colon: Int
+    let after: Int
+    if let found = find(0x3A, 0x20, from: rest) {
+      colon = found
+      after = found + 2
+    } else if count > rest, base[count - 1] == 0x3A {
+      colon = count - 1
+      after = count
+    } else {
+      return nil
+    }
+    return ConsoleByteHeader(
+      secondsOfDay: time, date: date, utcOffsetSeconds: offset, pid: pid, process: rest..<colon,
+      messageStart: messageStart(afterLibraryAndSubsystemFrom: after))
+  }
+
+  /// `ConsoleLayout.consoleTime` on `range`: the whole range must be the time.
+  func consoleTime(_ range: Range<Int>) -> (Double, LogDate?, Int?)? {
+    var field = ByteScanner(base: base, count: range.upperBound)
+    field.index = range.lowerBound
+    let date = field.isoDate()
+    if date != nil { field.skipBlanks() }
+    guard let time = field.clockTime() else { return nil }
+    field.skipBlanks()
+    let offset = field.utcOffset()
+    guard field.index == range.upperBound else { return nil }
+    return (time, date, offset)
+  }
+
+  /// `ConsoleLayout.looksLikeLibrary` (ASCII: characters are bytes).
+  func looksLikeLibrary(_ range: Range<Int>) -> Bool {
+    !range.isEmpty && range.count <= 64 && !range.contains(where: { base[$0] == 0x20 || base[$0] == 0x5B })
+  }
+
+  /// `ConsoleLayout.parseConsoleApp`: `split(separator: "\t", maxSplits: 4)` done on bytes.
+  func consoleApp() -> ConsoleByteHeader? {
+    var fields: [Range<Int>] = []
+    fields.reserveCapacity(5)
+    var start = 0
+    var i = 0
+    while i < count, fields.count < 4 {
+      if base[i] == 0x09 {
+        fields.append(start..<i)
+        start = i + 1
+      }
+      i += 1
+    }
+    guard !fields.isEmpty else { return nil }  // no tab
+    fields.append(start..<count)
+    var time = consoleTime(fields[0])
+    var level: Range<Int>?
+    if time == nil, fields.count >= 3 {
+      level = fields[0]
+      time = consoleTime(fields[1])
+      fields.removeFirst()
+    }
+    guard let (seconds, date, offset) = time, fields.count >= 3, !fields[1].isEmpty,
+      base[fields[1].lowerBound] != 0x20
+    else { return nil }
+    var message = fields[2].lowerBound
+    if fields.count >= 4, looksLikeLibrary(fields[2]) { message = fields[3].lowerBound }
+    if let level, level.count > 24, level.contains(where: { base[$0] == 0x20 }) { return nil }
+    while message < count, base[message] == 0x20 { message += 1 }
+    return ConsoleByteHeader(
+      secondsOfDay: seconds, date: date, utcOffsetSeconds: offset, pid: nil, process: fields[1],
+      messageStart: message)
+  }
+
+  static let months: [(UInt8, UInt8, UInt8)] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ].map { name in
+    let bytes = Array(name.utf8)
+    return (bytes[0], bytes[1], bytes[2])
+  }
+
+  /// `ConsoleLayout.parseIdevicesyslog`.
+  mutating func idevicesyslog() -> ConsoleByteHeader? {
+    let start = index
+    if integer() != nil, skipBlanks() >= 0, expect(0x3A) {
+    } else {
+      index = start
+    }
+    let monthWord = word()
+    guard monthWord.count == 3,
+      let month = Self.months.firstIndex(where: {
+        $0 == (base[monthWord.lowerBound], base[monthWord.lowerBound + 1], base[monthWord.lowerBound + 2])
+      }),
+      skipBlanks() > 0, let day = integer(), LogDate.days.contains(day), skipBlanks() > 0,
+      let time = clockTime(), skipBlanks() > 0
+    else { return nil }
+    _ = word()  // device name
+    skipBlanks()
+    let senderStart = index
+    while index < count, base[index] != 0x20 { index += 1 }
+    var senderEnd = index
+    if senderEnd - senderStart >= 2, base[senderEnd - 1] == 0x3A, base[senderEnd - 2] == 0x5D { senderEnd -= 1 }
+    guard senderEnd > senderStart, base[senderEnd - 1] == 0x5D else { return nil }
+    var open = senderEnd - 1
+    while open >= senderStart, base[open] != 0x5B { open -= 1 }
+    guard open >= senderStart, let pid = plainInt((open + 1)..<(senderEnd - 1)) else { return nil }
+    var processEnd = open
+    // `process(library)`: the library is left to the `String` parser's record; only the process matters here.
+    if processEnd > senderStart, base[processEnd - 1] == 0x29 {
+      if let paren = (senderStart..<processEnd).first(where: { base[$0] == 0x28 }) { processEnd = paren }
+    }
+    skipBlanks()
+    if peek == 0x3C {
+      index += 1
+      while index < count, base[index] != 0x3E { index += 1 }
+      _ = expect(0x3E)
+      _ = expect(0x3A)
+      skipBlanks()
+    } else if peek == 0x3A {
+      index += 1
+      skipBlanks()
+    }
+    // `vis` escapes are undone by the `String` parser: the message bytes would differ.
+    if let backslash = find(0x5C, 0x4D, from: index) ?? find(0x5C, 0x5E, from: index), backslash >= index {
+      return nil
+    }
+    return ConsoleByteHeader(
+      secondsOfDay: time, date: LogDate(year: nil, month: month + 1, day: day), utcOffsetSeconds: nil, pid: pid,
+      process: senderStart..<processEnd, messageStart: index)
+  }
+}
