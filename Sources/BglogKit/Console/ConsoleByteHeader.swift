@@ -13,6 +13,11 @@ struct ConsoleByteHeader {
   var pid: Int?
   var process: Range<Int>
   var messageStart: Int
+  /// The other fields a record keeps (``LogEntry/library`` and so on), as byte ranges of the line.
+  var library: Range<Int>? = nil
+  var subsystem: Range<Int>? = nil
+  var category: Range<Int>? = nil
+  var level: Range<Int>? = nil
 
   var timestamp: LogTimestamp {
     LogTimestamp(secondsOfDay: secondsOfDay, date: date, utcOffsetSeconds: utcOffsetSeconds)
@@ -189,14 +194,20 @@ private struct ByteScanner {
   }
 
   /// `ConsoleLayout.readLibraryAndSubsystem`: where the message starts once `(library)` and
-  /// `[subsystem:category]` are taken off the front of `from..<count`.
-  func messageStart(afterLibraryAndSubsystemFrom from: Int) -> Int {
+  /// `[subsystem:category]` are taken off the front of `from..<count`, and their ranges.
+  func messageStart(afterLibraryAndSubsystemFrom from: Int) -> (
+    start: Int, library: Range<Int>?, subsystem: Range<Int>?, category: Range<Int>?
+  ) {
+    var library: Range<Int>?
+    var subsystem: Range<Int>?
+    var category: Range<Int>?
     var start = from
     while start < count, base[start] == 0x20 { start += 1 }
     if start < count, base[start] == 0x28 {
       var close = start + 1
       while close < count, base[close] != 0x29 { close += 1 }
       if close < count, !(start..<close).contains(where: { base[$0] == 0x20 }) {
+        library = (start + 1)..<close
         start = close + 1
         while start < count, base[start] == 0x20 { start += 1 }
       }
@@ -206,15 +217,18 @@ private struct ByteScanner {
       while close < count, base[close] != 0x5D { close += 1 }
       if close < count {
         let inside = (start + 1)..<close
-        if !inside.contains(where: { base[$0] == 0x20 }), inside.contains(where: { base[$0] == 0x3A }),
+        if !inside.contains(where: { base[$0] == 0x20 }),
+          let colon = inside.first(where: { base[$0] == 0x3A }),
           inside.contains(where: { base[$0] == 0x2E })
         {
+          subsystem = inside.lowerBound..<colon
+          category = (colon + 1)..<inside.upperBound
           start = close + 1
           while start < count, base[start] == 0x20 { start += 1 }
         }
       }
     }
-    return start
+    return (start, library, subsystem, category)
   }
 
   // MARK: - Layouts
@@ -250,9 +264,11 @@ private struct ByteScanner {
       let tid = (colon + 1)..<close
       guard !tid.isEmpty, !tid.contains(where: { base[$0] == 0x3A }) else { return nil }
     }
+    let message = messageStart(afterLibraryAndSubsystemFrom: after)
     return ConsoleByteHeader(
       secondsOfDay: time, date: date, utcOffsetSeconds: offset, pid: pid, process: rest..<open,
-      messageStart: messageStart(afterLibraryAndSubsystemFrom: after))
+      messageStart: message.start, library: message.library, subsystem: message.subsystem,
+      category: message.category)
   }
 
   /// `ConsoleLayout.parseLogShow`.
@@ -260,7 +276,7 @@ private struct ByteScanner {
     guard let (time, date, offset) = isoTimestamp(), skipBlanks() > 0 else { return nil }
     let thread = word()
     guard has(prefix0x: thread), skipBlanks() > 0 else { return nil }
-    _ = word()  // level
+    let level = word()
     skipBlanks()
     let activity = word()
     guard has(prefix0x: activity), skipBlanks() > 0, let pid = integer(), skipBlanks() > 0, integer() != nil,
@@ -278,9 +294,11 @@ private struct ByteScanner {
     } else {
       return nil
     }
+    let message = messageStart(afterLibraryAndSubsystemFrom: after)
     return ConsoleByteHeader(
       secondsOfDay: time, date: date, utcOffsetSeconds: offset, pid: pid, process: rest..<colon,
-      messageStart: messageStart(afterLibraryAndSubsystemFrom: after))
+      messageStart: message.start, library: message.library, subsystem: message.subsystem,
+      category: message.category, level: level)
   }
 
   /// `ConsoleLayout.consoleTime` on `range`: the whole range must be the time.
@@ -327,12 +345,16 @@ private struct ByteScanner {
       base[fields[1].lowerBound] != 0x20
     else { return nil }
     var message = fields[2].lowerBound
-    if fields.count >= 4, looksLikeLibrary(fields[2]) { message = fields[3].lowerBound }
+    var library: Range<Int>?
+    if fields.count >= 4, looksLikeLibrary(fields[2]) {
+      library = fields[2]
+      message = fields[3].lowerBound
+    }
     if let level, level.count > 24, level.contains(where: { base[$0] == 0x20 }) { return nil }
     while message < count, base[message] == 0x20 { message += 1 }
     return ConsoleByteHeader(
       secondsOfDay: seconds, date: date, utcOffsetSeconds: offset, pid: nil, process: fields[1],
-      messageStart: message)
+      messageStart: message, library: library, level: level)
   }
 
   static let months: [(UInt8, UInt8, UInt8)] = [
@@ -368,14 +390,20 @@ private struct ByteScanner {
     while open >= senderStart, base[open] != 0x5B { open -= 1 }
     guard open >= senderStart, let pid = plainInt((open + 1)..<(senderEnd - 1)) else { return nil }
     var processEnd = open
-    // `process(library)`: the library is left to the `String` parser's record; only the process matters here.
+    var library: Range<Int>?
     if processEnd > senderStart, base[processEnd - 1] == 0x29 {
-      if let paren = (senderStart..<processEnd).first(where: { base[$0] == 0x28 }) { processEnd = paren }
+      if let paren = (senderStart..<processEnd).first(where: { base[$0] == 0x28 }) {
+        library = (paren + 1)..<(processEnd - 1)
+        processEnd = paren
+      }
     }
     skipBlanks()
+    var level: Range<Int>?
     if peek == 0x3C {
       index += 1
+      let levelStart = index
       while index < count, base[index] != 0x3E { index += 1 }
+      level = levelStart..<index
       _ = expect(0x3E)
       _ = expect(0x3A)
       skipBlanks()
@@ -389,6 +417,6 @@ private struct ByteScanner {
     }
     return ConsoleByteHeader(
       secondsOfDay: time, date: LogDate(year: nil, month: month + 1, day: day), utcOffsetSeconds: nil, pid: pid,
-      process: senderStart..<processEnd, messageStart: index)
+      process: senderStart..<processEnd, messageStart: index, library: library, level: level)
   }
 }

@@ -298,6 +298,11 @@ public struct ConsoleLogParser {
     var date: LogDate? = nil
     var utcOffsetSeconds: Int? = nil
     var pid: Int? = nil
+    /// The header's other fields (``ConsoleByteHeader``), as ranges of the first line.
+    var library: Range<Int>? = nil
+    var subsystem: Range<Int>? = nil
+    var category: Range<Int>? = nil
+    var level: Range<Int>? = nil
     var process: Range<Int>
     var messageStart: Int
     var firstLineEnd: Int
@@ -335,7 +340,9 @@ public struct ConsoleLogParser {
         pendingIsHeaderless = false
         raw = RawRecord(
           line: number, secondsOfDay: header.secondsOfDay, date: header.date, utcOffsetSeconds: header.utcOffsetSeconds,
-          pid: header.pid, process: header.process, messageStart: header.messageStart, firstLineEnd: bytes.count,
+          pid: header.pid, library: header.library, subsystem: header.subsystem,
+          category: header.category, level: header.level, process: header.process, messageStart: header.messageStart,
+          firstLineEnd: bytes.count,
           textCount: bytes.count - header.messageStart, plain: true, firstLineHash: nil)
         return
       }
@@ -471,15 +478,17 @@ public struct ConsoleLogParser {
       if !filter(process, message, record.plain) { return }
       let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
       if recordLayout != .timeProcessMessage {
-        // The record is wanted: the `String` parser reads its first line (to the same fields, see
-        // ``ConsoleByteHeader``) and the continuation lines follow as `appendContinuation` joins them.
-        guard var entry = recordLayout.parseHeader(Substring(firstLine), number: record.line) else { return }
-        if count > record.firstLineEnd {
-          entry.message += String(decoding: UnsafeBufferPointer(rebasing: all[record.firstLineEnd...]), as: UTF8.self)
+        // The record is wanted: its fields are the header's ranges (the `String` parser would read
+        // the first line to the same, see ``ConsoleByteHeader``).
+        func text(_ range: Range<Int>?) -> String? {
+          range.map { String(decoding: UnsafeBufferPointer(rebasing: all[$0]), as: UTF8.self) }
         }
-        entry.clock = clock
-        entry.lineCount = record.lineCount
-        entry.firstLine = record.firstLineEnd <= 400 ? firstLine : String(firstLine.prefix(400))
+        let entry = LogEntry(
+          line: record.line, timestamp: timestamp, clock: clock,
+          process: String(decoding: process, as: UTF8.self), pid: record.pid, library: text(record.library),
+          subsystem: text(record.subsystem), category: text(record.category), level: text(record.level),
+          message: String(decoding: message, as: UTF8.self), lineCount: record.lineCount,
+          firstLine: record.firstLineEnd <= 400 ? firstLine : String(firstLine.prefix(400)))
         emit(entry)
         return
       }
