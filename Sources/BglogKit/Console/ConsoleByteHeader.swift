@@ -13,6 +13,8 @@ struct ConsoleByteHeader {
   var pid: Int?
   var process: Range<Int>
   var messageStart: Int
+  /// Where the message ends when it is not the end of the line (ndjson: the `eventMessage` string).
+  var messageEnd: Int? = nil
   /// The other fields a record keeps (``LogEntry/library`` and so on), as byte ranges of the line.
   var library: Range<Int>? = nil
   var subsystem: Range<Int>? = nil
@@ -26,7 +28,7 @@ struct ConsoleByteHeader {
   /// The layouts read here.
   static func reads(_ layout: ConsoleLayout) -> Bool {
     switch layout {
-    case .logShow, .xcode, .consoleApp, .idevicesyslog: return true
+    case .logShow, .xcode, .consoleApp, .idevicesyslog, .logShowNDJSON: return true
     default: return false
     }
   }
@@ -40,6 +42,7 @@ struct ConsoleByteHeader {
     case .logShow: return scanner.logShow()
     case .consoleApp: return scanner.consoleApp()
     case .idevicesyslog: return scanner.idevicesyslog()
+    case .logShowNDJSON: return scanner.ndjson()
     default: return nil
     }
   }
@@ -418,5 +421,191 @@ private struct ByteScanner {
     return ConsoleByteHeader(
       secondsOfDay: time, date: LogDate(year: nil, month: month + 1, day: day), utcOffsetSeconds: nil, pid: pid,
       process: senderStart..<processEnd, messageStart: index, library: library, level: level)
+  }
+
+  // MARK: - log show --style ndjson
+
+  /// `ConsoleLayout.parseNDJSON` for objects whose syntax is checked here to be JSON that
+  /// `JSONSerialization` reads the same way: no `\u` escapes, no exponents or long numbers, keys
+  /// without escapes, the keys read here once each; `timestamp` and `eventMessage` strings without
+  /// escapes, `processImagePath` with `\/` as its only escape, `processID` plain digits. The kept
+  /// record is then built by `parseNDJSON` itself.
+  mutating func ndjson() -> ConsoleByteHeader? {
+    while index < count, base[index] == 0x20 { index += 1 }
+    guard peek == 0x7B else { return nil }
+    var timestamp: Range<Int>?
+    var path: Range<Int>?
+    var pid: Int??
+    var message: Range<Int>?
+    index += 1
+    skipJSONSpace()
+    if peek == 0x7D {
+      return nil  // `{}`: no eventMessage
+    }
+    while true {
+      guard let key = jsonString(), !key.contains(where: { base[$0] == 0x5C }) else { return nil }
+      skipJSONSpace()
+      guard expect(0x3A) else { return nil }
+      skipJSONSpace()
+      let valueStart = index
+      guard skipJSONValue(depth: 1) else { return nil }
+      let value = valueStart..<index
+      switch keyName(key) {
+      case 1:
+        guard timestamp == nil, let inside = stringContents(value), !inside.contains(where: { base[$0] == 0x5C })
+        else { return nil }
+        timestamp = inside
+      case 2:
+        guard path == nil, let inside = stringContents(value) else { return nil }
+        path = inside
+      case 3:
+        guard pid == nil else { return nil }
+        pid = .some(plainInt(value))
+        if pid! == nil { return nil }
+      case 4:
+        guard message == nil, let inside = stringContents(value), !inside.contains(where: { base[$0] == 0x5C })
+        else { return nil }
+        message = inside
+      default: break
+      }
+      skipJSONSpace()
+      if expect(0x2C) {
+        skipJSONSpace()
+        continue
+      }
+      guard expect(0x7D) else { return nil }
+      break
+    }
+    skipJSONSpace()
+    guard index == count, let message, let timestamp, let path, let processID = pid ?? nil else { return nil }
+    // The process: the path's last component (the path written with `\/`); no other escape in it.
+    var slash = path.upperBound
+    while slash > path.lowerBound, base[slash - 1] != 0x2F { slash -= 1 }
+    let process = slash..<path.upperBound
+    guard !process.isEmpty, !process.contains(where: { base[$0] == 0x5C }) else { return nil }
+    var prefix = path.lowerBound
+    while prefix < slash {  // only `\/` escapes before it
+      if base[prefix] == 0x5C {
+        guard prefix + 1 < slash, base[prefix + 1] == 0x2F else { return nil }
+        prefix += 2
+      } else {
+        prefix += 1
+      }
+    }
+    var time = ByteScanner(base: base, count: timestamp.upperBound)
+    time.index = timestamp.lowerBound
+    guard let (seconds, date, offset) = time.isoTimestamp() else { return nil }
+    return ConsoleByteHeader(
+      secondsOfDay: seconds, date: date, utcOffsetSeconds: offset, pid: processID, process: process,
+      messageStart: message.lowerBound, messageEnd: message.upperBound)
+  }
+
+  /// 1 `timestamp`, 2 `processImagePath`, 3 `processID`, 4 `eventMessage`, 0 any other key.
+  func keyName(_ key: Range<Int>) -> Int {
+    func equals(_ name: StaticString) -> Bool {
+      guard key.count == name.utf8CodeUnitCount else { return false }
+      let bytes = name.utf8Start
+      for offset in 0..<key.count where base[key.lowerBound + offset] != bytes[offset] { return false }
+      return true
+    }
+    if equals("timestamp") { return 1 }
+    if equals("processImagePath") { return 2 }
+    if equals("processID") { return 3 }
+    if equals("eventMessage") { return 4 }
+    return 0
+  }
+
+  mutating func skipJSONSpace() {
+    while index < count, base[index] == 0x20 || base[index] == 0x09 || base[index] == 0x0A || base[index] == 0x0D {
+      index += 1
+    }
+  }
+
+  /// The range between the quotes of the string at `index` (index moved past it); `nil` for anything
+  /// this reader leaves to `JSONSerialization` (control bytes, `\u`, unknown escapes).
+  mutating func jsonString() -> Range<Int>? {
+    guard expect(0x22) else { return nil }
+    let start = index
+    while index < count {
+      let byte = base[index]
+      if byte == 0x22 {
+        index += 1
+        return start..<(index - 1)
+      }
+      if byte < 0x20 { return nil }
+      if byte == 0x5C {
+        guard index + 1 < count else { return nil }
+        switch base[index + 1] {
+        case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: index += 2
+        default: return nil
+        }
+        continue
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The contents of a string value's range (with its quotes), or `nil` when it is not a string.
+  func stringContents(_ value: Range<Int>) -> Range<Int>? {
+    guard value.count >= 2, base[value.lowerBound] == 0x22 else { return nil }
+    return (value.lowerBound + 1)..<(value.upperBound - 1)
+  }
+
+  /// Skips one JSON value; `false` for anything this reader does not vouch for.
+  mutating func skipJSONValue(depth: Int) -> Bool {
+    guard depth < 32, index < count else { return false }
+    switch base[index] {
+    case 0x22:
+      return jsonString() != nil
+    case 0x7B, 0x5B:
+      let close: UInt8 = base[index] == 0x7B ? 0x7D : 0x5D
+      let isObject = close == 0x7D
+      index += 1
+      skipJSONSpace()
+      if expect(close) { return true }
+      while true {
+        if isObject {
+          guard jsonString() != nil else { return false }
+          skipJSONSpace()
+          guard expect(0x3A) else { return false }
+          skipJSONSpace()
+        }
+        guard skipJSONValue(depth: depth + 1) else { return false }
+        skipJSONSpace()
+        if expect(0x2C) {
+          skipJSONSpace()
+          continue
+        }
+        return expect(close)
+      }
+    case 0x74: return literal("true")
+    case 0x66: return literal("false")
+    case 0x6E: return literal("null")
+    default:
+      // `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, at most 15 digits: no exponent.
+      let start = index
+      _ = expect(0x2D)
+      let digitsStart = index
+      while index < count, base[index] &- 0x30 < 10 { index += 1 }
+      let whole = index - digitsStart
+      guard whole > 0, whole == 1 || base[digitsStart] != 0x30 else { return false }
+      if expect(0x2E) {
+        let fraction = index
+        while index < count, base[index] &- 0x30 < 10 { index += 1 }
+        guard index > fraction else { return false }
+      }
+      guard index - start <= 16 else { return false }
+      if index < count, base[index] == 0x65 || base[index] == 0x45 { return false }
+      return true
+    }
+  }
+
+  mutating func literal(_ word: StaticString) -> Bool {
+    let bytes = word.utf8Start
+    guard index + word.utf8CodeUnitCount <= count else { return false }
+    for offset in 0..<word.utf8CodeUnitCount where base[index + offset] != bytes[offset] { return false }
+    index += word.utf8CodeUnitCount
+    return true
   }
 }

@@ -303,6 +303,9 @@ public struct ConsoleLogParser {
     var subsystem: Range<Int>? = nil
     var category: Range<Int>? = nil
     var level: Range<Int>? = nil
+    /// ndjson: where the first line's message ends in the raw bytes (process and message are copied
+    /// after the first line, the message then continues with the continuation lines).
+    var continuationStart: Int? = nil
     var process: Range<Int>
     var messageStart: Int
     var firstLineEnd: Int
@@ -338,12 +341,26 @@ public struct ConsoleLogParser {
         rawCount = 0
         appendRaw(bytes)
         pendingIsHeaderless = false
-        raw = RawRecord(
-          line: number, secondsOfDay: header.secondsOfDay, date: header.date, utcOffsetSeconds: header.utcOffsetSeconds,
+        var record = RawRecord(
+          line: number, secondsOfDay: header.secondsOfDay, date: header.date,
+          utcOffsetSeconds: header.utcOffsetSeconds,
           pid: header.pid, library: header.library, subsystem: header.subsystem,
-          category: header.category, level: header.level, process: header.process, messageStart: header.messageStart,
-          firstLineEnd: bytes.count,
+          category: header.category, level: header.level, process: header.process,
+          messageStart: header.messageStart, firstLineEnd: bytes.count,
           textCount: bytes.count - header.messageStart, plain: true, firstLineHash: nil)
+        if let end = header.messageEnd {
+          // The message is a piece of the line (an ndjson string): process and message are copied
+          // after it so that the message runs on into the continuation lines.
+          let processStart = rawCount
+          appendRaw(UnsafeBufferPointer(rebasing: bytes[header.process]))
+          let messageStart = rawCount
+          appendRaw(UnsafeBufferPointer(rebasing: bytes[header.messageStart..<end]))
+          record.process = processStart..<messageStart
+          record.messageStart = messageStart
+          record.textCount = end - header.messageStart
+          record.continuationStart = rawCount
+        }
+        raw = record
         return
       }
       if let entry = consumeText(line ?? Substring(String(decoding: bytes, as: UTF8.self)), number: number) {
@@ -477,6 +494,17 @@ public struct ConsoleLogParser {
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
       if !filter(process, message, record.plain) { return }
       let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
+      if let continuationStart = record.continuationStart {
+        // ndjson: the String parser builds the record from its object, as for any other line.
+        guard var entry = recordLayout.parseHeader(Substring(firstLine), number: record.line) else { return }
+        if count > continuationStart {
+          entry.message += String(decoding: UnsafeBufferPointer(rebasing: all[continuationStart...]), as: UTF8.self)
+        }
+        entry.clock = clock
+        entry.lineCount = record.lineCount
+        emit(entry)
+        return
+      }
       if recordLayout != .timeProcessMessage {
         // The record is wanted: its fields are the header's ranges (the `String` parser would read
         // the first line to the same, see ``ConsoleByteHeader``).

@@ -75,6 +75,56 @@ import Testing
     (.idevicesyslog, "Mar  3 09:00:02 my-phone Mail[-7]: signed pid"),
     (.idevicesyslog, "Mar 32 09:00:02 my-phone Mail[7]: bad day"),
     (.idevicesyslog, "Mar  3 09:00:02 my-phone Mail[7] <Notice: unclosed"),
+    (
+      .logShowNDJSON,
+      #"{"timestamp":"2021-03-04 05:06:07.500000-0800","processImagePath":"\/usr\/libexec\/runningboardd","processID":33,"messageType":"Default","eventMessage":"Acquiring assertion","subsystem":"com.apple.runningboard","backtrace":{"frames":[{"imageOffset":123,"imageUUID":"AB"}]},"n":-0.5,"t":true,"f":false,"z":null,"e":[]}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"  {"eventMessage":"two\nlines","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":-1}"#
+    ),
+    (.logShowNDJSON, #"{"eventMessage":"x","processImagePath":"/a/b","processID":1}"#),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1} x"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","eventMessage":"y","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b/","processID":1,"v":1e5}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"event\u004dessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1,"s":"\u00e9"}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":5,"timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":01}"#
+    ),
+    (.logShowNDJSON, #"{"eventMessage":"x","timestamp":"nope","processImagePath":"/a/b","processID":1,"d":[[[[]]]]}"#),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"\/a\/b","processID":1,"activityIdentifier":0}"#
+    ),
   ]
 
   @Test func edgeLinesReadTheSameBothWays() {
@@ -85,6 +135,9 @@ import Testing
       case .xcode: first = "2024-05-01 09:00:00.000000+0200 First[1:1] first"
       case .logShow: first = "2024-05-01 09:00:00.000000-0700 0x1  Default  0x0  1  0  first: first"
       case .consoleApp: first = "default\t09:00:00.000000-0500\tFirst\tfirst"
+      case .logShowNDJSON:
+        first =
+          #"{"timestamp":"2021-03-04 05:00:00.000000-0800","processImagePath":"/a/First","processID":1,"eventMessage":"first"}"#
       default: first = "Mar  3 08:00:00 my-phone First[1] <Notice>: first"
       }
       let text = first + "\n" + line + "\n" + line + "\ncontinued\n"
