@@ -81,6 +81,63 @@ extension ConsoleLayout {
     return LogTimestamp(secondsOfDay: time, date: date, utcOffsetSeconds: offset)
   }
 
+  /// Console.app's type column as copies write it.
+  static let levelWords: Set<String> = ["default", "info", "debug", "error", "fault", "notice", "activity"]
+
+  /// A Console.app copy whose columns are in the order the user chose, told apart by their values:
+  /// the time column (`19:28:56.942606 -0800`, one of the first four), a type word (`default`), a
+  /// library before the time; after the time come the process (one word), an optional library and
+  /// the message, to the end of the line.
+  /// `CFNetwork<TAB>default<TAB>19:28:56.942606 -0800<TAB>APPNAME<TAB>Task <…> response ended`.
+  static func parseConsoleAppColumns(_ line: Substring, number: Int) -> LogEntry? {
+    guard line.utf8.contains(0x09) else { return nil }
+    let fields = line.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
+    guard let timeIndex = fields.prefix(4).firstIndex(where: { consoleTime($0) != nil }),
+      let timestamp = consoleTime(fields[timeIndex])
+    else { return nil }
+    var level: Substring?
+    var library: Substring?
+    for field in fields[..<timeIndex] {
+      if level == nil, levelWords.contains(field.lowercased()) {
+        level = field
+      } else if library == nil, looksLikeLibrary(field) {
+        library = field
+      } else {
+        return nil
+      }
+    }
+    var index = timeIndex + 1
+    if level == nil, index < fields.count, levelWords.contains(fields[index].lowercased()) {
+      level = fields[index]
+      index += 1
+    }
+    guard index + 1 < fields.count, looksLikeLibrary(fields[index]) else { return nil }
+    let process = fields[index]
+    index += 1
+    if library == nil, index + 1 < fields.count, looksLikeLibrary(fields[index]) {
+      library = fields[index]
+      index += 1
+    }
+    let message = line[fields[index].startIndex...].drop(while: { $0 == " " })
+    return LogEntry(
+      line: number, timestamp: timestamp, process: String(process), library: library.map(String.init),
+      level: level.map(String.init), message: String(message))
+  }
+
+  /// A line a tool writes about its output rather than a record: a row of column names
+  /// (`Timestamp    (process)[PID]`, `Timestamp  Thread  Type …`), `log show`'s preamble, notes and
+  /// closing counts, `idevicesyslog`'s connection notes. Such lines stay unknown.
+  static func isToolNote(_ line: Substring) -> Bool {
+    let first = line.prefix(while: { $0 != " " && $0 != "\t" })
+    if first == "Timestamp" || first == "Time" { return true }
+    return toolNotePrefixes.contains { line.hasPrefix($0) }
+  }
+
+  private static let toolNotePrefixes = [
+    "Filtering the log data", "Skipping info and debug messages", "Log      - ", "Activity - ",
+    "[connected:", "[disconnected:",
+  ]
+
   private static func looksLikeLibrary(_ field: Substring) -> Bool {
     !field.isEmpty && field.count <= 64 && !field.contains(" ") && !field.contains("[")
   }
@@ -100,12 +157,15 @@ extension ConsoleLayout {
     }
     let monthWord = scanner.word()
     guard let monthIndex = months.firstIndex(of: String(monthWord)), scanner.skipBlanks() > 0,
-      let day = scanner.integer(), scanner.skipBlanks() > 0, let time = scanner.clockTime(),
+      let day = scanner.integer(), LogDate.days.contains(day), scanner.skipBlanks() > 0,
+      let time = scanner.clockTime(),
       scanner.skipBlanks() > 0
     else { return nil }
     _ = scanner.word()  // device name
     scanner.skipBlanks()
-    let sender = scanner.token(until: [0x20])
+    var sender = scanner.token(until: [0x20])
+    // BSD syslog as older devices wrote it has no `<Level>`: `Mailswipe[725]: message`.
+    if sender.hasSuffix("]:") { sender = sender.dropLast() }
     guard sender.hasSuffix("]"), let open = sender.lastIndex(of: "[") else { return nil }
     let pid = Int(sender[sender.index(after: open)..<sender.index(before: sender.endIndex)])
     var process = sender[..<open]

@@ -47,16 +47,23 @@ struct ConsoleLineScanner {
     return value
   }
 
-  /// Reads one or more decimal digits.
+  /// Reads one or more decimal digits; `nil` when there are none or the value does not fit an `Int`
+  /// (the digits are still skipped, so a caller that resets on `nil` sees the line as not fitting).
   mutating func integer() -> Int? {
     var value = 0
     var any = false
+    var overflow = false
     while let byte = peek, byte >= 0x30, byte <= 0x39 {
-      value = value &* 10 &+ Int(byte - 0x30)
+      if !overflow {
+        let (times, o1) = value.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times.addingReportingOverflow(Int(byte - 0x30))
+        overflow = o1 || o2
+        value = sum
+      }
       advance()
       any = true
     }
-    return any ? value : nil
+    return any && !overflow ? value : nil
   }
 
   /// `HH:MM:SS` with an optional `.fff…` fraction, as seconds of the day.
@@ -95,7 +102,8 @@ struct ConsoleLineScanner {
     return LogDate(year: year, month: month, day: day)
   }
 
-  /// `±HHMM` (or `±HH:MM`), as seconds east of UTC.
+  /// `±HHMM` (or `±HH:MM`), as seconds east of UTC; `nil` (nothing read) outside ±18:00 or with
+  /// minutes past 59, the range of a real UTC offset.
   mutating func utcOffset() -> Int? {
     let start = index
     guard let sign = peek, sign == 0x2B || sign == 0x2D else { return nil }
@@ -105,13 +113,18 @@ struct ConsoleLineScanner {
       return nil
     }
     _ = expect(0x3A)
-    guard let minutes = digits(2) else {
+    guard let minutes = digits(2), hours <= Self.maximumOffsetHours, minutes < 60,
+      hours * 60 + minutes <= Self.maximumOffsetHours * 60
+    else {
       index = start
       return nil
     }
     let value = hours * 3600 + minutes * 60
     return sign == 0x2D ? -value : value
   }
+
+  /// The largest UTC offset read, in hours (ISO 8601 and every time-zone database stay within ±18).
+  static let maximumOffsetHours = 18
 
   /// `YYYY-MM-DD HH:MM:SS.ffffff[±ZZZZ]`, the date form of `log show` and Xcode.
   mutating func isoTimestamp() -> LogTimestamp? {

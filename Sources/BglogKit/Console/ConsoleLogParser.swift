@@ -47,6 +47,11 @@ public struct ConsoleLogParser {
   /// For dates without a year (`idevicesyslog`): the year assumed, bumped at each December → January.
   private var assumedYear = 2000
   private var previousMonth: Int?
+  /// The blanks every record's first line starts with when the whole paste is indented (learned from
+  /// the first header found only once they are dropped); dropped from every line that has them.
+  private var indent: Int?
+  /// The pending record had no header (a message alone): the next line without a header is a new one.
+  private var pendingIsHeaderless = false
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
@@ -71,7 +76,11 @@ public struct ConsoleLogParser {
   /// Creates a parser; pass a layout to skip detection.
   public init(layout: ConsoleLayout? = nil) {
     self.layout = layout
+    forced = layout != nil
   }
+
+  /// The layout was given, not detected: lines that do not fit it are not read any other way.
+  private let forced: Bool
 
   /// Reads every line of a text and returns the records.
   public static func entries(in source: SourceText, layout: ConsoleLayout? = nil) -> (
@@ -116,7 +125,7 @@ public struct ConsoleLogParser {
   public mutating func consume(
     bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, emit: (LogEntry) -> Void
   ) {
-    guard layout == .timeProcessMessage else {
+    guard readsBytes else {
       consume(Substring(String(decoding: bytes, as: UTF8.self)), emit: emit)
       return
     }
@@ -131,13 +140,21 @@ public struct ConsoleLogParser {
     bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, prepared: PreparedLine? = nil, filter: RecordFilterBody,
     emit: (LogEntry) -> Void
   ) {
-    guard layout == .timeProcessMessage else {
+    guard readsBytes else {
       consume(bytes: bytes, isASCII: isASCII, emit: emit)
       return
     }
     statistics.lines += 1
     consumeBytes(
-      bytes, ascii: isASCII, line: nil, number: statistics.lines, prepared: prepared, filter: filter, emit: emit)
+      bytes, ascii: isASCII, line: nil, number: statistics.lines,
+      prepared: layout == .timeProcessMessage ? prepared : nil, filter: filter, emit: emit)
+  }
+
+  /// Whether lines given as bytes are read on their bytes: the layouts with a byte-level header reader
+  /// (``ConsoleByteHeader``), once detected.
+  private var readsBytes: Bool {
+    guard let layout else { return false }
+    return layout == .timeProcessMessage || ConsoleByteHeader.reads(layout)
   }
 
   /// A ``RecordFilter`` passed down a call.
@@ -194,23 +211,79 @@ public struct ConsoleLogParser {
     }
   }
 
-  private mutating func consumeText(_ line: Substring, number: Int) -> LogEntry? {
+  private mutating func consumeText(_ wholeLine: Substring, number: Int) -> LogEntry? {
     // Blank lines belong to the record being read (messages can hold empty lines); before the
     // first record they are skipped.
-    if pending == nil, line.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
+    let hasRecord = hasPending || raw != nil
+    if !hasRecord, wholeLine.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
+    var line = wholeLine
+    if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
     let startsBlank = line.first == " " || line.first == "\t"
-    if !startsBlank, var header = header(line, number: number) {
-      let completed = complete()
-      if header.firstLine.isEmpty { header.firstLine = String(line.prefix(400)) }
-      pending = header
-      pendingText = header.message.utf8.count
-      return completed
+    if !startsBlank, let header = header(line, number: number) {
+      return begin(header, line: line, headerless: false)
     }
-    if pending != nil {
+    if hasRecord, !pendingIsHeaderless || startsBlank || line.isEmpty {
       statistics.continuationLines += 1
-      appendContinuation(line)
-    } else {
-      statistics.unknownLines += 1
+      if raw != nil {
+        var text = line
+        text.withUTF8 { appendRawContinuation($0, ascii: false) }
+      } else {
+        appendContinuation(line)
+      }
+      return nil
+    }
+    // The line would be unknown: the tolerant readers come first (unless the layout was forced).
+    if !forced, let (header, stripped) = tolerantHeader(line, number: number) {
+      if stripped > 0 { indent = stripped }
+      return begin(header, line: Self.dropIndent(line, stripped) ?? line, headerless: false)
+    }
+    // No header at all (Xcode with metadata off, a message copied alone): a record without a time,
+    // kept in file order, while no layout has been found. A tool's own notes stay unknown.
+    if layout == nil, !startsBlank, !ConsoleLayout.isToolNote(line) {
+      return begin(LogEntry(line: number, process: "", message: String(line)), line: line, headerless: true)
+    }
+    statistics.unknownLines += 1
+    return nil
+  }
+
+  /// Makes `header` the pending record and returns the one it completes.
+  private mutating func begin(_ header: LogEntry, line: Substring, headerless: Bool) -> LogEntry? {
+    var header = header
+    let completed = complete()
+    if header.firstLine.isEmpty { header.firstLine = String(line.prefix(400)) }
+    pending = header
+    pendingIsHeaderless = headerless
+    pendingText = header.message.utf8.count
+    return completed
+  }
+
+  /// `line` without its first `count` bytes when they are all blanks, else `nil`.
+  private static func dropIndent(_ line: Substring, _ count: Int) -> Substring? {
+    let bytes = line.utf8
+    guard bytes.count >= count, bytes.prefix(count).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
+      return nil
+    }
+    return Substring(bytes[bytes.index(bytes.startIndex, offsetBy: count)...])
+  }
+
+  /// For a line that fits no header of the detected layout and would be unknown: the line read with
+  /// its leading blanks dropped (an indented paste; only until an indent is learned), as any other
+  /// layout, or as Console.app columns in another order. Returns the record and how many leading
+  /// blanks were dropped.
+  private mutating func tolerantHeader(_ line: Substring, number: Int) -> (LogEntry, Int)? {
+    var text = line
+    if indent == nil { text = line.drop(while: { $0 == " " || $0 == "\t" }) }
+    let stripped = line.utf8.count - text.utf8.count
+    guard !text.isEmpty else { return nil }
+    for candidate in ConsoleLayout.detectionOrder where candidate != layout {
+      if let entry = candidate.parseHeader(text, number: number) {
+        if layout == nil { layout = candidate }
+        return (entry, stripped)
+      }
+    }
+    if let entry = ConsoleLayout.parseConsoleAppColumns(text, number: number) {
+      if layout == nil { layout = .consoleApp }
+      return (entry, stripped)
     }
     return nil
   }
@@ -226,6 +299,18 @@ public struct ConsoleLogParser {
   private struct RawRecord {
     var line: Int
     var secondsOfDay: Double
+    /// The date, UTC offset and pid of the layouts that write them (``ConsoleByteHeader``).
+    var date: LogDate? = nil
+    var utcOffsetSeconds: Int? = nil
+    var pid: Int? = nil
+    /// The header's other fields (``ConsoleByteHeader``), as ranges of the first line.
+    var library: Range<Int>? = nil
+    var subsystem: Range<Int>? = nil
+    var category: Range<Int>? = nil
+    var level: Range<Int>? = nil
+    /// ndjson: where the first line's message ends in the raw bytes (process and message are copied
+    /// after the first line, the message then continues with the continuation lines).
+    var continuationStart: Int? = nil
     var process: Range<Int>
     var messageStart: Int
     var firstLineEnd: Int
@@ -247,6 +332,47 @@ public struct ConsoleLogParser {
   ) {
     let isPending = hasPending || raw != nil
     if !isPending, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+    if let layout, layout != .timeProcessMessage {
+      // Plain ASCII headers of the shapes ``ConsoleByteHeader`` knows are read on the bytes; every
+      // other line (continuation lines, headers it leaves to the `String` parser) goes through
+      // `consumeText`, which also continues a raw record.
+      let plain = ascii || ByteText.isASCII(bytes)
+      if indent == nil, plain, let header = ConsoleByteHeader.read(bytes, layout: layout) {
+        if hasPending {
+          if let completed = complete() { emit(completed) }
+        } else {
+          completeRaw(filter: filter, emit)
+        }
+        rawCount = 0
+        appendRaw(bytes)
+        pendingIsHeaderless = false
+        var record = RawRecord(
+          line: number, secondsOfDay: header.secondsOfDay, date: header.date,
+          utcOffsetSeconds: header.utcOffsetSeconds,
+          pid: header.pid, library: header.library, subsystem: header.subsystem,
+          category: header.category, level: header.level, process: header.process,
+          messageStart: header.messageStart, firstLineEnd: bytes.count,
+          textCount: bytes.count - header.messageStart, plain: true, firstLineHash: nil)
+        if let end = header.messageEnd {
+          // The message is a piece of the line (an ndjson string): process and message are copied
+          // after it so that the message runs on into the continuation lines.
+          let processStart = rawCount
+          appendRaw(UnsafeBufferPointer(rebasing: bytes[header.process]))
+          let messageStart = rawCount
+          appendRaw(UnsafeBufferPointer(rebasing: bytes[header.messageStart..<end]))
+          record.process = processStart..<messageStart
+          record.messageStart = messageStart
+          record.textCount = end - header.messageStart
+          record.continuationStart = rawCount
+        }
+        raw = record
+        return
+      }
+      if let entry = consumeText(line ?? Substring(String(decoding: bytes, as: UTF8.self)), number: number) {
+        emit(entry)
+      }
+      return
+    }
     if let header = prepared.map({ $0.header }) ?? Self.timeProcessMessageHeader(bytes) {
       if hasPending {
         if let completed = complete() { emit(completed) }
@@ -264,21 +390,27 @@ public struct ConsoleLogParser {
     if hasPending {
       statistics.continuationLines += 1
       appendContinuation(line ?? Substring(String(decoding: bytes, as: UTF8.self)))
-    } else if var record = raw {
+    } else if raw != nil {
       statistics.continuationLines += 1
-      record.lineCount += 1
-      record.plain = record.plain && ascii
-      if record.textCount + bytes.count + 1 > Self.maximumRecordLength {
-        if record.textCount <= Self.maximumRecordLength { statistics.truncatedRecords += 1 }
-        record.textCount = Self.maximumRecordLength + 1
-      } else {
-        appendRaw(newline: true, bytes)
-        record.textCount += bytes.count + 1
-      }
-      raw = record
+      appendRawContinuation(bytes, ascii: ascii)
     } else {
       statistics.unknownLines += 1
     }
+  }
+
+  /// Appends a continuation line to the raw record (`ascii`: the line is known to be ASCII).
+  private mutating func appendRawContinuation(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool) {
+    guard var record = raw else { return }
+    record.lineCount += 1
+    record.plain = record.plain && ascii
+    if record.textCount + bytes.count + 1 > Self.maximumRecordLength {
+      if record.textCount <= Self.maximumRecordLength { statistics.truncatedRecords += 1 }
+      record.textCount = Self.maximumRecordLength + 1
+    } else {
+      appendRaw(newline: true, bytes)
+      record.textCount += bytes.count + 1
+    }
+    raw = record
   }
 
   /// Appends `bytes` (after a line feed when `newline`) to the raw record's bytes.
@@ -343,7 +475,8 @@ public struct ConsoleLogParser {
   private mutating func completeRaw(filter: RecordFilterBody, _ emit: (LogEntry) -> Void) {
     guard let record = raw else { return }
     raw = nil
-    let timestamp = LogTimestamp(secondsOfDay: record.secondsOfDay)
+    let timestamp = LogTimestamp(
+      secondsOfDay: record.secondsOfDay, date: record.date, utcOffsetSeconds: record.utcOffsetSeconds)
     let clock = clock(for: timestamp)
     let count = rawCount
     // The bytes are read in place (no copy of the array, no retain), in steps around `admit`, which
@@ -358,13 +491,40 @@ public struct ConsoleLogParser {
           message: UnsafeBufferPointer(rebasing: storage[record.messageStart..<count]), ascii: record.plain)
       }
     }
-    guard admit(timestamp: timestamp, clock: clock, pid: nil, content: content) else { return }
+    guard admit(timestamp: timestamp, clock: clock, pid: record.pid, content: content) else { return }
+    let recordLayout = self.layout ?? .timeProcessMessage
     rawBytes.withUnsafeBufferPointer { storage in
       let all = UnsafeBufferPointer(rebasing: storage[..<count])
       let process = UnsafeBufferPointer(rebasing: all[record.process])
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
       if !filter(process, message, record.plain) { return }
       let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
+      if let continuationStart = record.continuationStart {
+        // ndjson: the String parser builds the record from its object, as for any other line.
+        guard var entry = recordLayout.parseHeader(Substring(firstLine), number: record.line) else { return }
+        if count > continuationStart {
+          entry.message += String(decoding: UnsafeBufferPointer(rebasing: all[continuationStart...]), as: UTF8.self)
+        }
+        entry.clock = clock
+        entry.lineCount = record.lineCount
+        emit(entry)
+        return
+      }
+      if recordLayout != .timeProcessMessage {
+        // The record is wanted: its fields are the header's ranges (the `String` parser would read
+        // the first line to the same, see ``ConsoleByteHeader``).
+        func text(_ range: Range<Int>?) -> String? {
+          range.map { String(decoding: UnsafeBufferPointer(rebasing: all[$0]), as: UTF8.self) }
+        }
+        let entry = LogEntry(
+          line: record.line, timestamp: timestamp, clock: clock,
+          process: String(decoding: process, as: UTF8.self), pid: record.pid, library: text(record.library),
+          subsystem: text(record.subsystem), category: text(record.category), level: text(record.level),
+          message: String(decoding: message, as: UTF8.self), lineCount: record.lineCount,
+          firstLine: record.firstLineEnd <= 400 ? firstLine : String(firstLine.prefix(400)))
+        emit(entry)
+        return
+      }
       emit(
         LogEntry(
           line: record.line, timestamp: timestamp, clock: clock,
@@ -402,8 +562,11 @@ public struct ConsoleLogParser {
     if let timestamp {
       hash = ByteText.mix(hash ^ (timestamp.secondsOfDay + 0).bitPattern, 0x1357_9BDF_2468_ACE1)
       if let date = timestamp.date {
+        // Bit patterns, never conversions that trap: a `LogDate` is public and may hold any value.
         let year = UInt64(bitPattern: Int64(date.year ?? -1))
-        hash = ByteText.mix(hash ^ (year << 16 | UInt64(date.month) << 8 | UInt64(date.day)), 0x0F1E_2D3C_4B5A_6978)
+        let month = UInt64(truncatingIfNeeded: date.month) & 0xFF
+        let day = UInt64(truncatingIfNeeded: date.day) & 0xFF
+        hash = ByteText.mix(hash ^ (year << 16 | month << 8 | day), 0x0F1E_2D3C_4B5A_6978)
       } else {
         hash = ByteText.mix(hash, 0x5A5A_5A5A_1234_5678)
       }
@@ -459,7 +622,9 @@ public struct ConsoleLogParser {
 
   private mutating func header(_ line: Substring, number: Int) -> LogEntry? {
     if let layout {
-      return layout.parseHeader(line, number: number)
+      if let entry = layout.parseHeader(line, number: number) { return entry }
+      // Console.app copies: columns in another order are the same layout.
+      return layout == .consoleApp ? ConsoleLayout.parseConsoleAppColumns(line, number: number) : nil
     }
     for candidate in ConsoleLayout.detectionOrder {
       if let entry = candidate.parseHeader(line, number: number) {

@@ -47,11 +47,21 @@ public struct LogDate: Sendable, Hashable {
     self.day = day
   }
 
+  /// The days of a month a line may name; readers refuse a header whose day is outside.
+  static let days = 1...31
+  /// The years ``dayNumber`` works with; values beyond are taken as the nearest end.
+  static let years = -1_000_000...1_000_000
+
   /// Days since 1970-01-01 (proleptic Gregorian); a missing year counts as 2000, which keeps
-  /// the order of days within one log.
+  /// the order of days within one log. Total for every value a `LogDate` can hold: each field
+  /// is first brought into its range (year into ``years``, month into 1–12, day into 1–31), so
+  /// no arithmetic here can overflow.
   var dayNumber: Int {
+    let year = min(max(self.year ?? 2000, Self.years.lowerBound), Self.years.upperBound)
+    let month = min(max(self.month, 1), 12)
+    let day = min(max(self.day, Self.days.lowerBound), Self.days.upperBound)
     // Howard Hinnant's days_from_civil.
-    let y = (year ?? 2000) - (month <= 2 ? 1 : 0)
+    let y = year - (month <= 2 ? 1 : 0)
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400
     let shiftedMonth = month > 2 ? month - 3 : month + 9

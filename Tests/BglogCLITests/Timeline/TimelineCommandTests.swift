@@ -56,7 +56,8 @@ import Testing
   @Test func textThatIsNotALogCountsUnknownLinesAndIsAnInputError() {
     let result = runBglog(["timeline", "-"], stdin: "hello\nworld\n\nnot a log\n")
     #expect(result.status == .inputError)
-    #expect(result.out.hasPrefix("Read 4 lines as no known layout: 0 records, 0 continuation lines, 3 unknown"))
+    // Lines without a header are untimed records in file order (the empty line joins the one before).
+    #expect(result.out.hasPrefix("Read 4 lines as no known layout: 3 records, 1 continuation line, 0 unknown"))
     #expect(result.err.contains("<stdin>: not a console log: no line in a layout bglog knows"))
   }
 
@@ -113,5 +114,40 @@ import Testing
     #expect(result.out.contains("wakeups "))
     let plain = runBglog(["timeline", Self.rateLimiter])
     #expect(!plain.out.contains("Chart:"))
+  }
+}
+
+/// Issue 17 item 1: a line whose day is out of range must not stop `timeline` or `check`, and the
+/// other files of a `check` run still get their results.
+@Suite struct OutOfRangeDateTests {
+  static let lines = [
+    "Nov 9223372036854775807 12:24:57 iPhone SpringBoard[55] <Notice>: hello\n",
+    "Nov \(String(repeating: "9", count: 400)) 12:24:57 iPhone SpringBoard[55] <Notice>: hello\n",
+  ]
+
+  @Test(arguments: lines)
+  func timelineReadsTheLineWithoutItsHeader(line: String) throws {
+    // No trap: the line is read as an untimed record; with no event in no known layout, no command
+    // reads the input, which is an input error (issue 16 item 6), not a crash.
+    let result = runBglog(["timeline", "--format", "json", "-"], stdin: line)
+    #expect(result.status == .inputError)
+    let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+    #expect(object?["layout"] == nil)
+    let text = runBglog(["timeline", "-"], stdin: line)
+    #expect(text.out.hasPrefix("Read 1 line as no known layout: 1 record, 0 continuation lines, 0 unknown"))
+  }
+
+  @Test func checkGivesTheOtherFilesTheirResults() throws {
+    Golden.useRelativePaths()
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bglog-day-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let hostile = directory.appendingPathComponent("a-hostile.log")
+    try Self.lines.joined().write(to: hostile, atomically: true, encoding: .utf8)
+    let result = runBglog([
+      "check", "--no-config", "--format", "ndjson", hostile.path, "Samples/background-download-timeline/console.log",
+    ])
+    #expect(result.status == .policyFailure)
+    #expect(result.out.contains("\"kind\":\"background-session-completion-not-called\""))
   }
 }

@@ -92,9 +92,17 @@ import Testing
 
   @Test func countsUnknownLinesAndDuplicates() {
     let block = "10:00:01    Demo  one\n10:00:02    Demo  two\n"
-    let (entries, stats, _) = Self.parse("garbage before\n" + block + block)
+    let (entries, stats, _) = Self.parse("Timestamp  Process  Message\n" + block + block)
     #expect(entries.map(\.message) == ["one", "two"])
     #expect(stats.unknownLines == 1)
     #expect(stats.duplicates == 2)
+  }
+
+  @Test func textBeforeTheFirstHeaderIsAnUntimedRecord() {
+    let (entries, stats, layout) = Self.parse("garbage before\n10:00:01    Demo  one\n")
+    #expect(layout == .timeProcessMessage)
+    #expect(entries.map(\.message) == ["garbage before", "one"])
+    #expect(entries.map { $0.timestamp == nil } == [true, false])
+    #expect(stats.unknownLines == 0)
   }
 }

@@ -46,10 +46,11 @@ _bglog() {
       case $prev in
         --format|-f) _bglog_words "text json" "$cur"; return ;;
         --color) _bglog_words "auto always never" "$cur"; return ;;
+        --width) COMPREPLY=(); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --color --jobs -j --help -h" "$cur"
+        _bglog_words "--format -f --color --width --jobs -j --list-skipped --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"
@@ -61,10 +62,12 @@ _bglog() {
         --app) COMPREPLY=(); return ;;
         --mark|-m) COMPREPLY=(); return ;;
         --input-format) _bglog_words "time-process-message console-app idevicesyslog log-show log-show-compact log-show-syslog log-show-ndjson log-show-json xcode" "$cur"; return ;;
+        --color) _bglog_words "auto always never" "$cur"; return ;;
+        --width) COMPREPLY=(); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --output -o --app --mark -m --chart --verbose --follow -F --input-format --jobs -j --help -h" "$cur"
+        _bglog_words "--format -f --output -o --app --mark -m --chart --verbose --follow -F --input-format --color --width --jobs -j --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"
@@ -74,7 +77,7 @@ _bglog() {
         --format|-f) _bglog_words "text github sarif junit markdown json ndjson" "$cur"; return ;;
         --color) _bglog_words "auto always never" "$cur"; return ;;
         --jobs|-j) COMPREPLY=(); return ;;
-        --fail-on) _bglog_words "background any none leaked-background-task background-session-completion-not-called watchdog-hang background-task-overflow suspended-with-locked-file background-fetch-timeout thermal-kill force-quit insecure-drawing voip-resume-limit voip-push-not-reported disk-space-reclaim system-resource-overuse watchos-background-budget jetsam cpu-limit wakeups-limit disk-writes-limit hang code-signing dyld-launch-failure bad-access abort trap main-thread-deadlock stackshot kernel-panic other-report insufficient-data unknown" "$cur" list; return ;;
+        --fail-on) _bglog_words "background any none leaked-background-task background-session-completion-not-called watchdog-hang background-task-overflow suspended-with-locked-file background-fetch-timeout thermal-kill force-quit insecure-drawing voip-resume-limit voip-push-not-reported disk-space-reclaim system-resource-overuse watchos-background-budget jetsam cpu-limit wakeups-limit disk-writes-limit hang code-signing privacy-violation guard-violation os-termination background-task-not-completed memory-limit dyld-launch-failure bad-access abort trap main-thread-deadlock stackshot kernel-panic sleep-wake-failure other-report insufficient-data unknown" "$cur" list; return ;;
         --min-confidence) _bglog_words "low medium high" "$cur"; return ;;
         --on-input-error) _bglog_words "error fail ignore" "$cur"; return ;;
         --config) _bglog_files "$cur"; return ;;
@@ -82,7 +85,7 @@ _bglog() {
         --write-baseline) _bglog_files "$cur"; return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --color --jobs -j --fail-on --min-confidence --on-input-error --config --no-config --baseline --write-baseline --help -h" "$cur"
+        _bglog_words "--format -f --color --jobs -j --fail-on --min-confidence --on-input-error --config --no-config --baseline --write-baseline --list-skipped --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"
@@ -92,7 +95,7 @@ _bglog() {
         _bglog_words "--help -h" "$cur"
         return
       fi
-      _bglog_words "list leaked-background-task background-session-completion-not-called watchdog-hang background-task-overflow suspended-with-locked-file background-fetch-timeout thermal-kill force-quit insecure-drawing voip-resume-limit voip-push-not-reported disk-space-reclaim system-resource-overuse watchos-background-budget jetsam cpu-limit wakeups-limit disk-writes-limit hang code-signing dyld-launch-failure bad-access abort trap main-thread-deadlock stackshot kernel-panic other-report insufficient-data unknown" "$cur"
+      _bglog_words "list leaked-background-task background-session-completion-not-called watchdog-hang background-task-overflow suspended-with-locked-file background-fetch-timeout thermal-kill force-quit insecure-drawing voip-resume-limit voip-push-not-reported disk-space-reclaim system-resource-overuse watchos-background-budget jetsam cpu-limit wakeups-limit disk-writes-limit hang code-signing privacy-violation guard-violation os-termination background-task-not-completed memory-limit dyld-launch-failure bad-access abort trap main-thread-deadlock stackshot kernel-panic sleep-wake-failure other-report insufficient-data unknown" "$cur"
       ;;
     completions)
       if [[ $cur == -* ]]; then

@@ -1,0 +1,611 @@
+/// A record's first line read on its bytes, for the layouts other than `HH:MM:SS  process  message`:
+/// the fields the parser needs before it knows whether the record is wanted (time, pid, and the byte
+/// ranges of the process and of the message), with no `String` made.
+///
+/// It answers only for plain ASCII lines of the exact shapes it knows, and only when
+/// ``ConsoleLayout/parseHeader(_:number:)`` would read the line to the same fields; otherwise it
+/// returns `nil` and the parser asks `parseHeader`, so results are identical by construction
+/// (`ConsoleByteHeaderTests` compares the two on every line of the fixtures and on tricky lines).
+struct ConsoleByteHeader {
+  var secondsOfDay: Double
+  var date: LogDate?
+  var utcOffsetSeconds: Int?
+  var pid: Int?
+  var process: Range<Int>
+  var messageStart: Int
+  /// Where the message ends when it is not the end of the line (ndjson: the `eventMessage` string).
+  var messageEnd: Int? = nil
+  /// The other fields a record keeps (``LogEntry/library`` and so on), as byte ranges of the line.
+  var library: Range<Int>? = nil
+  var subsystem: Range<Int>? = nil
+  var category: Range<Int>? = nil
+  var level: Range<Int>? = nil
+
+  var timestamp: LogTimestamp {
+    LogTimestamp(secondsOfDay: secondsOfDay, date: date, utcOffsetSeconds: utcOffsetSeconds)
+  }
+
+  /// The layouts read here.
+  static func reads(_ layout: ConsoleLayout) -> Bool {
+    switch layout {
+    case .logShow, .xcode, .consoleApp, .idevicesyslog, .logShowNDJSON: return true
+    default: return false
+    }
+  }
+
+  /// Reads `line` (known to be ASCII with no carriage return) as the first line of a record in `layout`.
+  static func read(_ line: UnsafeBufferPointer<UInt8>, layout: ConsoleLayout) -> ConsoleByteHeader? {
+    guard let base = line.baseAddress else { return nil }
+    var scanner = ByteScanner(base: base, count: line.count)
+    switch layout {
+    case .xcode: return scanner.xcode()
+    case .logShow: return scanner.logShow()
+    case .consoleApp: return scanner.consoleApp()
+    case .idevicesyslog: return scanner.idevicesyslog()
+    case .logShowNDJSON: return scanner.ndjson()
+    default: return nil
+    }
+  }
+}
+
+/// ``ConsoleLineScanner`` on raw bytes, with the same rules field by field.
+private struct ByteScanner {
+  let base: UnsafePointer<UInt8>
+  let count: Int
+  var index = 0
+
+  init(base: UnsafePointer<UInt8>, count: Int) {
+    self.base = base
+    self.count = count
+  }
+
+  var peek: UInt8? { index < count ? base[index] : nil }
+
+  @discardableResult
+  mutating func skipBlanks() -> Int {
+    let start = index
+    while index < count, base[index] == 0x20 || base[index] == 0x09 { index += 1 }
+    return index - start
+  }
+
+  mutating func expect(_ byte: UInt8) -> Bool {
+    guard index < count, base[index] == byte else { return false }
+    index += 1
+    return true
+  }
+
+  mutating func digits(_ n: Int) -> Int? {
+    var value = 0
+    for _ in 0..<n {
+      guard index < count, base[index] &- 0x30 < 10 else { return nil }
+      value = value * 10 + Int(base[index] &- 0x30)
+      index += 1
+    }
+    return value
+  }
+
+  /// One or more digits; `nil` on none or on overflow (digits skipped), as `ConsoleLineScanner.integer`.
+  mutating func integer() -> Int? {
+    var value = 0
+    var any = false
+    var overflow = false
+    while index < count, base[index] &- 0x30 < 10 {
+      if !overflow {
+        let (times, o1) = value.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times.addingReportingOverflow(Int(base[index] &- 0x30))
+        overflow = o1 || o2
+        value = sum
+      }
+      index += 1
+      any = true
+    }
+    return any && !overflow ? value : nil
+  }
+
+  mutating func clockTime() -> Double? {
+    let start = index
+    guard let hours = digits(2), expect(0x3A), let minutes = digits(2), expect(0x3A), let seconds = digits(2),
+      hours < 24, minutes < 60, seconds < 61
+    else {
+      index = start
+      return nil
+    }
+    var value = Double(hours * 3600 + minutes * 60 + seconds)
+    if index < count, base[index] == 0x2E {
+      index += 1
+      var scale = 0.1
+      while index < count, base[index] &- 0x30 < 10 {
+        value += Double(base[index] &- 0x30) * scale
+        scale /= 10
+        index += 1
+      }
+    }
+    return value
+  }
+
+  mutating func isoDate() -> LogDate? {
+    let start = index
+    guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
+      (1...12).contains(month), (1...31).contains(day)
+    else {
+      index = start
+      return nil
+    }
+    return LogDate(year: year, month: month, day: day)
+  }
+
+  mutating func utcOffset() -> Int? {
+    let start = index
+    guard index < count, base[index] == 0x2B || base[index] == 0x2D else { return nil }
+    let negative = base[index] == 0x2D
+    index += 1
+    guard let hours = digits(2) else {
+      index = start
+      return nil
+    }
+    _ = expect(0x3A)
+    let limit = ConsoleLineScanner.maximumOffsetHours
+    guard let minutes = digits(2), hours <= limit, minutes < 60, hours * 60 + minutes <= limit * 60 else {
+      index = start
+      return nil
+    }
+    let value = hours * 3600 + minutes * 60
+    return negative ? -value : value
+  }
+
+  /// `YYYY-MM-DD HH:MM:SS.ffffff[±ZZZZ]`: (seconds, date, offset).
+  mutating func isoTimestamp() -> (Double, LogDate, Int?)? {
+    let start = index
+    guard let date = isoDate(), expect(0x20) || expect(0x54), let time = clockTime() else {
+      index = start
+      return nil
+    }
+    return (time, date, utcOffset())
+  }
+
+  /// A run of bytes other than space and tab: its range.
+  mutating func word() -> Range<Int> {
+    let start = index
+    while index < count, base[index] != 0x20, base[index] != 0x09 { index += 1 }
+    return start..<index
+  }
+
+  func has(prefix0x range: Range<Int>) -> Bool {
+    range.count >= 2 && base[range.lowerBound] == 0x30 && base[range.lowerBound + 1] == 0x78
+  }
+
+  /// The first `a b` pair of bytes in `from..<count`: the index of `a`.
+  func find(_ a: UInt8, _ b: UInt8, from: Int) -> Int? {
+    var i = from
+    while i + 1 < count {
+      if base[i] == a, base[i + 1] == b { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  /// `Int(text)` for digits only; `nil` (ask the `String` parser) for anything else, where `Int`'s
+  /// own rules (a sign, overflow) would decide.
+  func plainInt(_ range: Range<Int>) -> Int? {
+    guard !range.isEmpty, range.count <= 18 else { return nil }
+    var value = 0
+    for i in range {
+      guard base[i] &- 0x30 < 10 else { return nil }
+      value = value * 10 + Int(base[i] &- 0x30)
+    }
+    return value
+  }
+
+  /// `ConsoleLayout.readLibraryAndSubsystem`: where the message starts once `(library)` and
+  /// `[subsystem:category]` are taken off the front of `from..<count`, and their ranges.
+  func messageStart(afterLibraryAndSubsystemFrom from: Int) -> (
+    start: Int, library: Range<Int>?, subsystem: Range<Int>?, category: Range<Int>?
+  ) {
+    var library: Range<Int>?
+    var subsystem: Range<Int>?
+    var category: Range<Int>?
+    var start = from
+    while start < count, base[start] == 0x20 { start += 1 }
+    if start < count, base[start] == 0x28 {
+      var close = start + 1
+      while close < count, base[close] != 0x29 { close += 1 }
+      if close < count, !(start..<close).contains(where: { base[$0] == 0x20 }) {
+        library = (start + 1)..<close
+        start = close + 1
+        while start < count, base[start] == 0x20 { start += 1 }
+      }
+    }
+    if start < count, base[start] == 0x5B {
+      var close = start + 1
+      while close < count, base[close] != 0x5D { close += 1 }
+      if close < count {
+        let inside = (start + 1)..<close
+        if !inside.contains(where: { base[$0] == 0x20 }),
+          let colon = inside.first(where: { base[$0] == 0x3A }),
+          inside.contains(where: { base[$0] == 0x2E })
+        {
+          subsystem = inside.lowerBound..<colon
+          category = (colon + 1)..<inside.upperBound
+          start = close + 1
+          while start < count, base[start] == 0x20 { start += 1 }
+        }
+      }
+    }
+    return (start, library, subsystem, category)
+  }
+
+  // MARK: - Layouts
+
+  /// `ConsoleLayout.parseXcode`.
+  mutating func xcode() -> ConsoleByteHeader? {
+    guard let (time, date, offset) = isoTimestamp(), offset != nil, skipBlanks() > 0 else { return nil }
+    return processWithIDs(time: time, date: date, offset: offset)
+  }
+
+  /// `ConsoleLayout.processWithIDs`: `process[pid:tid] ` from here.
+  func processWithIDs(time: Double, date: LogDate?, offset: Int?) -> ConsoleByteHeader? {
+    let rest = index
+    let close: Int
+    let after: Int
+    if let found = find(0x5D, 0x20, from: rest) {
+      close = found
+      after = found + 2
+    } else if count > rest, base[count - 1] == 0x5D {
+      close = count - 1
+      after = count
+    } else {
+      return nil
+    }
+    var open = close - 1
+    while open >= rest, base[open] != 0x5B { open -= 1 }
+    guard open > rest else { return nil }
+    // `pid` or `pid:tid`, both plain; other shapes go to the `String` parser.
+    var colon = open + 1
+    while colon < close, base[colon] != 0x3A { colon += 1 }
+    guard let pid = plainInt((open + 1)..<colon) else { return nil }
+    if colon < close {
+      let tid = (colon + 1)..<close
+      guard !tid.isEmpty, !tid.contains(where: { base[$0] == 0x3A }) else { return nil }
+    }
+    let message = messageStart(afterLibraryAndSubsystemFrom: after)
+    return ConsoleByteHeader(
+      secondsOfDay: time, date: date, utcOffsetSeconds: offset, pid: pid, process: rest..<open,
+      messageStart: message.start, library: message.library, subsystem: message.subsystem,
+      category: message.category)
+  }
+
+  /// `ConsoleLayout.parseLogShow`.
+  mutating func logShow() -> ConsoleByteHeader? {
+    guard let (time, date, offset) = isoTimestamp(), skipBlanks() > 0 else { return nil }
+    let thread = word()
+    guard has(prefix0x: thread), skipBlanks() > 0 else { return nil }
+    let level = word()
+    skipBlanks()
+    let activity = word()
+    guard has(prefix0x: activity), skipBlanks() > 0, let pid = integer(), skipBlanks() > 0, integer() != nil,
+      skipBlanks() > 0
+    else { return nil }
+    let rest = index
+    let colon: Int
+    let after: Int
+    if let found = find(0x3A, 0x20, from: rest) {
+      colon = found
+      after = found + 2
+    } else if count > rest, base[count - 1] == 0x3A {
+      colon = count - 1
+      after = count
+    } else {
+      return nil
+    }
+    let message = messageStart(afterLibraryAndSubsystemFrom: after)
+    return ConsoleByteHeader(
+      secondsOfDay: time, date: date, utcOffsetSeconds: offset, pid: pid, process: rest..<colon,
+      messageStart: message.start, library: message.library, subsystem: message.subsystem,
+      category: message.category, level: level)
+  }
+
+  /// `ConsoleLayout.consoleTime` on `range`: the whole range must be the time.
+  func consoleTime(_ range: Range<Int>) -> (Double, LogDate?, Int?)? {
+    var field = ByteScanner(base: base, count: range.upperBound)
+    field.index = range.lowerBound
+    let date = field.isoDate()
+    if date != nil { field.skipBlanks() }
+    guard let time = field.clockTime() else { return nil }
+    field.skipBlanks()
+    let offset = field.utcOffset()
+    guard field.index == range.upperBound else { return nil }
+    return (time, date, offset)
+  }
+
+  /// `ConsoleLayout.looksLikeLibrary` (ASCII: characters are bytes).
+  func looksLikeLibrary(_ range: Range<Int>) -> Bool {
+    !range.isEmpty && range.count <= 64 && !range.contains(where: { base[$0] == 0x20 || base[$0] == 0x5B })
+  }
+
+  /// `ConsoleLayout.parseConsoleApp`: `split(separator: "\t", maxSplits: 4)` done on bytes.
+  func consoleApp() -> ConsoleByteHeader? {
+    var fields: [Range<Int>] = []
+    fields.reserveCapacity(5)
+    var start = 0
+    var i = 0
+    while i < count, fields.count < 4 {
+      if base[i] == 0x09 {
+        fields.append(start..<i)
+        start = i + 1
+      }
+      i += 1
+    }
+    guard !fields.isEmpty else { return nil }  // no tab
+    fields.append(start..<count)
+    var time = consoleTime(fields[0])
+    var level: Range<Int>?
+    if time == nil, fields.count >= 3 {
+      level = fields[0]
+      time = consoleTime(fields[1])
+      fields.removeFirst()
+    }
+    guard let (seconds, date, offset) = time, fields.count >= 3, !fields[1].isEmpty,
+      base[fields[1].lowerBound] != 0x20
+    else { return nil }
+    var message = fields[2].lowerBound
+    var library: Range<Int>?
+    if fields.count >= 4, looksLikeLibrary(fields[2]) {
+      library = fields[2]
+      message = fields[3].lowerBound
+    }
+    if let level, level.count > 24, level.contains(where: { base[$0] == 0x20 }) { return nil }
+    while message < count, base[message] == 0x20 { message += 1 }
+    return ConsoleByteHeader(
+      secondsOfDay: seconds, date: date, utcOffsetSeconds: offset, pid: nil, process: fields[1],
+      messageStart: message, library: library, level: level)
+  }
+
+  static let months: [(UInt8, UInt8, UInt8)] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ].map { name in
+    let bytes = Array(name.utf8)
+    return (bytes[0], bytes[1], bytes[2])
+  }
+
+  /// `ConsoleLayout.parseIdevicesyslog`.
+  mutating func idevicesyslog() -> ConsoleByteHeader? {
+    let start = index
+    if integer() != nil, skipBlanks() >= 0, expect(0x3A) {
+    } else {
+      index = start
+    }
+    let monthWord = word()
+    guard monthWord.count == 3,
+      let month = Self.months.firstIndex(where: {
+        $0 == (base[monthWord.lowerBound], base[monthWord.lowerBound + 1], base[monthWord.lowerBound + 2])
+      }),
+      skipBlanks() > 0, let day = integer(), LogDate.days.contains(day), skipBlanks() > 0,
+      let time = clockTime(), skipBlanks() > 0
+    else { return nil }
+    _ = word()  // device name
+    skipBlanks()
+    let senderStart = index
+    while index < count, base[index] != 0x20 { index += 1 }
+    var senderEnd = index
+    if senderEnd - senderStart >= 2, base[senderEnd - 1] == 0x3A, base[senderEnd - 2] == 0x5D { senderEnd -= 1 }
+    guard senderEnd > senderStart, base[senderEnd - 1] == 0x5D else { return nil }
+    var open = senderEnd - 1
+    while open >= senderStart, base[open] != 0x5B { open -= 1 }
+    guard open >= senderStart, let pid = plainInt((open + 1)..<(senderEnd - 1)) else { return nil }
+    var processEnd = open
+    var library: Range<Int>?
+    if processEnd > senderStart, base[processEnd - 1] == 0x29 {
+      if let paren = (senderStart..<processEnd).first(where: { base[$0] == 0x28 }) {
+        library = (paren + 1)..<(processEnd - 1)
+        processEnd = paren
+      }
+    }
+    skipBlanks()
+    var level: Range<Int>?
+    if peek == 0x3C {
+      index += 1
+      let levelStart = index
+      while index < count, base[index] != 0x3E { index += 1 }
+      level = levelStart..<index
+      _ = expect(0x3E)
+      _ = expect(0x3A)
+      skipBlanks()
+    } else if peek == 0x3A {
+      index += 1
+      skipBlanks()
+    }
+    // `vis` escapes are undone by the `String` parser: the message bytes would differ.
+    if let backslash = find(0x5C, 0x4D, from: index) ?? find(0x5C, 0x5E, from: index), backslash >= index {
+      return nil
+    }
+    return ConsoleByteHeader(
+      secondsOfDay: time, date: LogDate(year: nil, month: month + 1, day: day), utcOffsetSeconds: nil, pid: pid,
+      process: senderStart..<processEnd, messageStart: index, library: library, level: level)
+  }
+
+  // MARK: - log show --style ndjson
+
+  /// `ConsoleLayout.parseNDJSON` for objects whose syntax is checked here to be JSON that
+  /// `JSONSerialization` reads the same way: no `\u` escapes, no exponents or long numbers, keys
+  /// without escapes, the keys read here once each; `timestamp` and `eventMessage` strings without
+  /// escapes, `processImagePath` with `\/` as its only escape, `processID` plain digits. The kept
+  /// record is then built by `parseNDJSON` itself.
+  mutating func ndjson() -> ConsoleByteHeader? {
+    while index < count, base[index] == 0x20 { index += 1 }
+    guard peek == 0x7B else { return nil }
+    var timestamp: Range<Int>?
+    var path: Range<Int>?
+    var pid: Int??
+    var message: Range<Int>?
+    index += 1
+    skipJSONSpace()
+    if peek == 0x7D {
+      return nil  // `{}`: no eventMessage
+    }
+    while true {
+      guard let key = jsonString(), !key.contains(where: { base[$0] == 0x5C }) else { return nil }
+      skipJSONSpace()
+      guard expect(0x3A) else { return nil }
+      skipJSONSpace()
+      let valueStart = index
+      guard skipJSONValue(depth: 1) else { return nil }
+      let value = valueStart..<index
+      switch keyName(key) {
+      case 1:
+        guard timestamp == nil, let inside = stringContents(value), !inside.contains(where: { base[$0] == 0x5C })
+        else { return nil }
+        timestamp = inside
+      case 2:
+        guard path == nil, let inside = stringContents(value) else { return nil }
+        path = inside
+      case 3:
+        guard pid == nil else { return nil }
+        pid = .some(plainInt(value))
+        if pid! == nil { return nil }
+      case 4:
+        guard message == nil, let inside = stringContents(value), !inside.contains(where: { base[$0] == 0x5C })
+        else { return nil }
+        message = inside
+      default: break
+      }
+      skipJSONSpace()
+      if expect(0x2C) {
+        skipJSONSpace()
+        continue
+      }
+      guard expect(0x7D) else { return nil }
+      break
+    }
+    skipJSONSpace()
+    guard index == count, let message, let timestamp, let path, let processID = pid ?? nil else { return nil }
+    // The process: the path's last component (the path written with `\/`); no other escape in it.
+    var slash = path.upperBound
+    while slash > path.lowerBound, base[slash - 1] != 0x2F { slash -= 1 }
+    let process = slash..<path.upperBound
+    guard !process.isEmpty, !process.contains(where: { base[$0] == 0x5C }) else { return nil }
+    var prefix = path.lowerBound
+    while prefix < slash {  // only `\/` escapes before it
+      if base[prefix] == 0x5C {
+        guard prefix + 1 < slash, base[prefix + 1] == 0x2F else { return nil }
+        prefix += 2
+      } else {
+        prefix += 1
+      }
+    }
+    var time = ByteScanner(base: base, count: timestamp.upperBound)
+    time.index = timestamp.lowerBound
+    guard let (seconds, date, offset) = time.isoTimestamp() else { return nil }
+    return ConsoleByteHeader(
+      secondsOfDay: seconds, date: date, utcOffsetSeconds: offset, pid: processID, process: process,
+      messageStart: message.lowerBound, messageEnd: message.upperBound)
+  }
+
+  /// 1 `timestamp`, 2 `processImagePath`, 3 `processID`, 4 `eventMessage`, 0 any other key.
+  func keyName(_ key: Range<Int>) -> Int {
+    func equals(_ name: StaticString) -> Bool {
+      guard key.count == name.utf8CodeUnitCount else { return false }
+      let bytes = name.utf8Start
+      for offset in 0..<key.count where base[key.lowerBound + offset] != bytes[offset] { return false }
+      return true
+    }
+    if equals("timestamp") { return 1 }
+    if equals("processImagePath") { return 2 }
+    if equals("processID") { return 3 }
+    if equals("eventMessage") { return 4 }
+    return 0
+  }
+
+  mutating func skipJSONSpace() {
+    while index < count, base[index] == 0x20 || base[index] == 0x09 || base[index] == 0x0A || base[index] == 0x0D {
+      index += 1
+    }
+  }
+
+  /// The range between the quotes of the string at `index` (index moved past it); `nil` for anything
+  /// this reader leaves to `JSONSerialization` (control bytes, `\u`, unknown escapes).
+  mutating func jsonString() -> Range<Int>? {
+    guard expect(0x22) else { return nil }
+    let start = index
+    while index < count {
+      let byte = base[index]
+      if byte == 0x22 {
+        index += 1
+        return start..<(index - 1)
+      }
+      if byte < 0x20 { return nil }
+      if byte == 0x5C {
+        guard index + 1 < count else { return nil }
+        switch base[index + 1] {
+        case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: index += 2
+        default: return nil
+        }
+        continue
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The contents of a string value's range (with its quotes), or `nil` when it is not a string.
+  func stringContents(_ value: Range<Int>) -> Range<Int>? {
+    guard value.count >= 2, base[value.lowerBound] == 0x22 else { return nil }
+    return (value.lowerBound + 1)..<(value.upperBound - 1)
+  }
+
+  /// Skips one JSON value; `false` for anything this reader does not vouch for.
+  mutating func skipJSONValue(depth: Int) -> Bool {
+    guard depth < 32, index < count else { return false }
+    switch base[index] {
+    case 0x22:
+      return jsonString() != nil
+    case 0x7B, 0x5B:
+      let close: UInt8 = base[index] == 0x7B ? 0x7D : 0x5D
+      let isObject = close == 0x7D
+      index += 1
+      skipJSONSpace()
+      if expect(close) { return true }
+      while true {
+        if isObject {
+          guard jsonString() != nil else { return false }
+          skipJSONSpace()
+          guard expect(0x3A) else { return false }
+          skipJSONSpace()
+        }
+        guard skipJSONValue(depth: depth + 1) else { return false }
+        skipJSONSpace()
+        if expect(0x2C) {
+          skipJSONSpace()
+          continue
+        }
+        return expect(close)
+      }
+    case 0x74: return literal("true")
+    case 0x66: return literal("false")
+    case 0x6E: return literal("null")
+    default:
+      // `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, at most 15 digits: no exponent.
+      let start = index
+      _ = expect(0x2D)
+      let digitsStart = index
+      while index < count, base[index] &- 0x30 < 10 { index += 1 }
+      let whole = index - digitsStart
+      guard whole > 0, whole == 1 || base[digitsStart] != 0x30 else { return false }
+      if expect(0x2E) {
+        let fraction = index
+        while index < count, base[index] &- 0x30 < 10 { index += 1 }
+        guard index > fraction else { return false }
+      }
+      guard index - start <= 16 else { return false }
+      if index < count, base[index] == 0x65 || base[index] == 0x45 { return false }
+      return true
+    }
+  }
+
+  mutating func literal(_ word: StaticString) -> Bool {
+    let bytes = word.utf8Start
+    guard index + word.utf8CodeUnitCount <= count else { return false }
+    for offset in 0..<word.utf8CodeUnitCount where base[index + offset] != bytes[offset] { return false }
+    index += word.utf8CodeUnitCount
+    return true
+  }
+}

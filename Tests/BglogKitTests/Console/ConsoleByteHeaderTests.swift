@@ -1,0 +1,150 @@
+import BglogTestSupport
+import Testing
+
+@testable import BglogKit
+
+/// The byte-level header reader (``ConsoleByteHeader``) gives the records the `String` parser gives:
+/// every console fixture, and lines made up to sit on the edges of each layout's rules, read both ways.
+@Suite struct ConsoleByteHeaderTests {
+  static func byString(_ text: String, layout: ConsoleLayout? = nil) -> ([LogEntry], ConsoleLogStatistics) {
+    var parser = ConsoleLogParser(layout: layout)
+    var entries: [LogEntry] = []
+    for line in SourceText(text: text).lines { parser.consume(line) { entries.append($0) } }
+    if let entry = parser.finish() { entries.append(entry) }
+    return (entries, parser.statistics)
+  }
+
+  static func byBytes(_ text: String, layout: ConsoleLayout? = nil) -> ([LogEntry], ConsoleLogStatistics) {
+    var parser = ConsoleLogParser(layout: layout)
+    var entries: [LogEntry] = []
+    for line in SourceText(text: text).lines {
+      var copy = String(line)
+      copy.withUTF8 { bytes in
+        parser.consume(bytes: bytes, isASCII: false) { entries.append($0) }
+      }
+    }
+    if let entry = parser.finish() { entries.append(entry) }
+    return (entries, parser.statistics)
+  }
+
+  static var fixtures: [String] {
+    Fixtures.files(in: "console", extensions: ["log", "json"])
+  }
+
+  @Test(arguments: fixtures)
+  func fixtureReadsTheSameBothWays(path: String) throws {
+    let text = String(decoding: try Fixtures.bytes(path), as: UTF8.self)
+    let (expected, expectedStatistics) = Self.byString(text)
+    let (actual, actualStatistics) = Self.byBytes(text)
+    #expect(actual == expected)
+    #expect(actualStatistics == expectedStatistics)
+  }
+
+  static let edgeLines: [(ConsoleLayout, String)] = [
+    (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:99123] (Lib) [com.a.b:cat] hello"),
+    (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:99123] (Lib x) [com.a b:cat] hello"),
+    (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:99123]"),
+    (.xcode, "2024-05-01 10:00:00.100000+0200 My App[+812:99123] hi"),
+    (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[:812] hi"),
+    (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:] hi"),
+    (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:1:2] hi"),
+    (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[99999999999999999999:1] hi"),
+    (.xcode, "2024-05-01 10:00:00.100000+0200 [812:1] hi"),
+    (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:1]x] hi ] there"),
+    (.xcode, "2024-05-01 10:00:00.+0200 MyApp[812:1] hi"),
+    (.xcode, "2024-05-01T10:00:00.1-02:30 MyApp[812:1] é hi"),
+    (
+      .logShow,
+      "2024-05-01 10:00:00.100000-0700 0x1a2b  Default  0x0  33  0  runningboardd: (RunningBoard) [com.apple.runningboard:assertion] Invalidating"
+    ),
+    (.logShow, "2024-05-01 10:00:00.100000-0700 0x1a2b  Default  0x0  33  0  runningboardd:"),
+    (.logShow, "2024-05-01 10:00:00.100000-0700 0x1a2b  Default  0x0  33  0  : empty process"),
+    (.logShow, "2024-05-01 10:00:00.100000 0x1a2b  Default  0x0  33  0  kernel: no offset: twice"),
+    (.logShow, "2024-05-01 10:00:00.100000-0700 1a2b  Default  0x0  33  0  kernel: no 0x"),
+    (.consoleApp, "default\t10:00:01.250000-0500\tMyApp\tCreated background task <private>."),
+    (.consoleApp, "default\t10:00:01.250000-0500\tMyApp\tCFNetwork\tTask <X>.<1> resuming\twith a tab"),
+    (.consoleApp, "10:00:01.250000 -0500\tMyApp\t  spaced message"),
+    (.consoleApp, "a very long level word that has spaces in it\t10:00:01.250000-0500\tMyApp\tmsg"),
+    (.consoleApp, "default\t10:00:01.250000-0500\t MyApp\tmsg"),
+    (.consoleApp, "default\t2024-05-01 10:00:01.250000-0500\tMyApp\t\tmsg"),
+    (.consoleApp, "CFNetwork\tdefault\t19:28:56.942606 -0800\tAPPNAME\tTask <1> response ended"),
+    (.idevicesyslog, "12   :Mar  3 09:00:01 my-phone assertiond[66] <Notice>: id:\\M-b\\M^@\\M-&ABC"),
+    (.idevicesyslog, "Mar  3 09:00:02 my-phone SpringBoard(FrontBoard)[50] <Notice>: hi"),
+    (.idevicesyslog, "Mar  3 09:00:02 my-phone Mailswipe[725]: - fetch"),
+    (.idevicesyslog, "Mar  3 09:00:02 my-phone Mail(swipe[725]: odd"),
+    (.idevicesyslog, "Mar  3 09:00:02 my-phone Mail[-7]: signed pid"),
+    (.idevicesyslog, "Mar 32 09:00:02 my-phone Mail[7]: bad day"),
+    (.idevicesyslog, "Mar  3 09:00:02 my-phone Mail[7] <Notice: unclosed"),
+    (
+      .logShowNDJSON,
+      #"{"timestamp":"2021-03-04 05:06:07.500000-0800","processImagePath":"\/usr\/libexec\/runningboardd","processID":33,"messageType":"Default","eventMessage":"Acquiring assertion","subsystem":"com.apple.runningboard","backtrace":{"frames":[{"imageOffset":123,"imageUUID":"AB"}]},"n":-0.5,"t":true,"f":false,"z":null,"e":[]}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"  {"eventMessage":"two\nlines","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":-1}"#
+    ),
+    (.logShowNDJSON, #"{"eventMessage":"x","processImagePath":"/a/b","processID":1}"#),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1} x"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","eventMessage":"y","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b/","processID":1,"v":1e5}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"event\u004dessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1,"s":"\u00e9"}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":5,"timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":01}"#
+    ),
+    (.logShowNDJSON, #"{"eventMessage":"x","timestamp":"nope","processImagePath":"/a/b","processID":1,"d":[[[[]]]]}"#),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"\/a\/b","processID":1,"activityIdentifier":0}"#
+    ),
+  ]
+
+  @Test func edgeLinesReadTheSameBothWays() {
+    for (layout, line) in Self.edgeLines {
+      // After a first record, so the line is read by the detected layout (header or continuation).
+      let first: String
+      switch layout {
+      case .xcode: first = "2024-05-01 09:00:00.000000+0200 First[1:1] first"
+      case .logShow: first = "2024-05-01 09:00:00.000000-0700 0x1  Default  0x0  1  0  first: first"
+      case .consoleApp: first = "default\t09:00:00.000000-0500\tFirst\tfirst"
+      case .logShowNDJSON:
+        first =
+          #"{"timestamp":"2021-03-04 05:00:00.000000-0800","processImagePath":"/a/First","processID":1,"eventMessage":"first"}"#
+      default: first = "Mar  3 08:00:00 my-phone First[1] <Notice>: first"
+      }
+      let text = first + "\n" + line + "\n" + line + "\ncontinued\n"
+      let (expected, expectedStatistics) = Self.byString(text)
+      let (actual, actualStatistics) = Self.byBytes(text)
+      #expect(actual == expected, "\(line)")
+      #expect(actualStatistics == expectedStatistics, "\(line)")
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import BglogTestSupport
+import Testing
+
+@testable import BglogKit
+
+/// Real pastes that do not follow one layout exactly (issue 12; sources in the fixtures' README):
+/// each is read with its records and, where the paste has them, their times.
+@Suite struct ConsoleTolerantReadingTests {
+  static func read(_ name: String) throws -> ([LogEntry], ConsoleLogStatistics, ConsoleLayout?) {
+    var parser = ConsoleLogParser()
+    var entries: [LogEntry] = []
+    for line in try Fixtures.source("console/" + name).lines {
+      parser.consume(line) { entries.append($0) }
+    }
+    if let entry = parser.finish() { entries.append(entry) }
+    return (entries, parser.statistics, parser.layout)
+  }
+
+  @Test func consoleAppColumnsInTheUsersOrder() throws {
+    let (entries, statistics, layout) = try Self.read("real-airsdk-514-console-app-column-order.log")
+    #expect(layout == .consoleApp)
+    #expect(statistics.unknownLines == 0)
+    // Lines 6–8 repeat lines 1–3 within the same millisecond (Console.app merging two copies).
+    #expect(entries.count == 5)
+    #expect(statistics.nearDuplicates == 3)
+    #expect(entries.allSatisfy { $0.process == "APPNAME" && $0.library == "CFNetwork" && $0.level == "default" })
+    #expect(entries[0].timestamp?.utcOffsetSeconds == -28_800)
+    #expect(entries[0].timestamp?.timeOfDayText == "19:28:56.942606")
+    #expect(entries[2].message == "Task <56A8509A-2889-4C3B-B5B0-667492FBA147>.<1> response ended")
+  }
+
+  @Test func indentedBSDSyslogKeepsItsContinuationLines() throws {
+    let (entries, statistics, layout) = try Self.read("real-mixpanel-iphone-95-syslog-indented.log")
+    #expect(layout == .idevicesyslog)
+    #expect(statistics.unknownLines == 0)
+    #expect(statistics.continuationLines == 3)
+    #expect(entries.map(\.process) == ["backboardd", "backboardd", "backboardd"])
+    #expect(entries.map(\.pid) == [31, 31, 31])
+    #expect(entries.map(\.timestamp?.timeOfDayText) == ["04:51:52", "04:51:52", "04:51:53"])
+    #expect(entries[0].lineCount == 4)
+    #expect(entries[0].message.contains("permittedBackgroundDuration: 180.000000 reason: finishTask"))
+    #expect(entries[1].message == "Forcing crash report of abiosapp[1101]...")
+    #expect(entries[0].firstLine.hasPrefix("Dec 20 04:51:52 Lees-iPhone-5s"))
+  }
+
+  @Test func bsdSyslogWithoutALevel() throws {
+    let (entries, statistics, layout) = try Self.read("real-cordova-background-fetch-14-bsd-syslog.log")
+    #expect(layout == .idevicesyslog)
+    #expect(statistics.unknownLines == 0)
+    #expect(entries.map(\.process) == ["Mailswipe", "Mailswipe", "Mailswipe", "assertiond"])
+    #expect(entries.map(\.pid) == [725, 725, 725, 63])
+    #expect(entries.allSatisfy { $0.level == nil })
+    #expect(entries[3].timestamp?.date == LogDate(year: nil, month: 3, day: 3))
+    #expect(entries[3].message.hasPrefix("Forcing crash report of <BKNewProcess: 0x1556386d0; co.teammate.mailswipe"))
+  }
+
+  @Test func linesWithoutAHeaderAreUntimedRecordsInFileOrder() throws {
+    let (entries, statistics, layout) = try Self.read("real-flutter-bg-geolocation-1021-xcode-no-metadata.log")
+    #expect(layout == nil)
+    #expect(statistics.unknownLines == 0)
+    #expect(entries.count == 4)
+    #expect(entries.map(\.line) == [1, 2, 3, 4])
+    #expect(entries.allSatisfy { $0.timestamp == nil && $0.clock == nil && $0.process.isEmpty })
+    #expect(entries[3].message.hasPrefix("[BackgroundTask] Background Task 37 (\"Called by Runner"))
+  }
+
+  @Test func aMessageCopiedAloneIsRead() throws {
+    let (entries, statistics, _) = try Self.read("real-walletconnect-784-message-only-wrapped.log")
+    #expect(statistics.unknownLines == 0)
+    // Without a header nothing tells a wrapped line from a new message: each line is its own record.
+    #expect(entries.count == 3)
+    #expect(entries[0].message.hasSuffix("was created over 30 seconds ago."))
+  }
+
+  @Test func hardWrappedXcodeLinesJoinTheirRecord() throws {
+    let (entries, statistics, layout) = try Self.read("real-wordpress-21254-xcode-hard-wrapped.log")
+    #expect(layout == .xcode)
+    #expect(entries.count == 1)
+    #expect(statistics.continuationLines == 4)
+    #expect(entries[0].lineCount == 5)
+    #expect(entries[0].message.hasPrefix("[BackgroundTask] Background task still not \nended after expiration"))
+    #expect(entries[0].message.hasSuffix("Call UIApplication.endBackgroundTask(_:) to avoid this."))
+  }
+
+  @Test func consoleAppColumnsInEitherOrderInOneFile() {
+    // Made up in the shapes of the real copies above: the usual order, then the user's order.
+    let (entries, statistics) = ConsoleLogParser.entries(
+      in: SourceText(
+        text: "default\t19:28:56.000000-0800\tDemo\tone\nCFNetwork\tdefault\t19:28:57.000000 -0800\tDemo\ttwo\n"))
+    #expect(entries.map(\.message) == ["one", "two"])
+    #expect(entries.map(\.library) == [nil, "CFNetwork"])
+    #expect(statistics.continuationLines == 0)
+  }
+
+  @Test func aForcedLayoutReadsNoOtherForm() {
+    var parser = ConsoleLogParser(layout: .xcode)
+    var entries: [LogEntry] = []
+    for line in SourceText(text: "    Mar  3 10:11:25 phone Demo[725]: - hello\n").lines {
+      parser.consume(line) { entries.append($0) }
+    }
+    if let entry = parser.finish() { entries.append(entry) }
+    #expect(entries.isEmpty)
+    #expect(parser.statistics.unknownLines == 1)
+  }
+
+  @Test(arguments: [
+    "Timestamp                       (process)[PID]", "Filtering the log data using \"process == 1\"",
+  ])
+  func aToolsOwnNotesStayUnknown(line: String) {
+    let (entries, statistics) = ConsoleLogParser.entries(in: SourceText(text: line + "\n"))
+    #expect(entries.isEmpty)
+    #expect(statistics.unknownLines == 1)
+  }
+}
