@@ -46,7 +46,6 @@ while !arguments.isEmpty {
 if seedDirectories.isEmpty {
   seedDirectories = [
     "Tests/Fixtures/crash", "Tests/Fixtures/ips", "Tests/Fixtures/console", "Tests/Fixtures/fuzz",
-    "Tests/Fixtures/fuzz/.pending-issue17",
   ]
 }
 if seconds == nil && iterations == nil { seconds = 60 }

@@ -84,14 +84,11 @@ import Testing
     #expect(app.findings.isEmpty)
   }
 
-  /// The two iOS 6 / iOS 12 excerpts are indented in their issues' code blocks; reading indented
-  /// headers is the header reader's work (issue 12). Until then, the same lines without the indent
-  /// are read here, and the verbatim file is checked as a known issue.
+  /// The two iOS 6 / iOS 12 excerpts are indented in their issues' code blocks: the header reader
+  /// learns the indent (issue 12), so the verbatim files are read.
   @Test func legacyBeyondPermittedTimeThenForcedCrashReport() throws {
     let verbatim = try Fixtures.source("console/real-backgroundrunner-1-syslog-ios6-beyond-permitted.log")
-    let unindented = SourceText(
-      text: verbatim.lines.map { $0.hasPrefix("  ") ? $0.dropFirst(2) : $0 }.joined(separator: "\n"))
-    let result = TimelineBuilder().build(from: unindented)
+    let result = TimelineBuilder().build(from: verbatim)
     let app = try #require(result.apps.first)
     #expect(app.processName == "BG")
     #expect(app.events.map(\.kind) == [.expiryWarning, .crashed])
@@ -100,25 +97,16 @@ import Testing
     #expect(app.findings.map(\.kind) == [.leakedBackgroundTask])
     #expect(app.findings.first?.confidence == .high)
     #expect(app.findings.first?.evidence.map(\.line) == [4, 8])
-    withKnownIssue("indented syslog lines are read by the header reader of issue 12", isIntermittent: true) {
-      let read = TimelineBuilder().build(from: verbatim)
-      #expect(read.apps.first?.events.map(\.kind) == [.expiryWarning, .crashed])
-    }
   }
 
   @Test func assertiondProcessExitedNamesTheProcess() throws {
     let verbatim = try Fixtures.source("console/real-nativescript-8920-idevicesyslog-assertiond-exit.log")
-    let unindented = SourceText(
-      text: verbatim.lines.map { $0.hasPrefix("    ") ? $0.dropFirst(4) : $0 }.joined(separator: "\n"))
-    let app = try #require(TimelineBuilder().build(from: unindented).apps.first)
+    let app = try #require(TimelineBuilder().build(from: verbatim).apps.first)
     #expect(app.bundleID == "com.myapp.myapp")
     #expect(app.processName == "myappda")
     #expect(app.events.map(\.kind) == [.exited])
     #expect(app.events[0].pid == 867)
     #expect(app.events[0].line == 5)
-    withKnownIssue("indented syslog lines are read by the header reader of issue 12", isIntermittent: true) {
-      #expect(TimelineBuilder().build(from: verbatim).apps.first?.events.map(\.kind) == [.exited])
-    }
   }
 
   @Test func uikitStillNotEndedAfterExpirationHandlers() throws {
