@@ -6,7 +6,17 @@ enum OneLineText {
   /// `text` with C0 control characters and DEL written as visible escapes; the text itself when it
   /// has none (the common case, decided on bytes).
   static func clean(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+    let isControl: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F }
+    let hasControl =
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        var index = 0
+        while index < bytes.count {
+          if isControl(bytes[index]) { return true }
+          index += 1
+        }
+        return false
+      } ?? text.utf8.contains(where: isControl)
+    guard hasControl else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar.value {

@@ -219,17 +219,26 @@ struct JSONReader {
   private mutating func readString() throws(ReportParseError) -> String {
     offset += 1  // opening quote
     let start = offset
-    // Fast path: most strings in reports have no escapes.
-    while offset < bytes.count {
-      let byte = bytes[offset]
-      if byte == UInt8(ascii: "\"") {
-        offset += 1
-        return String(decoding: bytes[start..<offset - 1], as: UTF8.self)
+    // Fast path: most strings in reports have no escapes. One pass over the buffer finds the first
+    // quote, backslash or control byte; the text before a quote becomes the string directly.
+    let (stop, fast) = bytes.withUnsafeBufferPointer { buffer -> (Int, String?) in
+      var index = start
+      while index < buffer.count {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: "\"") {
+          return (index, String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self))
+        }
+        if byte == UInt8(ascii: "\\") || byte < 0x20 { return (index, nil) }
+        index += 1
       }
-      if byte == UInt8(ascii: "\\") { break }
-      if byte < 0x20 { throw error("unescaped control character in string") }
-      offset += 1
+      return (index, nil)
     }
+    offset = stop
+    if let fast {
+      offset += 1
+      return fast
+    }
+    if offset < bytes.count, bytes[offset] < 0x20 { throw error("unescaped control character in string") }
     var buffer = Array(bytes[start..<offset])
     while offset < bytes.count {
       let byte = bytes[offset]

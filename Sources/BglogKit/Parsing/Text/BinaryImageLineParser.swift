@@ -23,7 +23,9 @@ enum BinaryImageLineParser {
     var uuid: String?
     var path: String?
     var nameAndArch = rest
-    if let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+    if let open = rest.firstIndex(ofASCII: UInt8(ascii: "<")),
+      let close = rest[open...].firstIndex(ofASCII: UInt8(ascii: ">"))
+    {
       uuid = String(rest[rest.index(after: open)..<close])
       nameAndArch = TextScanning.trimmed(rest[..<open])
       let afterUUID = TextScanning.trimmed(rest[rest.index(after: close)...])
@@ -54,6 +56,18 @@ enum BinaryImageLineParser {
 }
 
 extension Substring {
+  /// `firstIndex(of:)` for an ASCII character other than a line end, on the UTF-8 bytes when the
+  /// text is ASCII: there every `Character` is one byte (or CR LF, which `byte` is not part of), so
+  /// the first such byte is the first such `Character`. Any other text is searched by `Character`s.
+  fileprivate func firstIndex(ofASCII byte: UInt8) -> Index? {
+    let found: (ascii: Bool, offset: Int?)? = utf8.withContiguousStorageIfAvailable { bytes in
+      guard ByteText.isASCII(bytes) else { return (false, nil) }
+      return (true, bytes.firstIndex(of: byte))
+    }
+    guard let found, found.ascii else { return firstIndex(of: Character(Unicode.Scalar(byte))) }
+    return found.offset.map { utf8.index(startIndex, offsetBy: $0) }
+  }
+
   fileprivate var trimmingParentheses: Substring {
     var text = self
     if text.hasPrefix("(") { text = text.dropFirst() }
