@@ -108,12 +108,22 @@ extension ClassifierContext {
     }
 
     guard let main = report.mainThread, !main.frames.isEmpty else {
+      // Without the main thread, neither reading is proven; the namespace, role and the watchdog's own
+      // account may point to a background kill, as for a cut stack (the same kind either way).
+      let background = backgroundSigns(details)
+      let kind: DiagnosisKind = background.isEmpty ? .watchdogHang : .leakedBackgroundTask
+      var facts = facts
+      facts.append(Fact("missing-evidence", "the main thread's backtrace"))
+      var explanation =
+        "0x8badf00d is a real hang when the main thread is blocked and a leaked background task when it is "
+        + "idle; without the main thread's frames bglog cannot tell which."
+      if kind == .leakedBackgroundTask {
+        explanation += " A leaked background task is the likelier reading: " + background.joined(separator: "; ") + "."
+      }
       return Diagnosis(
-        kind: .watchdogHang, confidence: .low,
+        kind: kind, confidence: .low,
         summary: "The watchdog killed the app (\(hex(code))), but the report has no main-thread backtrace.",
-        explanation:
-          "0x8badf00d is a real hang when the main thread is blocked and a leaked background task when it is "
-          + "idle; without the main thread's frames bglog cannot tell which.",
+        explanation: explanation,
         advice: [
           "Get the report's backtraces (the full .ips or .crash) to tell a hang from a leaked background task.",
           "If the app was in the background: end every beginBackgroundTask with endBackgroundTask, on every path.",
@@ -163,16 +173,11 @@ extension ClassifierContext {
     }
   }
 
-  /// 0x8badf00d whose main-thread stack stops at the kernel trap or run-loop frames: these frames top
-  /// both an idle run loop and many waits, so neither a leak nor a hang is proven. The namespace, the
-  /// role and the watchdog's own account may point one way; the confidence stays low.
-  func undecidedWatchdog(
-    _ code: UInt64, details: WatchdogDetails, frames: [StackFrame], evidence: [Evidence], facts: [Fact]
-  ) -> Diagnosis {
-    var facts = facts
-    let shown = frames.compactMap { $0.symbol ?? $0.image }.joined(separator: ", ")
-    facts.append(Fact("main-thread", "cut after \(frames.count) frame(s): \(shown)"))
-    facts.append(Fact("missing-evidence", "the main thread's frames below \(frames.last?.symbol ?? "the cut")"))
+  /// What says a watchdog kill happened in the background when the main thread cannot tell: a namespace
+  /// that enforces background time (assertiond, runningboardd), a background or `Non UI` role, background
+  /// visibility; none when the watchdog names a foreground event (launch, scene update).
+  func backgroundSigns(_ details: WatchdogDetails) -> [String] {
+    if let event = details.event, !event.contains("background"), !event.contains("expir") { return [] }
     var background: [String] = []
     if let namespace = report.termination?.namespace, let known = TerminationNamespace.named(namespace),
       known.enforcesBackgroundTime, known.name != "SPRINGBOARD", known.name != "FRONTBOARD"
@@ -183,8 +188,21 @@ extension ClassifierContext {
       background.append("the process role was \(role)")
     }
     if details.visibility?.lowercased() == "background" { background.append("the process was in the background") }
-    let foregroundEvent = details.event.map { !$0.contains("background") && !$0.contains("expir") } ?? false
-    let kind: DiagnosisKind = !background.isEmpty && !foregroundEvent ? .leakedBackgroundTask : .watchdogHang
+    return background
+  }
+
+  /// 0x8badf00d whose main-thread stack stops at the kernel trap or run-loop frames: these frames top
+  /// both an idle run loop and many waits, so neither a leak nor a hang is proven. The namespace, the
+  /// role and the watchdog's own account may point one way; the confidence stays low.
+  func undecidedWatchdog(
+    _ code: UInt64, details: WatchdogDetails, frames: [StackFrame], evidence: [Evidence], facts: [Fact]
+  ) -> Diagnosis {
+    var facts = facts
+    let shown = frames.compactMap { $0.symbol ?? $0.image }.joined(separator: ", ")
+    facts.append(Fact("main-thread", "cut after \(frames.count) frame(s): \(shown)"))
+    facts.append(Fact("missing-evidence", "the main thread's frames below \(frames.last?.symbol ?? "the cut")"))
+    let background = backgroundSigns(details)
+    let kind: DiagnosisKind = background.isEmpty ? .watchdogHang : .leakedBackgroundTask
     var explanation =
       "The main thread's stack stops after \(shown): the top of an idle run loop looks exactly like this, and so "
       + "does a thread waiting for a reply. The frames below, which tell idle from busy, are not in the input, so "

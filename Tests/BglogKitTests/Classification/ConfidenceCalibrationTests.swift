@@ -107,6 +107,23 @@ import Testing
     #expect(hang.confidence == .low)
   }
 
+  /// A user review (Instabug-iOS #305 against podest #17): an ASSERTIOND 0x8badf00d with no thread at
+  /// all was a low hang while the same kill with a cut stack was a low leak; the signs of a background
+  /// kill count the same whether the main thread is cut or missing.
+  @Test func aMissingMainThreadReadsLikeACutOne() {
+    let assertiond = CrashClassifier().diagnose(CrashClassifierTests.report(namespace: "ASSERTIOND", threads: []))
+    #expect(assertiond.kind == .leakedBackgroundTask)
+    #expect(assertiond.confidence == .low)
+    #expect(assertiond.facts.contains { $0.key == "missing-evidence" && $0.value == "the main thread's backtrace" })
+    #expect(assertiond.explanation.contains("enforces background time"))
+
+    var foreground = CrashClassifierTests.report(namespace: "SPRINGBOARD", threads: [])
+    foreground.header.role = "Foreground"
+    let hang = CrashClassifier().diagnose(foreground)
+    #expect(hang.kind == .watchdogHang)
+    #expect(hang.confidence == .low)
+  }
+
   @Test func aSystemFrameIsNeverTheFirstAppFrame() {
     // A complete stack with no app frame on it: busy in system code, not "first app frame: libsystem…".
     let thread = ThreadBacktrace(
