@@ -144,6 +144,11 @@ extension ClassifierContext {
       if let app = StackAnalysis.firstAppFrame(main, appImages: appImages) {
         facts.append(Fact("first-app-frame", frameText(app)))
         if app != frame { evidence.append(frameEvidence(app, "first app frame on the main thread")) }
+      } else if let waiter = main.frames.first(where: { !Self.isWaitPrimitiveImage($0.image) }), waiter != frame {
+        // No app frame in the input: the framework code that waits is what the reader needs to see
+        // (e.g. CFNetwork setting up a background URLSession on the main thread).
+        facts.append(Fact("waiting-in", frameText(waiter) + " (no app frame in the input)"))
+        evidence.append(frameEvidence(waiter, "the system code that called it (no app frame in the input)"))
       }
       if let handler = expirationHandler {
         evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
@@ -171,6 +176,12 @@ extension ClassifierContext {
       evidence += frames.map { frameEvidence($0, "main thread frame (the paste stops here)") }
       return undecidedWatchdog(code, details: details, frames: frames, evidence: evidence, facts: facts)
     }
+  }
+
+  /// The kernel, libdispatch and pthread images whose frames are the wait itself, not who waits.
+  static func isWaitPrimitiveImage(_ image: String?) -> Bool {
+    guard let image else { return true }
+    return image.hasPrefix("libsystem_") || image == "libdispatch.dylib" || image == "???"
   }
 
   /// What says a watchdog kill happened in the background when the main thread cannot tell: a namespace

@@ -124,6 +124,24 @@ import Testing
     #expect(hang.confidence == .low)
   }
 
+  /// A user review (AppsFlyer #60): a scene-create hang on a semaphore inside CFNetwork's background
+  /// session setup, the paste cut before any app frame. The code that waits is named, never as an app frame.
+  @Test func aBlockedMainThreadWithoutAppFramesNamesTheSystemCodeThatWaits() {
+    let thread = ThreadBacktrace(
+      index: 0, crashed: true,
+      frames: [
+        CrashClassifierTests.frame(0, "libsystem_kernel.dylib", "semaphore_wait_trap"),
+        CrashClassifierTests.frame(1, "libdispatch.dylib", "_dispatch_semaphore_wait_slow"),
+        CrashClassifierTests.frame(2, "CFNetwork", "-[__NSURLBackgroundSession setupBackgroundSession]"),
+      ])
+    let diagnosis = CrashClassifier().diagnose(CrashClassifierTests.report(threads: [thread]))
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(!diagnosis.facts.contains { $0.key == "first-app-frame" })
+    let waiting = diagnosis.facts.first { $0.key == "waiting-in" }?.value ?? ""
+    #expect(waiting.contains("setupBackgroundSession"))
+    #expect(waiting.contains("no app frame"))
+  }
+
   @Test func aSystemFrameIsNeverTheFirstAppFrame() {
     // A complete stack with no app frame on it: busy in system code, not "first app frame: libsystem…".
     let thread = ThreadBacktrace(
