@@ -10,7 +10,7 @@ public enum CrashReportReader {
       throw .empty
     }
     let firstLine = first.drop(while: \.isWhitespace)
-    if firstLine.hasPrefix("{") || firstLine.hasPrefix("[") {
+    if opensJSON(firstLine) {
       return try IPSReportParser().parseDocument(source)
     }
     if IPSFragmentReader.looksLikeFragment(firstLine), let fragment = IPSFragmentReader.read(source) {
@@ -21,6 +21,16 @@ public enum CrashReportReader {
       throw .notAReport("no crash report header or backtrace found")
     }
     return reports
+  }
+
+  /// Whether a document's first line opens JSON: `{`, or `[` followed by what a JSON array holds (a
+  /// value's first character, `]`, or the end of the line). Console lines that start with a bracketed
+  /// tag (`[ProcessSuspension] …`, `[assertion] Error …`) are text, not invalid JSON.
+  static func opensJSON(_ line: Substring) -> Bool {
+    if line.hasPrefix("{") { return true }
+    guard line.hasPrefix("[") else { return false }
+    guard let next = line.dropFirst().first(where: { !$0.isWhitespace }) else { return true }
+    return "{[\"]-0123456789tfn".contains(next)
   }
 
   /// Decodes raw bytes and reads every report in them.
