@@ -18,6 +18,9 @@ public struct IPSReportParser: Sendable {
     if reader.isAtEnd {
       return try readSingleDocument(first, source: source)
     }
+    if Self.isJetsamProcessEntry(first) {
+      return [jetsamEntries(first, after: reader, lineCount: source.lineCount)]
+    }
     guard first.members != nil, first["bug_type"] != nil else {
       throw reader.error("unexpected text after the JSON value")
     }
@@ -220,6 +223,9 @@ public struct IPSReportParser: Sendable {
       describeIfNotACrash(&report, bugType: bugType)
       return [report]
     }
+    if Self.isJetsamProcessEntry(value) {
+      return [jetsamEntries(value, after: nil, lineCount: lineCount)]
+    }
     if value["processes"] != nil, value["largestProcess"] != nil || value["memoryStatus"] != nil {
       var report = CrashReport(format: .ips, category: .jetsam, startLine: value.line, endLine: lineCount)
       report.issues.append(ParseIssue("the metadata line is missing", at: .line(value.line)))
@@ -234,5 +240,40 @@ public struct IPSReportParser: Sendable {
     }
     let keys = members.prefix(5).map(\.key).joined(separator: ", ")
     throw .notAReport("a JSON object that is not a crash report (keys: \(keys))")
+  }
+
+  /// Whether a JSON object is one entry of a jetsam event's `processes` list (`name`, `pid` and the
+  /// memory fields only jetsam writes), as people paste the entry of the killed process alone.
+  static func isJetsamProcessEntry(_ value: JSONValue) -> Bool {
+    guard value.members != nil, value["name"]?.string != nil, value["pid"] != nil else { return false }
+    return value["rpages"] != nil || value["lifetimeMax"] != nil || value["killDelta"] != nil
+  }
+
+  /// A jetsam report from pasted process entries (`{…},` one after another, with the commas of the
+  /// list they came from): no header, no `largestProcess`, so the parse notes say what is missing.
+  func jetsamEntries(_ first: JSONValue, after reader: JSONReader?, lineCount: Int) -> CrashReport {
+    var entries = [first]
+    var report = CrashReport(format: .ips, category: .jetsam, startLine: first.line, endLine: lineCount)
+    if var reader {
+      while true {
+        reader.skipWhitespace()
+        _ = reader.skip(UInt8(ascii: ","))
+        reader.skipWhitespace()
+        if reader.isAtEnd { break }
+        let line = reader.line
+        guard let next = try? reader.readValue(), Self.isJetsamProcessEntry(next) else {
+          report.issues.append(ParseIssue("text after the pasted jetsam process entries", at: .line(line)))
+          break
+        }
+        entries.append(next)
+      }
+    }
+    report.issues.insert(
+      ParseIssue(
+        "\(entries.count == 1 ? "one entry" : "\(entries.count) entries") of a jetsam event's processes list: "
+          + "no metadata line, no memory status, no largest process", at: .line(first.line)), at: 0)
+    let body = JSONValue(.object([JSONMember(key: "processes", value: JSONValue(.array(entries), line: first.line))]), line: first.line)
+    JetsamBodyReader.apply(body, to: &report)
+    return report
   }
 }
