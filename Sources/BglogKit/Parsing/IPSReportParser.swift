@@ -272,7 +272,8 @@ public struct IPSReportParser: Sendable {
       ParseIssue(
         "\(entries.count == 1 ? "one entry" : "\(entries.count) entries") of a jetsam event's processes list: "
           + "no metadata line, no memory status, no largest process", at: .line(first.line)), at: 0)
-    let body = JSONValue(.object([JSONMember(key: "processes", value: JSONValue(.array(entries), line: first.line))]), line: first.line)
+    let body = JSONValue(
+      .object([JSONMember(key: "processes", value: JSONValue(.array(entries), line: first.line))]), line: first.line)
     JetsamBodyReader.apply(body, to: &report)
     return report
   }
