@@ -5,4 +5,9 @@ struct AppSubject: Sendable, Hashable {
   var pid: Int?
 
   var isEmpty: Bool { bundle == nil && name == nil && pid == nil }
+
+  /// The one app that headerless lines nobody names are filed under (a message pasted alone): the
+  /// writer is an app, but the log does not say which.
+  static let unnamedApp = AppSubject(name: unnamedAppName)
+  static let unnamedAppName = "(app not named in the log)"
 }

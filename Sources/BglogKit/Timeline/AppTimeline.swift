@@ -17,8 +17,13 @@ public struct AppTimeline: Sendable, Hashable {
   /// What the timeline shows, most certain first.
   public var findings: [TimelineFinding]
 
-  /// The app's name for display: bundle id, else process name.
-  public var name: String { bundleID ?? processName ?? "unknown app" }
+  /// The app's name for display: bundle id, else process name (an empty one, from a line without a
+  /// header, reads as the app not named in the log).
+  public var name: String {
+    if let bundleID, !bundleID.isEmpty { return bundleID }
+    guard let processName else { return "unknown app" }
+    return processName.isEmpty ? AppSubject.unnamedAppName : processName
+  }
 
   /// Creates a timeline.
   public init(

@@ -145,6 +145,31 @@ extension TimelineAnalyzer {
           advice: "Call endBackgroundTask in every path, including the expiration handler.",
           evidence: evidence(complaints)))
     }
+    // UIKit's own word that the handleEvents completion handler was never called, when no forced crash
+    // report already gave the finding: the line is the evidence and needs no time. Medium when the line
+    // has no time or no header naming the app, as the app and when it happened are then unknown.
+    if !findings.contains(where: { $0.kind == .completionHandlerNotCalled }),
+      let first = events.first(where: { $0.kind == .completionHandlerWarning })
+    {
+      let warnings = events.filter { $0.kind == .completionHandlerWarning }
+      let named = !first.lane.isEmpty
+      var summary =
+        "UIKit reports that the app delegate received application(_:handleEventsForBackgroundURLSession:"
+        + "completionHandler:) but the completion handler was never called (\(time(first)))."
+      if first.clock == nil || !named {
+        summary +=
+          " The line has " + (first.clock == nil ? "no time" : "a time") + " and "
+          + (named ? "names the app" : "does not name the app") + "; the finding rests on its words alone."
+      }
+      findings.append(
+        TimelineFinding(
+          kind: .completionHandlerNotCalled, confidence: first.clock != nil && named ? .high : .medium,
+          summary: summary,
+          advice:
+            "Keep the completion handler from application(_:handleEventsForBackgroundURLSession:"
+            + "completionHandler:) and call it on the main queue from urlSessionDidFinishEvents(forBackgroundURLSession:).",
+          evidence: evidence(warnings)))
+    }
     return findings
   }
 

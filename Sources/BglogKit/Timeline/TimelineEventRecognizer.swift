@@ -81,8 +81,10 @@ struct TimelineEventRecognizer {
       add(event.kind, event.subject, detail: event.detail, assertion: event.assertion, named: event.named)
     }
     for marker in markers where marker.matches(message) {
+      // A headerless line names no writer: the marker goes to the unnamed app, never to a nameless one.
+      let subject = entry.process.isEmpty ? AppSubject.unnamedApp : AppSubject(name: entry.process, pid: entry.pid)
       add(
-        .marker, AppSubject(name: entry.process, pid: entry.pid), detail: marker.name,
+        .marker, subject, detail: marker.name,
         marker: marker.name)
     }
   }

@@ -61,6 +61,22 @@ import Testing
     #expect(result.err.contains("<stdin>: not a console log: no line in a layout bglog knows"))
   }
 
+  @Test func messageOnlyUIKitWarningIsReadWithANamedHeading() {
+    let path = Fixtures.url("console/real-alamofire-804-message-only-completion-warning.log").path
+    let result = runBglog(["timeline", path])
+    #expect(result.status == .success)
+    #expect(result.out.contains("\n== (app not named in the log)\n"))
+    #expect(result.out.contains("completion-handler-warning"))
+    #expect(result.out.contains("[medium] background-session-completion-not-called"))
+  }
+
+  @Test func markerOnAHeaderlessLineGoesToTheUnnamedApp() {
+    let result = runBglog(["timeline", "--mark", "sync=sync done", "-"], stdin: "sync done\n")
+    #expect(result.status == .success)
+    #expect(result.out.contains("\n== (app not named in the log)\n"))
+    #expect(!result.out.contains("\n== \n"))
+  }
+
   @Test func missingFileIsAnInputError() {
     let result = runBglog(["timeline", "/nonexistent/console.log"])
     #expect(result.status == .inputError)

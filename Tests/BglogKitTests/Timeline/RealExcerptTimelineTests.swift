@@ -64,6 +64,59 @@ import Testing
     #expect(app.events[0].detail.hasPrefix("can't end background task 3:"))
   }
 
+  @Test func cantEndBackgroundTaskSaysItIsAnError() throws {
+    let (result, app) = try Self.timeline("real-rnbgfetch-258-xcode-cant-end-double-end.log")
+    #expect(result.layout == .xcode)
+    #expect(app.processName == "xxx")
+    #expect(app.events.map(\.kind) == [.backgroundTaskEnded])
+    #expect(app.events[0].pid == 1947)
+    #expect(
+      app.events[0].detail
+        == "can't end background task 12: error, no task with that id (already ended, or never begun: a double end or a stale id)"
+    )
+    // No finding kind says "ended twice" or "stale id": the event's words carry it.
+    #expect(app.findings.isEmpty)
+  }
+
+  // MARK: - Headerless, untimed messages (issue 12 follow-up)
+
+  @Test func messageOnlyCompletionWarningIsFiledUnderTheUnnamedApp() throws {
+    let (result, app) = try Self.timeline("real-alamofire-804-message-only-completion-warning.log")
+    #expect(result.layout == nil)
+    #expect(result.apps.count == 1)
+    #expect(app.name == "(app not named in the log)")
+    #expect(app.events.map(\.kind) == [.completionHandlerWarning])
+    #expect(app.events[0].timestamp == nil && app.events[0].lane.isEmpty)
+    #expect(app.findings.map(\.kind) == [.completionHandlerNotCalled])
+    #expect(app.findings[0].confidence == .medium)
+    #expect(app.findings[0].summary.contains("no time and does not name the app"))
+    #expect(app.findings[0].evidence.map(\.line) == [1])
+  }
+
+  @Test func headeredCompletionWarningGivesAHighFinding() throws {
+    let (_, app) = try Self.timeline("real-expo-8599-xcode-handle-events-warning.log")
+    #expect(app.findings.map(\.kind) == [.completionHandlerNotCalled])
+    #expect(app.findings[0].confidence == .high)
+    #expect(!app.findings[0].summary.contains("no time"))
+  }
+
+  @Test func headerlessProseQuotingUIKitGivesNoEvent() {
+    let text =
+      "the log said: Warning: Application delegate received call to "
+      + "-application:handleEventsForBackgroundURLSession:completionHandler: but the completion handler was never called.\n"
+    let result = TimelineBuilder().build(from: SourceText(bytes: Array(text.utf8)))
+    #expect(result.apps.isEmpty)
+  }
+
+  @Test func emptyAppNameReadsAsTheUnnamedApp() {
+    let app = AppTimeline(
+      bundleID: nil, processName: "", events: [], anchor: nil, processes: [], wakeups: [],
+      summary: AppTimeline.Summary(
+        spanSeconds: nil, wakeups: 0, transferSeconds: nil, longestGapSeconds: nil, longestGapEndLine: nil),
+      findings: [])
+    #expect(app.name == "(app not named in the log)")
+  }
+
   // MARK: - Message-first recognisers (issue 13)
 
   @Test func runningboardLaunchRequestAfterBackgroundRoleGrant() throws {

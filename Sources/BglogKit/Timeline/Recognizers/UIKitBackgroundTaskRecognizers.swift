@@ -1,6 +1,7 @@
 /// UIKit's own lines in the app's log about `beginBackgroundTask` / `endBackgroundTask` and the
 /// handleEvents completion handler. The subject is the writing app; without a header, the app UIKit
-/// names in the task's name (`Called by MyApp, from …`), else nothing is claimed.
+/// names in the task's name (`Called by MyApp, from …`), else ``AppSubject/unnamedApp`` (UIKit writes
+/// these lines only in an app's own log, so the line is about some app, just not a named one).
 enum UIKitBackgroundTaskRecognizers {
   static let all: [MessageRecognizer] = [backgroundTask]
 
@@ -19,8 +20,10 @@ enum UIKitBackgroundTaskRecognizers {
         guard let subject = header.app else { return [] }
         return read(message, subject: subject)
       }
-      guard let name = MessageSubject.calledBy(message) else { return [] }
-      return read(message, subject: AppSubject(name: name))
+      if let name = MessageSubject.calledBy(message) { return read(message, subject: AppSubject(name: name)) }
+      // No app named: only a message that is UIKit's line from its start (not prose quoting it).
+      guard opensAsUIKit(message) else { return [] }
+      return read(message, subject: .unnamedApp)
     },
     triggering: [
       RecognizerExample(
@@ -51,7 +54,9 @@ enum UIKitBackgroundTaskRecognizers {
         source: "katzer/cordova-plugin-background-mode issue #485 (Xcode console)",
         expected: MessageEvent(
           kind: .backgroundTaskEnded, subject: AppSubject(name: "MyApp", pid: 886),
-          detail: "can't end background task 3: none with that id (ended twice?)")),
+          detail:
+            "can't end background task 3: error, no task with that id (already ended, or never begun: a double end or a stale id)"
+        )),
       RecognizerExample(
         "[BackgroundTask] Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x280883b00>: taskID = 262, taskName = Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask], creationTime = 943356 (elapsed = 44). This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.",
         process: "ProjectX", pid: 38194, source: "OneSignal/OneSignal-iOS-SDK issue #1205 (Xcode console)",
@@ -60,18 +65,38 @@ enum UIKitBackgroundTaskRecognizers {
           detail:
             "background task 262 \"Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask]\" still not ended after expiration handlers"
         )),
-    ],
-    nonTriggering: [
-      // Without a header and without `Called by …`, the app is unknown: nothing is claimed.
+      // Without a header and without `Called by …`: the app is not named, so the unnamed app.
       RecognizerExample(
         "[BackgroundTask] Background Task 1001 (\"GDTStorage\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
-        source: "firebase/firebase-ios-sdk issue #8908 (quoted without a header)"),
+        source: "firebase/firebase-ios-sdk issue #8908 (quoted without a header)",
+        expected: MessageEvent(
+          kind: .expiryWarning, subject: .unnamedApp,
+          detail: "background task 1001 \"GDTStorage\" created over 30 seconds ago")),
+      RecognizerExample(
+        "Warning: Application delegate received call to -application:handleEventsForBackgroundURLSession:completionHandler: but the completion handler was never called.",
+        source: "Alamofire/Alamofire issue #804 (pasted alone, without a header)",
+        expected: MessageEvent(
+          kind: .completionHandlerWarning, subject: .unnamedApp,
+          detail: "handleEvents completion handler not called")),
+    ],
+    nonTriggering: [
       // A daemon's line is not UIKit's.
       RecognizerExample(
         "Background Task 2 (\"GDTCCTUploader-upload\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
         process: "runningboardd",
-        source: "google/GoogleDataTransport issue #156 (message; the process column here is a test of the rule)"),
+        source: "google/GoogleDataTransport issue #156 (message; the process column here is a test of the rule)")
     ])
+
+  /// Whether a headerless message starts as one of UIKit's lines do (leading blanks apart).
+  static func opensAsUIKit(_ message: Substring) -> Bool {
+    let text = message.drop(while: { $0 == " " || $0 == "\t" })
+    typealias R = TimelineEventRecognizer
+    return R.hasPrefix(text, "[BackgroundTask] ")
+      || R.hasPrefix(text, "Warning: Application delegate received call to ")
+      || R.hasPrefix(text, "Can't end BackgroundTask") || R.hasPrefix(text, "Can't endBackgroundTask")
+      || R.hasPrefix(text, "Created background task ") || R.hasPrefix(text, "Ending background task with ")
+      || R.hasPrefix(text, "Background Task ") || R.hasPrefix(text, "Background task still not ended")
+  }
 
   /// The UIKit forms, about `subject`.
   static func read(_ message: Substring, subject: AppSubject) -> [MessageEvent] {
@@ -90,7 +115,10 @@ enum UIKitBackgroundTaskRecognizers {
     } else if R.contains(message, "Can't end BackgroundTask") || R.contains(message, "Can't endBackgroundTask") {
       // iOS 13+: `…with identifier 3 (0x3), or it may have already been ended`; older: `… 6c, or …`.
       let id = R.text(after: "with identifier ", in: message, until: [",", " ("]) ?? "?"
-      return event(.backgroundTaskEnded, "can't end background task \(id): none with that id (ended twice?)")
+      return event(
+        .backgroundTaskEnded,
+        "can't end background task \(id): error, no task with that id (already ended, or never begun: a double end or a stale id)"
+      )
     } else if R.contains(message, "was created over 30 seconds ago") {
       // `[BackgroundTask] Background Task 5 ("RNBackgroundTimer"), was created over 30 seconds ago.`
       let id = R.text(after: "Background Task ", in: message, until: [" ", ","]) ?? "?"
