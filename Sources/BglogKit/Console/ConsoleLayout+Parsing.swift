@@ -77,7 +77,9 @@ extension ConsoleLayout {
   private static func parseConsoleAppSpaces(_ line: Substring, number: Int) -> LogEntry? {
     var scanner = ConsoleLineScanner(line)
     let level = scanner.word()
-    guard levelWords.contains(String(level)), scanner.skipBlanks() > 0 else { return nil }
+    // Most lines without a tab in a Console.app copy are continuation lines: a cheap test first.
+    guard (4...8).contains(level.utf8.count), levelWords.contains(String(level)), scanner.skipBlanks() > 0
+    else { return nil }
     let date = scanner.isoDate()
     if date != nil, scanner.skipBlanks() == 0 { return nil }
     guard let time = scanner.clockTime(), scanner.skipBlanks() > 0,
