@@ -382,16 +382,18 @@ private struct ByteScanner {
       skipBlanks() > 0, let day = integer(), LogDate.days.contains(day), skipBlanks() > 0,
       let time = clockTime(), skipBlanks() > 0
     else { return nil }
+    let afterTime = index
     _ = word()  // device name
     skipBlanks()
-    let senderStart = index
-    while index < count, base[index] != 0x20 { index += 1 }
-    var senderEnd = index
-    if senderEnd - senderStart >= 2, base[senderEnd - 1] == 0x3A, base[senderEnd - 2] == 0x5D { senderEnd -= 1 }
-    guard senderEnd > senderStart, base[senderEnd - 1] == 0x5D else { return nil }
-    var open = senderEnd - 1
-    while open >= senderStart, base[open] != 0x5B { open -= 1 }
-    guard open >= senderStart, let pid = plainInt((open + 1)..<(senderEnd - 1)) else { return nil }
+    var sender = idevicesyslogSender()
+    // Captures without the device name (`ConsoleLayout.parseIdevicesyslog`).
+    if sender == nil {
+      index = afterTime
+      sender = idevicesyslogSender()
+    }
+    guard let (senderStart, senderEnd, open) = sender, let pid = plainInt((open + 1)..<(senderEnd - 1)) else {
+      return nil
+    }
     var processEnd = open
     var library: Range<Int>?
     if processEnd > senderStart, base[processEnd - 1] == 0x29 {
@@ -421,6 +423,20 @@ private struct ByteScanner {
     return ConsoleByteHeader(
       secondsOfDay: time, date: LogDate(year: nil, month: month + 1, day: day), utcOffsetSeconds: nil, pid: pid,
       process: senderStart..<processEnd, messageStart: index, library: library, level: level)
+  }
+
+  /// `ConsoleLayout.idevicesyslogSender`: the word at `index` up to a space, without a trailing `:`,
+  /// when it ends in `]` and holds a `[` (the last one: `open`).
+  mutating func idevicesyslogSender() -> (start: Int, end: Int, open: Int)? {
+    let senderStart = index
+    while index < count, base[index] != 0x20 { index += 1 }
+    var senderEnd = index
+    if senderEnd - senderStart >= 2, base[senderEnd - 1] == 0x3A, base[senderEnd - 2] == 0x5D { senderEnd -= 1 }
+    guard senderEnd > senderStart, base[senderEnd - 1] == 0x5D else { return nil }
+    var open = senderEnd - 1
+    while open >= senderStart, base[open] != 0x5B { open -= 1 }
+    guard open >= senderStart else { return nil }
+    return (senderStart, senderEnd, open)
   }
 
   // MARK: - log show --style ndjson

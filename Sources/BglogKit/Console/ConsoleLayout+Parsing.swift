@@ -40,7 +40,7 @@ extension ConsoleLayout {
   /// `default<TAB>23:30:43.112133-0500<TAB>SpringBoard<TAB>message`, with an optional library column
   /// before the message and an optional leading type column.
   private static func parseConsoleApp(_ line: Substring, number: Int) -> LogEntry? {
-    guard line.utf8.contains(0x09) else { return nil }
+    guard line.utf8.contains(0x09) else { return parseConsoleAppSpaces(line, number: number) }
     var fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
     var level: Substring?
     var timestamp = consoleTime(fields.first ?? "")
@@ -67,6 +67,30 @@ extension ConsoleLayout {
       line: number, timestamp: timestamp, process: String(process),
       library: library.map(String.init),
       level: level.map(String.init), message: String(message))
+  }
+
+  /// A Console.app copy whose tabs became spaces (Instabug-iOS #305):
+  /// `default 2019-01-08 13:26:14.087889 +0800 assertiond [OurApp:24424] Forcing crash report …`.
+  /// Read only in the one shape seen: a type word, an optional date, the time and its UTC offset,
+  /// the process (one word) and the message; no library column, since nothing would tell it from
+  /// the message's first word.
+  private static func parseConsoleAppSpaces(_ line: Substring, number: Int) -> LogEntry? {
+    var scanner = ConsoleLineScanner(line)
+    let level = scanner.word()
+    // Most lines without a tab in a Console.app copy are continuation lines: a cheap test first.
+    guard (4...8).contains(level.utf8.count), levelWords.contains(String(level)), scanner.skipBlanks() > 0
+    else { return nil }
+    let date = scanner.isoDate()
+    if date != nil, scanner.skipBlanks() == 0 { return nil }
+    guard let time = scanner.clockTime(), scanner.skipBlanks() > 0,
+      let offset = scanner.utcOffset(), scanner.skipBlanks() > 0
+    else { return nil }
+    let process = scanner.word()
+    guard looksLikeLibrary(process) else { return nil }
+    scanner.skipBlanks()
+    return LogEntry(
+      line: number, timestamp: LogTimestamp(secondsOfDay: time, date: date, utcOffsetSeconds: offset),
+      process: String(process), level: String(level), message: String(scanner.rest))
   }
 
   /// `15:36:14.372646+0500` or `16:13:40.069955 +0100`.
@@ -161,12 +185,16 @@ extension ConsoleLayout {
       let time = scanner.clockTime(),
       scanner.skipBlanks() > 0
     else { return nil }
+    let afterTime = scanner.index
     _ = scanner.word()  // device name
     scanner.skipBlanks()
-    var sender = scanner.token(until: [0x20])
-    // BSD syslog as older devices wrote it has no `<Level>`: `Mailswipe[725]: message`.
-    if sender.hasSuffix("]:") { sender = sender.dropLast() }
-    guard sender.hasSuffix("]"), let open = sender.lastIndex(of: "[") else { return nil }
+    var sender = idevicesyslogSender(&scanner)
+    // Captures without the device name: `Aug  2 14:36:36 App(Lib)[12841] <Notice>: message`.
+    if sender == nil {
+      scanner.index = afterTime
+      sender = idevicesyslogSender(&scanner)
+    }
+    guard let sender, let open = sender.lastIndex(of: "[") else { return nil }
     let pid = Int(sender[sender.index(after: open)..<sender.index(before: sender.endIndex)])
     var process = sender[..<open]
     var library: Substring?
@@ -193,6 +221,16 @@ extension ConsoleLayout {
       process: String(process), pid: pid, library: library.map(String.init),
       level: level.map(String.init),
       message: unescapeMeta(scanner.rest))
+  }
+
+  /// The `process(library)[pid]` word at the scanner, without a trailing `:`; `nil` when the word
+  /// does not end in `]` or has no `[`.
+  private static func idevicesyslogSender(_ scanner: inout ConsoleLineScanner) -> Substring? {
+    var sender = scanner.token(until: [0x20])
+    // BSD syslog as older devices wrote it has no `<Level>`: `Mailswipe[725]: message`.
+    if sender.hasSuffix("]:") { sender = sender.dropLast() }
+    guard sender.hasSuffix("]"), sender.contains("[") else { return nil }
+    return sender
   }
 
   /// `2020-04-12 23:57:42.216661+0300 0x8293 Default 0xdcdc 457 0 runningboardd: (RunningBoard) [s:c] message`

@@ -75,6 +75,15 @@ import Testing
     (.idevicesyslog, "Mar  3 09:00:02 my-phone Mail[-7]: signed pid"),
     (.idevicesyslog, "Mar 32 09:00:02 my-phone Mail[7]: bad day"),
     (.idevicesyslog, "Mar  3 09:00:02 my-phone Mail[7] <Notice: unclosed"),
+    (.idevicesyslog, "Aug  2 14:36:36 SignalShareExtension(RunningBoardServices)[12841] <Notice>: no device"),
+    (.idevicesyslog, "Aug  2 14:36:36 Mailswipe[725]: no device, no level"),
+    (.idevicesyslog, "Aug  2 14:36:36 Mail[-7] <Notice>: no device, signed pid"),
+    (.idevicesyslog, "Aug  2 14:36:36 Mail(Lib)[7]x <Notice>: neither word a sender"),
+    (.idevicesyslog, "Aug  2 14:36:36 phone[1] Mail[7] <Notice>: device word shaped like a sender"),
+    (.consoleApp, "default 2019-01-08 13:26:14.087889 +0800 assertiond [OurApp:24424] tabs became spaces"),
+    (.consoleApp, "default 13:26:14.087889 +0800 assertiond spaces, no date"),
+    (.consoleApp, "default 13:26:14.087889 assertiond spaces, no offset"),
+    (.consoleApp, "Default 13:26:14.087889 +0800 assertiond capitalised type word"),
     (
       .logShowNDJSON,
       #"{"timestamp":"2021-03-04 05:06:07.500000-0800","processImagePath":"\/usr\/libexec\/runningboardd","processID":33,"messageType":"Default","eventMessage":"Acquiring assertion","subsystem":"com.apple.runningboard","backtrace":{"frames":[{"imageOffset":123,"imageUUID":"AB"}]},"n":-0.5,"t":true,"f":false,"z":null,"e":[]}"#

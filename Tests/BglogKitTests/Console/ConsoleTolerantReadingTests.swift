@@ -54,6 +54,41 @@ import Testing
     #expect(entries[3].message.hasPrefix("Forcing crash report of <BKNewProcess: 0x1556386d0; co.teammate.mailswipe"))
   }
 
+  @Test func idevicesyslogWithoutADeviceName() throws {
+    let (entries, statistics, layout) = try Self.read("real-signal-4220-idevicesyslog-no-device.log")
+    #expect(layout == .idevicesyslog)
+    #expect(statistics.unknownLines == 0)
+    #expect(statistics.continuationLines == 0)
+    #expect(entries.count == 8)
+    #expect(entries.map(\.pid) == [12841, 12841, 28, 12841, 12841, 12841, 12841, 12841])
+    #expect(entries[0].process == "SignalShareExtension")
+    #expect(entries[0].library == "RunningBoardServices")
+    #expect(entries[0].level == "Notice")
+    #expect(entries[0].message == "Sending handshake request attempt #1 to server")
+    #expect(entries[2].process == "runningboardd")
+    #expect(entries[5].library == "PlugInKit")
+    #expect(entries.allSatisfy { $0.timestamp?.date == LogDate(year: nil, month: 8, day: 2) })
+    #expect(entries.allSatisfy { $0.timestamp?.timeOfDayText == "14:36:36" })
+  }
+
+  @Test func consoleAppCopyWhoseTabsBecameSpaces() throws {
+    let (entries, statistics, layout) = try Self.read("real-instabug-305-console-app-spaces.log")
+    #expect(layout == .consoleApp)
+    #expect(statistics.unknownLines == 0)
+    #expect(statistics.continuationLines == 1)
+    #expect(entries.count == 1)
+    let entry = try #require(entries.first)
+    #expect(entry.process == "assertiond")
+    #expect(entry.level == "default")
+    #expect(entry.library == nil)
+    #expect(entry.timestamp?.date == LogDate(year: 2019, month: 1, day: 8))
+    #expect(entry.timestamp?.timeOfDayText == "13:26:14.087889")
+    #expect(entry.timestamp?.utcOffsetSeconds == 28_800)
+    #expect(entry.lineCount == 2)
+    #expect(entry.message.hasPrefix("[OurApp:24424] Forcing crash report with description: OurApp:24424 has"))
+    #expect(entry.message.contains("\n<BKProcessAssertion: 0x10473d0c0; \"Shared Background Assertion 446"))
+  }
+
   @Test func linesWithoutAHeaderAreUntimedRecordsInFileOrder() throws {
     let (entries, statistics, layout) = try Self.read("real-flutter-bg-geolocation-1021-xcode-no-metadata.log")
     #expect(layout == nil)

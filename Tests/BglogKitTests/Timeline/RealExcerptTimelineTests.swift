@@ -152,6 +152,20 @@ import Testing
     #expect(app.findings.first?.evidence.map(\.line) == [4, 8])
   }
 
+  /// Console.app copy whose tabs became spaces (issue 12): read as console-app, the continuation
+  /// line names the assertion.
+  @Test func consoleAppWithSpacesForcedCrashReport() throws {
+    let (result, app) = try Self.timeline("real-instabug-305-console-app-spaces.log")
+    #expect(result.layout == .consoleApp)
+    #expect(result.statistics.continuationLines == 1)
+    #expect(app.events.map(\.kind) == [.crashed])
+    #expect(app.events[0].pid == 24424)
+    #expect(app.events[0].namedAssertions.first?.name == "Shared Background Assertion 446 for com.ourdomain.OurApp")
+    #expect(app.findings.map(\.kind) == [.leakedBackgroundTask])
+    #expect(app.findings.first?.confidence == .high)
+    #expect(app.findings.first?.evidence.map(\.line) == [1])
+  }
+
   @Test func assertiondProcessExitedNamesTheProcess() throws {
     let verbatim = try Fixtures.source("console/real-nativescript-8920-idevicesyslog-assertiond-exit.log")
     let app = try #require(TimelineBuilder().build(from: verbatim).apps.first)
