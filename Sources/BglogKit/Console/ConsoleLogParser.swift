@@ -338,13 +338,7 @@ public struct ConsoleLogParser {
       // `consumeText`, which also continues a raw record.
       let plain = ascii || ByteText.isASCII(bytes)
       if indent == nil, plain, let header = ConsoleByteHeader.read(bytes, layout: layout) {
-        if hasPending {
-          if let completed = complete() { emit(completed) }
-        } else {
-          completeRaw(filter: filter, emit)
-        }
-        rawCount = 0
-        appendRaw(bytes)
+        startRaw(bytes, filter: filter, emit)
         pendingIsHeaderless = false
         var record = RawRecord(
           line: number, secondsOfDay: header.secondsOfDay, date: header.date,
@@ -374,13 +368,7 @@ public struct ConsoleLogParser {
       return
     }
     if let header = prepared.map({ $0.header }) ?? Self.timeProcessMessageHeader(bytes) {
-      if hasPending {
-        if let completed = complete() { emit(completed) }
-      } else {
-        completeRaw(filter: filter, emit)
-      }
-      rawCount = 0
-      appendRaw(bytes)
+      startRaw(bytes, filter: filter, emit)
       raw = RawRecord(
         line: number, secondsOfDay: header.time, process: header.process,
         messageStart: header.messageStart, firstLineEnd: bytes.count,
@@ -468,6 +456,20 @@ public struct ConsoleLogParser {
     let processEnd = index
     index = BlankScan.firstNonBlank(in: base, from: index, to: count)
     return (time, processStart..<processEnd, index)
+  }
+
+  /// A new byte-level record begins with `bytes`: the record before it (`String` or byte-level) is
+  /// finished first.
+  private mutating func startRaw(
+    _ bytes: UnsafeBufferPointer<UInt8>, filter: RecordFilterBody, _ emit: (LogEntry) -> Void
+  ) {
+    if hasPending {
+      if let completed = complete() { emit(completed) }
+    } else {
+      completeRaw(filter: filter, emit)
+    }
+    rawCount = 0
+    appendRaw(bytes)
   }
 
   /// Finishes the byte-level record: clock and duplicate checks on its bytes, then a `LogEntry` when
