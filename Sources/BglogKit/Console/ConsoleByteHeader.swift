@@ -48,8 +48,8 @@ struct ConsoleByteHeader {
   }
 }
 
-/// ``ConsoleLineScanner`` on raw bytes, with the same rules field by field.
-private struct ByteScanner {
+/// ``ConsoleLineScanner`` on raw bytes: the same field readers (``ConsoleFieldCursor``).
+private struct ByteScanner: ConsoleFieldCursor {
   let base: UnsafePointer<UInt8>
   let count: Int
   var index = 0
@@ -61,106 +61,11 @@ private struct ByteScanner {
 
   var peek: UInt8? { index < count ? base[index] : nil }
 
-  @discardableResult
-  mutating func skipBlanks() -> Int {
-    let start = index
-    while index < count, base[index] == 0x20 || base[index] == 0x09 { index += 1 }
-    return index - start
-  }
+  mutating func advance() { index += 1 }
 
-  mutating func expect(_ byte: UInt8) -> Bool {
-    guard index < count, base[index] == byte else { return false }
-    index += 1
-    return true
-  }
-
-  mutating func digits(_ n: Int) -> Int? {
-    var value = 0
-    for _ in 0..<n {
-      guard index < count, base[index] &- 0x30 < 10 else { return nil }
-      value = value * 10 + Int(base[index] &- 0x30)
-      index += 1
-    }
-    return value
-  }
-
-  /// One or more digits; `nil` on none or on overflow (digits skipped), as `ConsoleLineScanner.integer`.
-  mutating func integer() -> Int? {
-    var value = 0
-    var any = false
-    var overflow = false
-    while index < count, base[index] &- 0x30 < 10 {
-      if !overflow {
-        let (times, o1) = value.multipliedReportingOverflow(by: 10)
-        let (sum, o2) = times.addingReportingOverflow(Int(base[index] &- 0x30))
-        overflow = o1 || o2
-        value = sum
-      }
-      index += 1
-      any = true
-    }
-    return any && !overflow ? value : nil
-  }
-
-  mutating func clockTime() -> Double? {
-    let start = index
-    guard let hours = digits(2), expect(0x3A), let minutes = digits(2), expect(0x3A), let seconds = digits(2),
-      hours < 24, minutes < 60, seconds < 61
-    else {
-      index = start
-      return nil
-    }
-    var value = Double(hours * 3600 + minutes * 60 + seconds)
-    if index < count, base[index] == 0x2E {
-      index += 1
-      var scale = 0.1
-      while index < count, base[index] &- 0x30 < 10 {
-        value += Double(base[index] &- 0x30) * scale
-        scale /= 10
-        index += 1
-      }
-    }
-    return value
-  }
-
-  mutating func isoDate() -> LogDate? {
-    let start = index
-    guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
-      (1...12).contains(month), (1...31).contains(day)
-    else {
-      index = start
-      return nil
-    }
-    return LogDate(year: year, month: month, day: day)
-  }
-
-  mutating func utcOffset() -> Int? {
-    let start = index
-    guard index < count, base[index] == 0x2B || base[index] == 0x2D else { return nil }
-    let negative = base[index] == 0x2D
-    index += 1
-    guard let hours = digits(2) else {
-      index = start
-      return nil
-    }
-    _ = expect(0x3A)
-    let limit = ConsoleLineScanner.maximumOffsetHours
-    guard let minutes = digits(2), hours <= limit, minutes < 60, hours * 60 + minutes <= limit * 60 else {
-      index = start
-      return nil
-    }
-    let value = hours * 3600 + minutes * 60
-    return negative ? -value : value
-  }
-
-  /// `YYYY-MM-DD HH:MM:SS.ffffff[±ZZZZ]`: (seconds, date, offset).
-  mutating func isoTimestamp() -> (Double, LogDate, Int?)? {
-    let start = index
-    guard let date = isoDate(), expect(0x20) || expect(0x54), let time = clockTime() else {
-      index = start
-      return nil
-    }
-    return (time, date, utcOffset())
+  var position: Int {
+    get { index }
+    set { index = newValue }
   }
 
   /// A run of bytes other than space and tab: its range.
@@ -238,7 +143,7 @@ private struct ByteScanner {
 
   /// `ConsoleLayout.parseXcode`.
   mutating func xcode() -> ConsoleByteHeader? {
-    guard let (time, date, offset) = isoTimestamp(), offset != nil, skipBlanks() > 0 else { return nil }
+    guard let (time, date, offset) = isoTimestampParts(), offset != nil, skipBlanks() > 0 else { return nil }
     return processWithIDs(time: time, date: date, offset: offset)
   }
 
@@ -276,7 +181,7 @@ private struct ByteScanner {
 
   /// `ConsoleLayout.parseLogShow`.
   mutating func logShow() -> ConsoleByteHeader? {
-    guard let (time, date, offset) = isoTimestamp(), skipBlanks() > 0 else { return nil }
+    guard let (time, date, offset) = isoTimestampParts(), skipBlanks() > 0 else { return nil }
     let thread = word()
     guard has(prefix0x: thread), skipBlanks() > 0 else { return nil }
     let level = word()
@@ -510,7 +415,7 @@ private struct ByteScanner {
     }
     var time = ByteScanner(base: base, count: timestamp.upperBound)
     time.index = timestamp.lowerBound
-    guard let (seconds, date, offset) = time.isoTimestamp() else { return nil }
+    guard let (seconds, date, offset) = time.isoTimestampParts() else { return nil }
     return ConsoleByteHeader(
       secondsOfDay: seconds, date: date, utcOffsetSeconds: offset, pid: processID, process: process,
       messageStart: message.lowerBound, messageEnd: message.upperBound)

@@ -2,7 +2,7 @@
 ///
 /// Works on UTF-8 bytes, since every delimiter is ASCII; text between delimiters is handed
 /// back as `Substring` slices of the line.
-struct ConsoleLineScanner {
+struct ConsoleLineScanner: ConsoleFieldCursor {
   let text: Substring
   let bytes: Substring.UTF8View
   var index: Substring.UTF8View.Index
@@ -18,7 +18,43 @@ struct ConsoleLineScanner {
   var rest: Substring { Substring(text.utf8[index...]) }
 
   mutating func advance() { index = bytes.index(after: index) }
+  var position: Substring.UTF8View.Index {
+    get { index }
+    set { index = newValue }
+  }
 
+  /// `YYYY-MM-DD HH:MM:SS.ffffff[±ZZZZ]`, the date form of `log show` and Xcode.
+  mutating func isoTimestamp() -> LogTimestamp? {
+    isoTimestampParts().map { LogTimestamp(secondsOfDay: $0.seconds, date: $0.date, utcOffsetSeconds: $0.offset) }
+  }
+
+  /// The largest UTC offset read, in hours (ISO 8601 and every time-zone database stay within ±18).
+  static let maximumOffsetHours = 18
+
+  /// Reads up to (not including) the first byte in `stops`, or to the end.
+  mutating func token(until stops: Set<UInt8>) -> Substring {
+    let start = index
+    while let byte = peek, !stops.contains(byte) { advance() }
+    return Substring(text.utf8[start..<index])
+  }
+
+  /// A run of non-blank bytes.
+  mutating func word() -> Substring { token(until: [0x20, 0x09]) }
+}
+
+/// A byte cursor over one console line. The field readers every console header shares (clock time,
+/// ISO date and timestamp, UTC offset, digits) are written once on it, so the `String` parsers
+/// (``ConsoleLineScanner``) and the byte-level header reader read each field by the same rules.
+protocol ConsoleFieldCursor {
+  associatedtype Position
+  /// The byte at the cursor; `nil` at the end of the line.
+  var peek: UInt8? { get }
+  /// Where the cursor is; readers that fail put it back.
+  var position: Position { get set }
+  mutating func advance()
+}
+
+extension ConsoleFieldCursor {
   /// Skips spaces and tabs; returns how many were skipped.
   @discardableResult
   mutating func skipBlanks() -> Int {
@@ -68,12 +104,12 @@ struct ConsoleLineScanner {
 
   /// `HH:MM:SS` with an optional `.fff…` fraction, as seconds of the day.
   mutating func clockTime() -> Double? {
-    let start = index
+    let start = position
     guard let hours = digits(2), expect(0x3A), let minutes = digits(2), expect(0x3A),
       let seconds = digits(2),
       hours < 24, minutes < 60, seconds < 61
     else {
-      index = start
+      position = start
       return nil
     }
     var value = Double(hours * 3600 + minutes * 60 + seconds)
@@ -91,12 +127,12 @@ struct ConsoleLineScanner {
 
   /// `YYYY-MM-DD`.
   mutating func isoDate() -> LogDate? {
-    let start = index
+    let start = position
     guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D),
       let day = digits(2),
       (1...12).contains(month), (1...31).contains(day)
     else {
-      index = start
+      position = start
       return nil
     }
     return LogDate(year: year, month: month, day: day)
@@ -105,44 +141,32 @@ struct ConsoleLineScanner {
   /// `±HHMM` (or `±HH:MM`), as seconds east of UTC; `nil` (nothing read) outside ±18:00 or with
   /// minutes past 59, the range of a real UTC offset.
   mutating func utcOffset() -> Int? {
-    let start = index
+    let start = position
     guard let sign = peek, sign == 0x2B || sign == 0x2D else { return nil }
     advance()
     guard let hours = digits(2) else {
-      index = start
+      position = start
       return nil
     }
     _ = expect(0x3A)
-    guard let minutes = digits(2), hours <= Self.maximumOffsetHours, minutes < 60,
-      hours * 60 + minutes <= Self.maximumOffsetHours * 60
+    guard let minutes = digits(2), hours <= ConsoleLineScanner.maximumOffsetHours, minutes < 60,
+      hours * 60 + minutes <= ConsoleLineScanner.maximumOffsetHours * 60
     else {
-      index = start
+      position = start
       return nil
     }
     let value = hours * 3600 + minutes * 60
     return sign == 0x2D ? -value : value
   }
 
-  /// The largest UTC offset read, in hours (ISO 8601 and every time-zone database stay within ±18).
-  static let maximumOffsetHours = 18
-
-  /// `YYYY-MM-DD HH:MM:SS.ffffff[±ZZZZ]`, the date form of `log show` and Xcode.
-  mutating func isoTimestamp() -> LogTimestamp? {
-    let start = index
+  /// `YYYY-MM-DD HH:MM:SS.ffffff[±ZZZZ]` (or `T` between date and time), the date form of `log show`,
+  /// Xcode and ndjson.
+  mutating func isoTimestampParts() -> (seconds: Double, date: LogDate, offset: Int?)? {
+    let start = position
     guard let date = isoDate(), expect(0x20) || expect(0x54), let time = clockTime() else {
-      index = start
+      position = start
       return nil
     }
-    return LogTimestamp(secondsOfDay: time, date: date, utcOffsetSeconds: utcOffset())
+    return (time, date, utcOffset())
   }
-
-  /// Reads up to (not including) the first byte in `stops`, or to the end.
-  mutating func token(until stops: Set<UInt8>) -> Substring {
-    let start = index
-    while let byte = peek, !stops.contains(byte) { advance() }
-    return Substring(text.utf8[start..<index])
-  }
-
-  /// A run of non-blank bytes.
-  mutating func word() -> Substring { token(until: [0x20, 0x09]) }
 }
