@@ -16,7 +16,8 @@ let package = Package(
     .target(name: "BglogCLI", dependencies: ["BglogKit", "BglogRendering"]),
     .executableTarget(name: "bglog", dependencies: ["BglogCLI"]),
     // A seeded mutation fuzzer over every reader, renderer and command (docs/robustness.md).
-    .executableTarget(name: "bglog-fuzz", dependencies: ["BglogCLI", "BglogKit", "BglogRendering"]),
+    .executableTarget(
+      name: "bglog-fuzz", dependencies: ["BglogCLI", "BglogKit", "BglogRendering", "BglogTestSupport"]),
     // Fixture lookup and golden-file helpers shared by the test targets; not a product.
     .target(name: "BglogTestSupport", dependencies: ["BglogKit"]),
     .testTarget(name: "BglogKitTests", dependencies: ["BglogKit", "BglogTestSupport"]),

@@ -18,6 +18,7 @@
 import BglogCLI
 import BglogKit
 import BglogRendering
+import BglogTestSupport
 import Dispatch
 import Foundation
 
@@ -51,18 +52,6 @@ if seedDirectories.isEmpty {
 if seconds == nil && iterations == nil { seconds = 60 }
 // First, unbuffered, so a crash's output still says how to reproduce it.
 FileHandle.standardError.write(Data("bglog-fuzz: seed \(seed)\n".utf8))
-
-/// SplitMix64: small, fast and deterministic.
-struct Generator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 var corpus: [[UInt8]] = []
 for directory in seedDirectories {
@@ -101,7 +90,7 @@ let tokens: [[UInt8]] = [
   "\"procName\":\"a\\nb\",", "\"bundleID\":\"x\\u001b]0;t\\u0007\",",
 ].map { Array($0.utf8) }
 
-func mutate(_ input: [UInt8], splicingFrom corpus: [[UInt8]], _ generator: inout Generator) -> [UInt8] {
+func mutate(_ input: [UInt8], splicingFrom corpus: [[UInt8]], _ generator: inout SplitMix64) -> [UInt8] {
   var bytes = input
   for _ in 0..<Int.random(in: 1...8, using: &generator) {
     let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &generator)
@@ -247,7 +236,7 @@ Thread.detachNewThread {
   }
 }
 
-var generator = Generator(state: seed)
+var generator = SplitMix64(state: seed)
 var tried = 0
 let current = URL(fileURLWithPath: outDirectory + "/current.bin")
 while true {

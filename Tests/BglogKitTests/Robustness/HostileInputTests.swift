@@ -11,18 +11,6 @@ import Testing
     Fixtures.files(in: "crash") + Fixtures.files(in: "ips") + Fixtures.files(in: "console")
     + Fixtures.files(in: "fuzz")
 
-  /// A small deterministic generator (SplitMix64), so runs are repeatable.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// Reads and classifies; the result must be reports (each classified) or a typed error.
   static func exercise(_ bytes: [UInt8]) {
     let source = SourceText(bytes: bytes)
@@ -47,7 +35,7 @@ import Testing
   @Test(arguments: fixtures)
   func flippedBytesNeverCrash(fixture: String) throws {
     let original = try Fixtures.bytes(fixture)
-    var generator = SplitMix(state: UInt64(truncatingIfNeeded: fixture.hashValue & 0) &+ 42)
+    var generator = SplitMix64(state: UInt64(truncatingIfNeeded: fixture.hashValue & 0) &+ 42)
     for _ in 0..<20 {
       var bytes = original
       for _ in 0..<max(1, bytes.count / 200) {
@@ -59,7 +47,7 @@ import Testing
   }
 
   @Test func randomBytesNeverCrash() {
-    var generator = SplitMix(state: 7)
+    var generator = SplitMix64(state: 7)
     for length in [0, 1, 2, 3, 17, 512, 4096, 65_536] {
       let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
       Self.exercise(bytes)

@@ -1,3 +1,4 @@
+import BglogTestSupport
 import Testing
 
 @testable import BglogKit
@@ -59,7 +60,7 @@ import Testing
   @Test func scannerAgreesWithSubstringSearch() {
     let anchors = ["Forcing crash report of ", "killing_specific_process pid ", "Running task: <BG"]
     let scanner = MessageAnchorScanner(anchors.enumerated().map { ($0.element, UInt64(1) << UInt64($0.offset)) })
-    var generator = SplitMix(seed: 13)
+    var generator = SplitMix64(state: 13)
     let alphabet = Array("abc Forcing crash report of killing_specific_process pid Running task: <BG[]:".utf8)
     for _ in 0..<3_000 {
       var bytes: [UInt8] = (0..<Int(generator.next() % 90)).map { _ in
@@ -74,18 +75,6 @@ import Testing
       var expected: UInt64 = 0
       for (index, anchor) in anchors.enumerated() where text.contains(anchor) { expected |= 1 << UInt64(index) }
       #expect(scanner.groups(in: text[...]) == expected, "\(text)")
-    }
-  }
-
-  struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
     }
   }
 }
