@@ -9,6 +9,7 @@ enum CheckCommand: Command {
   static let options: [OptionSpec] = [
     OptionSpec(name: "format", short: "f", takesValue: true, allowed: CheckFormat.allCases.map(\.rawValue)),
     ColorChoice.spec,
+    WidthChoice.spec,
     JobsChoice.spec,
     OptionSpec(
       name: "fail-on", short: nil, takesValue: true, repeatable: true,
@@ -41,6 +42,9 @@ enum CheckCommand: Command {
     OPTIONS:
       -f, --format <format>       \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default text).
       --color <when>              For text: auto (default: only on a terminal, off with NO_COLOR), always, never.
+      --width <n>                 For text: wrap at <n> columns; a group line too long for them puts its
+                                  signature on its own line, cut with … before the fingerprint. Default:
+                                  the terminal's width on a terminal; piped output keeps whole lines.
       -j, --jobs <n>              Threads to use (default: every core).
       --fail-on <kinds>           Kinds that fail: kind ids separated by commas (repeatable), or
                                   background (the default: leaked-background-task,
@@ -137,7 +141,11 @@ enum CheckCommand: Command {
       io.note("wrote \(count) \(count == 1 ? "signature" : "signatures") to \(path)")
     }
 
-    io.writeOut(format.render(evaluation, version: BglogCLI.version, style: ColorChoice.style(arguments, io: io)))
+    let width = try WidthChoice.value(arguments, io: io)
+    io.writeOut(
+      format.render(
+        evaluation, version: BglogCLI.version, style: ColorChoice.style(arguments, io: io),
+        width: format == .text ? width : nil))
     for error in files.compactMap(\.error) {
       io.error(error)
     }

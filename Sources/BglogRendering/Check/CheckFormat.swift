@@ -17,12 +17,13 @@ public enum CheckFormat: String, Sendable, CaseIterable {
   /// One JSON object per input, one per line.
   case ndjson
 
-  /// Renders an evaluation in this format; `style` colours the text format only.
+  /// Renders an evaluation in this format; `style` colours and `width` fits the text format only.
   public func render(
-    _ evaluation: CheckEvaluation, version: String, style: TerminalStyle = TerminalStyle(enabled: false)
+    _ evaluation: CheckEvaluation, version: String, style: TerminalStyle = TerminalStyle(enabled: false),
+    width: Int? = nil
   ) -> String {
     switch self {
-    case .text: CheckTextRenderer(style: style).render(evaluation)
+    case .text: CheckTextRenderer(style: style, width: width).render(evaluation)
     case .github: CheckGitHubRenderer().render(evaluation)
     case .sarif: CheckSARIFRenderer(version: version).render(evaluation)
     case .junit: CheckJUnitRenderer().render(evaluation)

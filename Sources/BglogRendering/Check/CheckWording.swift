@@ -30,11 +30,23 @@ enum CheckWording {
     "\(count) " + (count == 1 ? word : plural ?? word + "s")
   }
 
+  /// The signature without its kind (`app · locus · report`), for lines that name the kind already;
+  /// empty when the signature is only the kind.
+  static func signatureBeyondKind(_ signature: CheckSignature) -> String {
+    [signature.app, signature.locus, signature.report].compactMap { $0 }.joined(separator: " · ")
+  }
+
   /// The first file and how many others, for one group.
   static func where_(_ group: CheckGroup) -> String {
+    whereParts(group).joined(separator: " ")
+  }
+
+  /// ``where_(_:)`` in the parts a line may break between: the location (never broken) and
+  /// `and N more files`.
+  static func whereParts(_ group: CheckGroup) -> [String] {
     let first = location(group.first.file, line: group.first.finding.line)
     let others = group.files.count - 1
-    return others > 0 ? "\(first) and \(plural(others, "more file"))" : first
+    return others > 0 ? [first, "and \(plural(others, "more file"))"] : [first]
   }
 
   /// The policy as the flags that would set it.

@@ -36,6 +36,37 @@ import Testing
     Golden.assertMatches(result.out, file: Self.golden(Self.fileName(format)))
   }
 
+  /// `--width` fits the text: prose wrapped, a long group line split with its signature cut before the
+  /// fingerprint, which stays whole. Only a single unbreakable word (a long path) may pass the width.
+  @Test func textFittedToAWidthMatchesGoldenAndKeepsEveryFingerprint() {
+    Golden.useRelativePaths()
+    let fitted = runBglog(["check", "--no-config", "--width", "60"] + Self.mixedInputs)
+    let whole = runBglog(["check", "--no-config"] + Self.mixedInputs)
+    #expect(fitted.status == .policyFailure)
+    Golden.assertMatches(fitted.out, file: Self.golden("mixed.width60.txt"))
+    for line in fitted.out.split(separator: "\n") where line.count > 60 {
+      #expect(line.trimmingCharacters(in: .whitespaces).split(separator: " ").count <= 2, "\(line)")
+    }
+    let fingerprints = { (text: String) in
+      text.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0.hasPrefix("#") && $0.count == 17 }
+    }
+    #expect(fingerprints(fitted.out) == fingerprints(whole.out))
+    #expect(!fingerprints(whole.out).isEmpty)
+  }
+
+  /// The group line names the kind once: the signature after it starts with the app, not the kind again.
+  @Test func groupLineNamesTheKindOnce() {
+    let result = runBglog(["check", "--no-config"] + Self.mixedInputs)
+    let groupLines = result.out.split(separator: "\n").filter { $0.hasPrefix("fail ") || $0.hasPrefix("info ") }
+    #expect(!groupLines.isEmpty)
+    for line in groupLines {
+      let words = line.split(separator: " ")
+      #expect(words.count > 1)
+      let kind = words[1]
+      #expect(line.components(separatedBy: String(kind)).count == 2, "\(line)")
+    }
+  }
+
   @Test func exitCodesOfThePolicyChoicesMatchGolden() {
     Golden.useRelativePaths()
     let runs: [[String]] = [

@@ -76,6 +76,7 @@ _bglog() {
       case $prev in
         --format|-f) _bglog_words "text github sarif junit markdown json ndjson" "$cur"; return ;;
         --color) _bglog_words "auto always never" "$cur"; return ;;
+        --width) COMPREPLY=(); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
         --fail-on) _bglog_words "background any none leaked-background-task background-session-completion-not-called watchdog-hang background-task-overflow suspended-with-locked-file background-fetch-timeout thermal-kill force-quit insecure-drawing voip-resume-limit voip-push-not-reported disk-space-reclaim system-resource-overuse watchos-background-budget jetsam cpu-limit wakeups-limit disk-writes-limit hang code-signing privacy-violation guard-violation os-termination background-task-not-completed memory-limit dyld-launch-failure bad-access abort trap main-thread-deadlock stackshot kernel-panic sleep-wake-failure other-report insufficient-data unknown" "$cur" list; return ;;
         --min-confidence) _bglog_words "low medium high" "$cur"; return ;;
@@ -85,7 +86,7 @@ _bglog() {
         --write-baseline) _bglog_files "$cur"; return ;;
       esac
       if [[ $cur == -* ]]; then
-        _bglog_words "--format -f --color --jobs -j --fail-on --min-confidence --on-input-error --config --no-config --baseline --write-baseline --list-skipped --help -h" "$cur"
+        _bglog_words "--format -f --color --width --jobs -j --fail-on --min-confidence --on-input-error --config --no-config --baseline --write-baseline --list-skipped --help -h" "$cur"
         return
       fi
       _bglog_files "$cur"

@@ -47,6 +47,7 @@ complete -c bglog -n '__fish_seen_subcommand_from timeline' -F
 # bglog check
 complete -c bglog -n '__fish_seen_subcommand_from check' -s f -l format -x -a 'text github sarif junit markdown json ndjson' -d 'text, github, sarif, junit, markdown, json, ndjson (default text)'
 complete -c bglog -n '__fish_seen_subcommand_from check' -l color -x -a 'auto always never' -d 'For text'
+complete -c bglog -n '__fish_seen_subcommand_from check' -l width -x -d 'For text'
 complete -c bglog -n '__fish_seen_subcommand_from check' -s j -l jobs -x -d 'Threads to use (default: every core)'
 complete -c bglog -n '__fish_seen_subcommand_from check' -l fail-on -x -a '(__bglog_list background any none leaked-background-task background-session-completion-not-called watchdog-hang background-task-overflow suspended-with-locked-file background-fetch-timeout thermal-kill force-quit insecure-drawing voip-resume-limit voip-push-not-reported disk-space-reclaim system-resource-overuse watchos-background-budget jetsam cpu-limit wakeups-limit disk-writes-limit hang code-signing privacy-violation guard-violation os-termination background-task-not-completed memory-limit dyld-launch-failure bad-access abort trap main-thread-deadlock stackshot kernel-panic sleep-wake-failure other-report insufficient-data unknown)' -d 'Kinds that fail'
 complete -c bglog -n '__fish_seen_subcommand_from check' -l min-confidence -x -a 'low medium high' -d 'low (default), medium or high'
