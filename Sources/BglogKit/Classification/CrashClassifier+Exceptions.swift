@@ -144,14 +144,27 @@ extension ClassifierContext {
     if report.exception == nil && report.termination == nil {
       seen.append("\(report.threads.count) thread(s) and no exception or termination reason")
     }
+    var explanation = "bglog saw " + seen.joined(separator: " and ") + " and none of its rules matched. "
+    if signal == "SIGKILL", report.termination == nil {
+      if report.threads.isEmpty {
+        // A paste that stops after the exception lines: the Termination Reason (which says who killed the
+        // app and why) would come next, so its absence says nothing about the kill.
+        facts.append(
+          Fact("missing-evidence", "the Termination Reason line and the threads (the input stops before them)"))
+        explanation +=
+          "The input stops after the exception lines, before the Termination Reason that says who killed the app "
+          + "and why: the cause is not in the text. Attach the whole report."
+        if let role = report.header.role, ["background", "non ui"].contains(role.lowercased()) {
+          explanation += " The process role was \(role): it was running in the background."
+        }
+      } else {
+        explanation += "SIGKILL without a termination code means another process killed it without saying why."
+      }
+    }
     return Diagnosis(
       kind: .unknown, confidence: .low,
       summary: "No known cause fits: " + seen.joined(separator: ", ") + ".",
-      explanation:
-        "bglog saw " + seen.joined(separator: " and ")
-        + " and none of its rules matched. "
-        + (signal == "SIGKILL"
-          ? "SIGKILL without a termination code means another process killed it without saying why." : ""),
+      explanation: explanation,
       evidence: evidence, facts: facts)
   }
 

@@ -120,15 +120,26 @@ extension ClassifierContext {
       if kind == .leakedBackgroundTask {
         explanation += " A leaked background task is the likelier reading: " + background.joined(separator: "; ") + "."
       }
+      var advice = [
+        "Get the report's backtraces (the full .ips or .crash) to tell a hang from a leaked background task."
+      ]
+      // `Role: Foreground` says where the app was: advice for the background would not apply.
+      if let role = report.header.role, role.lowercased() == "foreground", background.isEmpty {
+        explanation += " The process role was Foreground, so this was not a background kill."
+        advice.append(
+          "It was in the foreground: move blocking work (locks, semaphores, file or network I/O) off the main "
+            + "thread, and keep launch and scene work short.")
+      } else {
+        advice += [
+          "If the app was in the background: end every beginBackgroundTask with endBackgroundTask, on every path.",
+          "If it was in the foreground: move blocking work (locks, semaphores, file or network I/O) off the main thread.",
+        ]
+      }
       return Diagnosis(
         kind: kind, confidence: .low,
         summary: "The watchdog killed the app (\(hex(code))), but the report has no main-thread backtrace.",
         explanation: explanation,
-        advice: [
-          "Get the report's backtraces (the full .ips or .crash) to tell a hang from a leaked background task.",
-          "If the app was in the background: end every beginBackgroundTask with endBackgroundTask, on every path.",
-          "If it was in the foreground: move blocking work (locks, semaphores, file or network I/O) off the main thread.",
-        ],
+        advice: advice,
         evidence: evidence, facts: facts)
     }
     let state = StackAnalysis.mainThreadState(main, appImages: appImages)

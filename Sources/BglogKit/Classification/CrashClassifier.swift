@@ -149,7 +149,13 @@ struct ClassifierContext {
   mutating func rule() -> Diagnosis {
     switch report.category {
     case .jetsam: return jetsam()
-    case .stackshot: return notACrash(.stackshot)
+    case .stackshot:
+      // iOS 7–8 wrote a watchdog kill as a stackshot of every process (bug_type 188) whose
+      // `Exception Code:` is the kill's code (0x8badf00d); only 0xbaaaaaad (or no code) is a stackshot.
+      if let code = watchdogCode(), DiagnosisKind.forTerminationCode(code) != .stackshot {
+        return byTerminationCode(code)
+      }
+      return notACrash(.stackshot)
     case .panic: return notACrash(.kernelPanic)
     case .other: return notACrash(.otherReport)
     case .resource:

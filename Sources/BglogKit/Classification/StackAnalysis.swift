@@ -42,16 +42,19 @@ public enum StackAnalysis {
     if let idle = idleRunLoopFrames(thread) {
       return .idleRunLoop(frames: idle.frames, symbolicated: idle.symbolicated)
     }
-    if let blocked = blockingReason(thread) {
-      return .blocked(reason: blocked.reason, frame: blocked.frame)
-    }
     let app = firstAppFrame(thread, appImages: appImages)
-    if app == nil, !isComplete(thread),
-      thread.frames.allSatisfy({ frame in
+    let cutInKernelOrRunLoop =
+      app == nil && !isComplete(thread)
+      && thread.frames.allSatisfy({ frame in
         kernelImages.contains(frame.image) || frame.image == "CoreFoundation"
           || kernelTrapSymbols.contains(frame.symbol ?? "")
       })
-    {
+    if let blocked = blockingReason(thread) {
+      // An unsymbolicated kernel frame names no wait: cut there, it tops an idle run loop as much as a wait.
+      if cutInKernelOrRunLoop, blocked.frame.symbol == nil { return .undecided(frames: thread.frames) }
+      return .blocked(reason: blocked.reason, frame: blocked.frame)
+    }
+    if cutInKernelOrRunLoop {
       return .undecided(frames: thread.frames)
     }
     // The top of a run loop (mach_msg) with app code below it, but not the main run loop: the thread

@@ -29,7 +29,10 @@ enum TerminationReasonParser {
       var code: UInt64?
       if rest.hasPrefix("Code") {
         let codeText = TextScanning.trimmedLeading(rest.dropFirst("Code".count))
-        code = TextScanning.number(codeText.prefix(while: { !TextScanning.isBlank($0) && $0 != "," }))
+        // A sentence's full stop after the code (`Code 0xdead10cc.`, Telegram-iOS #473) is not part of it.
+        var token = codeText.prefix(while: { !TextScanning.isBlank($0) && $0 != "," })
+        while token.last == "." || token.last == ";" { token = token.dropLast() }
+        code = TextScanning.number(token)
       }
       return Head(namespace: namespace.isEmpty ? nil : String(namespace), code: code)
     }
