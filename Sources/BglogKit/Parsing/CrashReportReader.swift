@@ -16,7 +16,15 @@ public enum CrashReportReader {
     if IPSFragmentReader.looksLikeFragment(firstLine), let fragment = IPSFragmentReader.read(source) {
       return [fragment]
     }
-    let reports = LegacyCrashReportParser().parseDocument(source)
+    let restored = FlattenedReport.restore(source)
+    var reports = LegacyCrashReportParser().parseDocument(restored?.source ?? source)
+    if let restored {
+      let lines = restored.flattenedLines.map(String.init).joined(separator: ", ")
+      let note = ParseIssue(
+        "line \(lines) held a report whose line breaks were lost; bglog put them back before each report key, "
+          + "thread heading and frame, and line numbers count the restored lines")
+      for index in reports.indices { reports[index].issues.insert(note, at: 0) }
+    }
     if reports.isEmpty {
       throw .notAReport("no crash report header or backtrace found")
     }

@@ -1,0 +1,154 @@
+/// A text report whose line breaks were lost: a forum or issue tracker that joined a paste into one
+/// line, keeping single spaces between what were lines. Real example (Apple Developer Forums thread
+/// 663128, a packet tunnel extension's 0xdead10cc report, all on one line):
+///
+///     Exception Type: EXC_CRASH (SIGKILL) Exception Codes: 0x0000000000000000, 0x0000000000000000
+///     Exception Note: EXC_CORPSE_NOTIFY Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc
+///     Triggered by Thread: 0 Thread 0 name: Thread 0 Crashed: 0 libsystem_kernel.dylib
+///     0x00000001bf38bdd0 mach_msg_trap + 8 1 libsystem_kernel.dylib 0x00000001bf38b184 mach_msg + 76 …
+///
+/// The line breaks are put back before each report key (`Exception Codes:`, `Termination Reason:`…),
+/// each thread heading (`Thread 0 name:`, `Thread 0 Crashed:`) and each frame, a frame being the
+/// next frame number of its thread followed by an image name and an address. A line is split only when
+/// it holds at least ``minimumBreaks`` such starts, so ordinary lines (a frame whose symbol mentions a
+/// key) are never touched.
+enum FlattenedReport {
+  /// What a restored document says about itself.
+  struct Restored {
+    /// The text with its line breaks put back.
+    var source: SourceText
+    /// The 1-based numbers of the original lines that were split.
+    var flattenedLines: [Int]
+  }
+
+  /// The fewest line starts a line must hold to be taken for a flattened report.
+  static let minimumBreaks = 3
+
+  /// Keys that start a line of a text report, in Apple's spelling. Longer keys that end with a shorter
+  /// one (`Parent Process:`, `OS Version:`) are matched first, so the shorter one inside is not split.
+  private static let keys: [[UInt8]] = [
+    "Incident Identifier:", "CrashReporter Key:", "Hardware Model:", "Parent Process:", "Terminating Process:",
+    "Process:", "Path:", "Identifier:", "Baseband Version:", "Report Version:", "OS Version:", "Version:",
+    "Code Type:", "Role:", "Coalition:", "Date/Time:", "Launch Time:", "Release Type:", "Exception Type:",
+    "Exception Codes:", "Exception Subtype:", "Exception Note:", "Exception Reason:", "Exception Message:",
+    "Termination Reason:", "Termination Description:", "Termination Signal:", "Triggered by Thread:",
+    "Crashed Thread:", "Application Specific Information:", "Last Exception Backtrace:", "Binary Images:",
+  ].map { Array($0.utf8) }.sorted { $0.count > $1.count }
+
+  /// The document with the line breaks of its flattened lines put back; `nil` when no line is flattened.
+  static func restore(_ source: SourceText) -> Restored? {
+    var restoredLines: [Substring] = []
+    var flattened: [Int] = []
+    for index in 0..<source.lineCount {
+      let line = source.lineText(index)
+      // Frames, images and indented lines are the long lines of an intact report: not looked at.
+      let first = line.utf8.first ?? 0
+      let candidate =
+        line.utf8.count >= 80 && first > 0x20 && !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+      let breaks = candidate ? breakOffsets(Array(line.utf8)) : []
+      guard breaks.count >= minimumBreaks else {
+        restoredLines.append(line)
+        continue
+      }
+      flattened.append(index + 1)
+      var start = line.utf8.startIndex
+      for offset in breaks {
+        let end = line.utf8.index(line.utf8.startIndex, offsetBy: offset)
+        restoredLines.append(trimmedTrailingSpace(line[start..<end]))
+        start = end
+      }
+      restoredLines.append(line[start...])
+    }
+    guard !flattened.isEmpty else { return nil }
+    let text = restoredLines.joined(separator: "\n")
+    return Restored(source: SourceText(text: text), flattenedLines: flattened)
+  }
+
+  /// The byte offsets (after a space) where a line of the report started.
+  static func breakOffsets(_ bytes: [UInt8]) -> [Int] {
+    var breaks: [Int] = []
+    var expectedFrame: Int?  // the next frame number once a thread heading was seen
+    var index = 1
+    while index < bytes.count {
+      guard bytes[index - 1] == UInt8(ascii: " "), bytes[index] != UInt8(ascii: " ") else {
+        index += 1
+        continue
+      }
+      if let key = keys.first(where: { starts(bytes, at: index, with: $0) }) {
+        breaks.append(index)
+        index += key.count
+        continue
+      }
+      if let headingEnd = threadHeadingEnd(bytes, at: index) {
+        breaks.append(index)
+        expectedFrame = 0
+        index = headingEnd
+        continue
+      }
+      if let expected = expectedFrame, let frameStart = frameNumberEnd(bytes, at: index, expected: expected) {
+        breaks.append(index)
+        expectedFrame = expected + 1
+        index = frameStart
+        continue
+      }
+      index += 1
+    }
+    return breaks.filter { $0 > 0 }
+  }
+
+  /// The end of `Thread N name:`, `Thread N Crashed:` or `Thread N:` starting at `index`.
+  private static func threadHeadingEnd(_ bytes: [UInt8], at index: Int) -> Int? {
+    let thread = Array("Thread ".utf8)
+    guard starts(bytes, at: index, with: thread) else { return nil }
+    var cursor = index + thread.count
+    let digitsStart = cursor
+    while cursor < bytes.count, bytes[cursor] >= UInt8(ascii: "0"), bytes[cursor] <= UInt8(ascii: "9") { cursor += 1 }
+    guard cursor > digitsStart else { return nil }
+    for tail in [":", " name:", " Crashed:"] where starts(bytes, at: cursor, with: Array(tail.utf8)) {
+      return cursor + tail.utf8.count
+    }
+    return nil
+  }
+
+  /// The end of the frame number when a frame starts at `index`: the number `expected`, a space, an
+  /// image name of one to three words, and an address (`0x` and at least eight hex digits).
+  private static func frameNumberEnd(_ bytes: [UInt8], at index: Int, expected: Int) -> Int? {
+    let number = Array(String(expected).utf8)
+    guard starts(bytes, at: index, with: number + [UInt8(ascii: " ")]) else { return nil }
+    var cursor = index + number.count + 1
+    var words = 0
+    while words < 4 {
+      let wordStart = cursor
+      while cursor < bytes.count, bytes[cursor] != UInt8(ascii: " ") { cursor += 1 }
+      guard cursor > wordStart else { return nil }
+      if isAddress(bytes[wordStart..<cursor]) { return words >= 1 ? index + number.count : nil }
+      words += 1
+      while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+      if cursor >= bytes.count { return nil }
+    }
+    return nil
+  }
+
+  private static func isAddress(_ word: ArraySlice<UInt8>) -> Bool {
+    guard word.count >= 10, word.first == UInt8(ascii: "0"), word[word.startIndex + 1] == UInt8(ascii: "x") else {
+      return false
+    }
+    return word.dropFirst(2).allSatisfy { byte in
+      (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
+    }
+  }
+
+  private static func starts(_ bytes: [UInt8], at index: Int, with prefix: [UInt8]) -> Bool {
+    guard index + prefix.count <= bytes.count else { return false }
+    for offset in 0..<prefix.count where bytes[index + offset] != prefix[offset] { return false }
+    return true
+  }
+
+  private static func trimmedTrailingSpace(_ text: Substring) -> Substring {
+    var text = text
+    while text.last == " " { text = text.dropLast() }
+    return text
+  }
+}
