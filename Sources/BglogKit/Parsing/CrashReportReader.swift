@@ -18,6 +18,8 @@ public enum CrashReportReader {
     }
     let reports = LegacyCrashReportParser().parseDocument(source)
     if reports.isEmpty {
+      // The kernel's memory-limit line pasted alone (`EXC_RESOURCE -> X[pid] exceeded mem limit: …`).
+      if let lines = MemoryLimitLineReader.read(source) { return lines }
       throw .notAReport("no crash report header or backtrace found")
     }
     return reports
