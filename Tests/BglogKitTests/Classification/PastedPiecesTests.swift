@@ -130,6 +130,53 @@ import Testing
     #expect(read.first?.1.kind == .leakedBackgroundTask)
   }
 
+  // MARK: The real pieces the code-built tests stand in for
+
+  static func diagnoseFixture(_ path: String) throws -> [(CrashReport, Diagnosis)] {
+    let source = try Fixtures.source(path)
+    return try CrashReportReader.read(source).map { ($0, CrashClassifier().diagnose($0, source: source)) }
+  }
+
+  /// The case issue 14 opens with, now real (michaelnisi/podest #17): the same checks as
+  /// `ConfidenceCalibrationTests.aMainThreadCutAfterMachMsgIsLowAndSaysSo`, which builds it in code.
+  @Test func theRealAssertiondCutStackIsALowLeakWithNoAppFrame() throws {
+    let read = try Self.diagnoseFixture("crash/public-assertiond-8badf00d-non-ui-main-thread-cut-after-mach-msg.crash")
+    let (report, diagnosis) = try #require(read.first)
+    #expect(read.count == 1)
+    #expect(report.header.role == "Non UI")
+    #expect(report.mainThread?.frames.compactMap(\.symbol) == ["mach_msg_trap", "mach_msg"])
+    #expect(diagnosis.kind == .leakedBackgroundTask)
+    #expect(diagnosis.confidence == .low)
+    #expect(!diagnosis.facts.contains { $0.key == "first-app-frame" })
+    #expect(!diagnosis.summary.contains("busy"))
+    #expect(diagnosis.facts.contains { $0.key == "missing-evidence" })
+  }
+
+  /// The real EXC_RESOURCE WAKEUPS text report (pexip/pexkit-sdk #29) next to the code-built ones of
+  /// `PartialReportTests`: no Exception Note in the paste, so fatal or not is named as missing.
+  @Test func theRealWakeupsReportIsMediumAndNamesWhatIsMissing() throws {
+    let (report, diagnosis) = try #require(
+      try Self.diagnoseFixture("crash/public-exc-resource-wakeups-headerless-cut-thread-0.crash").first)
+    #expect(report.exception?.subtype == "WAKEUPS")
+    #expect(diagnosis.kind == .wakeupsLimit)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.facts.contains(Fact("limit", "(Limit 150/sec) Observed 444/sec over 300 secs")))
+    #expect(diagnosis.facts.contains { $0.key == "missing-evidence" && $0.value.contains("fatal") })
+  }
+
+  /// The talk-ios #1223 line: the process, its pid, the limit and the outcome all come from the one line.
+  @Test func theRealMemoryLimitLineIsReadWhole() throws {
+    let (report, diagnosis) = try #require(
+      try Self.diagnoseFixture("crash/public-exc-resource-mem-limit-line-notification-extension.txt").first)
+    #expect(report.header.processName == "NotificationServiceExtension")
+    #expect(report.header.processID == 478)
+    #expect(diagnosis.kind == .memoryLimit)
+    #expect(diagnosis.confidence == .high)
+    #expect(diagnosis.facts.contains(Fact("limit", "ActiveHard 24 MB")))
+    #expect(diagnosis.explanation.contains("app extension"))
+    #expect(report.issues.contains { $0.message.contains("alone") })
+  }
+
   // MARK: Namespaces
 
   /// `bglog explain NAME` says which kind a namespace gives (``TerminationNamespace/decidedKind``): it
