@@ -1,3 +1,4 @@
+import BglogKit
 import BglogTestSupport
 import Testing
 
@@ -74,6 +75,35 @@ import Testing
     let result = runBglog(["explain", "leaked-background-tsk"])
     #expect(result.status == .usage)
     #expect(result.err.contains("did you mean 'leaked-background-task'?"))
+  }
+
+  /// `bglog explain TCC` (issue 14): every namespace of XNU's reason list, as reports print it, is looked
+  /// up by name, in any case, and names the kind bglog gives its kills.
+  @Test func explainLooksUpEveryTerminationNamespace() {
+    for namespace in TerminationNamespace.all {
+      let result = runBglog(["explain", namespace.name])
+      #expect(result.status == .success, "\(namespace.name): \(result.err)")
+      #expect(result.out.hasPrefix("\(namespace.name): termination namespace"), "\(namespace.name)")
+      #expect(result.out.contains(String(namespace.meaning.prefix(20))), "\(namespace.name)")
+      if let kind = namespace.decidedKind {
+        #expect(result.out.contains("\n\(kind.rawValue): "), "\(namespace.name) should print \(kind.rawValue)")
+      } else {
+        #expect(result.out.contains("decide"), "\(namespace.name) should say what decides the kind")
+      }
+    }
+    let tcc = runBglog(["explain", "tcc"])
+    #expect(tcc.status == .success)
+    #expect(tcc.out.contains("privacy-violation: Privacy violation"))
+    #expect(runBglog(["explain", "<0xF>"]).out.hasPrefix("RUNNINGBOARD: termination namespace"))
+    // A kind id that is also a namespace name stays the kind.
+    #expect(runBglog(["explain", "jetsam"]).out.hasPrefix("jetsam: "))
+    #expect(runBglog(["explain", "list"]).out.contains("SANDBOX"))
+  }
+
+  @Test func explainUnknownNamespaceSuggestsOne() {
+    let result = runBglog(["explain", "SANDBOXX"])
+    #expect(result.status == .usage)
+    #expect(result.err.contains("did you mean 'SANDBOX'?"))
   }
 }
 

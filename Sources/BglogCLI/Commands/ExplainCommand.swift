@@ -4,18 +4,23 @@ import BglogRendering
 /// `bglog explain`: the reference for a termination code or a kind.
 enum ExplainCommand: Command {
   static let name = "explain"
-  static let summary = "Explain a termination code (0x8badf00d, 2343432205) or a kind id."
+  static let summary = "Explain a termination code (0x8badf00d, 2343432205), a kind id or a termination namespace."
   static let options: [OptionSpec] = []
-  static var argumentCompletion: CompletionValues { .words(["list"] + DiagnosisKind.allCases.map(\.rawValue)) }
+  static var argumentCompletion: CompletionValues {
+    .words(["list"] + DiagnosisKind.allCases.map(\.rawValue) + namespaceNames)
+  }
+  /// The termination namespaces `explain` looks up (`TCC`, `SANDBOX`, …), as reports print them.
+  static var namespaceNames: [String] { TerminationNamespace.all.map(\.name) }
   static let help = """
-    OVERVIEW: Print what a termination code or a kind means, how to confirm it, and what to change.
+    OVERVIEW: Print what a code, kind or termination namespace means, how to confirm it, what to change.
 
     USAGE: bglog explain <code-or-kind>
            bglog explain list
 
     ARGUMENTS:
       <code-or-kind>  A code in hex (0x8badf00d) or decimal (2343432205, as .ips files write it),
-                      or a kind id (leaked-background-task).
+                      a kind id (leaked-background-task), or a termination namespace as reports
+                      print it (TCC, SANDBOX, GUARD, RUNNINGBOARD).
 
     OPTIONS:
       -h, --help      Show help.
@@ -23,8 +28,8 @@ enum ExplainCommand: Command {
     EXAMPLES:
       # Every kind a code can mean, how to confirm which, and what to change
       bglog explain 0x8badf00d
-      # The same code as .ips files write it, in decimal
-      bglog explain 2343432205
+      # What "Termination Reason: Namespace TCC" means and how bglog reads it
+      bglog explain TCC
       # All kinds, with their codes
       bglog explain list
 
@@ -49,9 +54,15 @@ enum ExplainCommand: Command {
         guard let reference = kind.reference else { continue }
         io.writeOut(kind.rawValue.column(42) + reference.title + "\n")
       }
+      io.writeOut("\nTermination namespaces (Termination Reason: Namespace NAME):\n")
+      io.writeOut(wrap(namespaceNames.joined(separator: ", "), indent: ""))
       return .success
     }
     let kinds = resolve(query)
+    if kinds.isEmpty, let namespace = TerminationNamespace.named(query) {
+      io.writeOut(render(namespace))
+      return .success
+    }
     if kinds.isEmpty, let finding = TimelineFinding.Kind(rawValue: query), let reference = finding.reference {
       io.writeOut(render(id: finding.rawValue, reference: reference))
       return .success
@@ -61,8 +72,11 @@ enum ExplainCommand: Command {
       // match two candidates and suggest nothing.
       var ids = DiagnosisKind.allCases.map(\.rawValue)
       ids += TimelineFinding.Kind.allCases.map(\.rawValue).filter { !ids.contains($0) }
+      ids += namespaceNames.filter { !ids.contains($0) }
       throw UsageError(
-        problem: "'\(query)' is neither a known termination code nor a kind id; try 'bglog explain list'",
+        problem:
+          "'\(query)' is neither a known termination code, a kind id nor a termination namespace; "
+          + "try 'bglog explain list'",
         suggestion: ArgumentParser.closest(query, in: ids)
           ?? (query.count >= 4 ? ids.first { $0.contains(query.lowercased()) } : nil))
     }
@@ -82,6 +96,40 @@ enum ExplainCommand: Command {
     if code == 0x8bad_f00d { kinds.append(.leakedBackgroundTask) }
     if code == 0x8bad_f00d { kinds.append(.backgroundSessionCompletionNotCalled) }
     return kinds
+  }
+
+  /// A termination namespace: what it means, and the kind bglog gives its kills (with that kind's reference).
+  static func render(_ namespace: TerminationNamespace) -> String {
+    var text = "\(namespace.name): termination namespace"
+    if let number = namespace.number { text += " (OS_REASON number \(number) in XNU's bsd/sys/reason.h)" }
+    text +=
+      "\n\n"
+      + wrap(
+        "Reports print it as `Termination Reason: Namespace \(namespace.name), Code …` "
+          + "(iOS 16 and later: `Termination Reason: \(namespace.name) <code>`). It means: \(namespace.meaning).",
+        indent: "  ")
+    if let kind = namespace.decidedKind {
+      let reading =
+        kind == .osTermination
+        ? "bglog reads a kill (SIGKILL) in this namespace as os-termination; a crash signal under it (an abort, a "
+          + "bad access) is read as that crash."
+        : "bglog reads a kill in this namespace as \(kind.rawValue)."
+      return text + wrap(reading, indent: "  ") + "\n" + render(kind)
+    }
+    if namespace.name == "SIGNAL" {
+      return text
+        + wrap(
+          "The code is the signal number; the exception type and signal decide the kind (abort, bad-access, trap).",
+          indent: "  ")
+    }
+    let codes = DiagnosisKind.allCases.flatMap { kind in kind.reference.codes.map { (code: $0, kind: kind) } }
+    var seen: Set<UInt64> = []
+    let known = codes.filter { seen.insert($0.code).inserted }.map { "0x" + String($0.code, radix: 16) }
+    text += wrap(
+      "The termination code decides the kind: " + known.joined(separator: ", ")
+        + " (bglog explain <code> explains each). This namespace enforces background time and system deadlines, "
+        + "so an unknown code under it is read as os-termination.", indent: "  ")
+    return text
   }
 
   static func render(_ kind: DiagnosisKind) -> String {

@@ -9,6 +9,7 @@ extension ClassifierContext {
       diagnosis.evidence.append(self.evidence(resource.location, "Event: \(resource.event)", "what the report records"))
       return diagnosis
     }
+    if event == "memory limit" { return memoryLimitLine(resource) }
     let wakeups = event.contains("wakeup")
     let kind: DiagnosisKind
     if wakeups {
@@ -116,5 +117,41 @@ extension ClassifierContext {
       explanation: kind.reference.meaning
         + (fatal == false ? " The Exception Note says this was not a crash: the report is a warning." : ""),
       evidence: evidence, facts: facts)
+  }
+
+  /// The kernel's memory-limit line read alone (``MemoryLimitLineReader``): the line names the process,
+  /// the limit and whether it was fatal, which is all the kind needs.
+  func memoryLimitLine(_ resource: ResourceEvent) -> Diagnosis {
+    let process = report.header.processName ?? "the process"
+    let who = process + (report.header.processID.map { " [\($0)]" } ?? "")
+    let limit = resource.summary ?? "its limit"
+    var facts = baseFacts
+    if let pid = report.header.processID { facts.append(Fact("pid", String(pid))) }
+    facts.append(Fact("limit", limit))
+    let summary: String
+    let fatal: Bool? = resource.actionTaken.map { $0 == "fatal" }
+    switch fatal {
+    case true?: summary = "The system killed \(who) for exceeding its memory limit (\(limit), fatal)."
+    case false?: summary = "\(who) exceeded its memory limit (\(limit), non-fatal); it was not killed."
+    case nil: summary = "\(who) exceeded its memory limit (\(limit)); the line does not say if fatally."
+    }
+    var explanation =
+      "The kernel (memorystatus) wrote this line when the process crossed its memory limit: \"Active\" or "
+      + "\"Inactive\" names the limit for the process's current state, \"Hard\" limits are fatal and \"Soft\" ones "
+      + "only a warning. The line is the whole input: there is no report around it, but it names the process, the "
+      + "limit and the outcome."
+    if process.hasSuffix("Extension") || process.hasSuffix("extension") {
+      explanation +=
+        " The name says an app extension: extensions run under much lower memory limits than apps "
+        + "(this one's was \(limit))."
+    }
+    if fatal == nil {
+      facts.append(Fact("missing-evidence", "whether it was fatal (the line's \"(fatal)\" or \"(non-fatal)\")"))
+    }
+    return Diagnosis(
+      kind: .memoryLimit, confidence: fatal == nil ? .medium : .high, summary: summary,
+      explanation: explanation,
+      evidence: [self.evidence(resource.location, "exceeded mem limit: \(limit)", "the kernel's memory-limit line")],
+      facts: facts)
   }
 }

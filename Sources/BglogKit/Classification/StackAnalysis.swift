@@ -138,7 +138,12 @@ public enum StackAnalysis {
     let top = thread.frames.prefix(8)
     // dispatch_sync waits in the same kernel primitives as locks (`__ulock_wait`, `_dlock_wait`), so
     // the innermost frame would say "lock": a dispatch_sync frame anywhere on top decides first.
-    let dispatchSync = ["_dispatch_sync_wait", "__DISPATCH_WAIT_FOR_QUEUE__", "_dispatch_sync_f_slow", "dispatch_sync"]
+    // `_dispatch_event_loop_wait_for_ownership` takes a dispatch_sync context: it is the wait under
+    // `__DISPATCH_WAIT_FOR_QUEUE__` when a paste stops above it (firebase-ios-sdk #9859).
+    let dispatchSync = [
+      "_dispatch_sync_wait", "__DISPATCH_WAIT_FOR_QUEUE__", "_dispatch_sync_f_slow", "dispatch_sync",
+      "_dispatch_event_loop_wait_for_ownership",
+    ]
     if let frame = top.first(where: { frame in dispatchSync.contains { frame.symbol?.hasPrefix($0) ?? false } }) {
       return ("waiting in dispatch_sync for another queue", frame)
     }

@@ -73,6 +73,21 @@ public struct TerminationNamespace: Sendable, Hashable {
     .init("MEMORYSTATUS", nil, "the memory-status subsystem (jetsam) ended the process"),
   ]
 
+  /// The kind bglog gives a kill in this namespace when nothing more specific decides (no termination
+  /// code it knows); `nil` when the code (SPRINGBOARD, FRONTBOARD, RUNNINGBOARD, ASSERTIOND) or the
+  /// exception and signal (SIGNAL) decide instead. `CrashClassifier.byTerminationNamespace` follows it.
+  public var decidedKind: DiagnosisKind? {
+    switch name {
+    case "SIGNAL": nil
+    case "CODESIGNING": .codeSigning
+    case "DYLD": .dyldLaunchFailure
+    case "JETSAM", "MEMORYSTATUS": .jetsam
+    case "TCC": .privacyViolation
+    case "GUARD": .guardViolation
+    default: enforcesBackgroundTime ? nil : .osTermination
+    }
+  }
+
   /// The namespace a report names: `TCC`, `RUNNINGBOARD`, or a number written `<0xF>`.
   public static func named(_ text: String) -> TerminationNamespace? {
     let upper = text.uppercased()

@@ -26,6 +26,8 @@ public enum CrashReportReader {
       for index in reports.indices { reports[index].issues.insert(note, at: 0) }
     }
     if reports.isEmpty {
+      // The kernel's memory-limit line pasted alone (`EXC_RESOURCE -> X[pid] exceeded mem limit: …`).
+      if let lines = MemoryLimitLineReader.read(source) { return lines }
       throw .notAReport("no crash report header or backtrace found")
     }
     return reports

@@ -81,7 +81,9 @@ import Testing
 
   /// The case from issue 14: a header and the first two main-thread frames under ASSERTIOND
   /// 0x8badf00d, role Non UI, was called a hang, "busy running code", high, with a system frame as
-  /// the first app frame. (Built in code; the report itself was not found with a licence.)
+  /// the first app frame. (Built in code to vary the namespace and role; the real report, michaelnisi/podest
+  /// #17, is the fixture `public-assertiond-8badf00d-non-ui-main-thread-cut-after-mach-msg.crash`, checked
+  /// in `PastedPiecesTests`.)
   @Test func aMainThreadCutAfterMachMsgIsLowAndSaysSo() {
     let cut = ThreadBacktrace(
       index: 0, crashed: true,

@@ -146,9 +146,19 @@ struct TextReportBuilder {
     case .process: return hasBody || report.header.processName != nil
     case .hardwareModel: return hasBody || report.header.hardwareModel != nil
     case .crashReporterKey: return hasBody || report.header.field("CrashReporter Key") != nil
-    case .exceptionType: return report.exception?.type != nil || !report.threads.isEmpty
+    case .exceptionType: return report.exception?.type != nil || !report.threads.isEmpty || isApplicationSpecificPiece
+    case .terminationReason: return report.termination?.location != nil && report.termination?.location?.jsonPath == nil
     default: return false
     }
+  }
+
+  /// Whether the report so far is only an Application Specific Information piece that stands on its own
+  /// (an assertion list). Reports write that section after the exception and termination lines, so an
+  /// `Exception Type` after it starts another report: two pieces pasted one after the other (an
+  /// old report's assertion list, then a newer report's exception block) are two reports, not one.
+  private var isApplicationSpecificPiece: Bool {
+    report.exception == nil && report.termination == nil && report.threads.isEmpty
+      && !report.applicationSpecificInformation.isEmpty && hasSubstance
   }
 
   // MARK: - Feeding lines

@@ -15,7 +15,7 @@ complete -c bglog -n __fish_use_subcommand -s V -l version -d 'Show the version'
 complete -c bglog -n __fish_use_subcommand -a diagnose -d 'Say what killed the app, from crash reports (.crash, .ips, MetricKit, jetsam).'
 complete -c bglog -n __fish_use_subcommand -a timeline -d 'Rebuild the background / download / wakeup timeline from a device console log.'
 complete -c bglog -n __fish_use_subcommand -a check -d 'Fail a CI job on the kinds you choose, over folders of crash reports and console logs.'
-complete -c bglog -n __fish_use_subcommand -a explain -d 'Explain a termination code (0x8badf00d, 2343432205) or a kind id.'
+complete -c bglog -n __fish_use_subcommand -a explain -d 'Explain a termination code (0x8badf00d, 2343432205), a kind id or a termination namespace.'
 complete -c bglog -n __fish_use_subcommand -a completions -d 'Print a completion script for bash, zsh or fish.'
 complete -c bglog -n __fish_use_subcommand -a man -d 'Print the bglog(1) man page (roff), built from these help texts.'
 complete -c bglog -n __fish_use_subcommand -a help -d 'Show help for a command.'
@@ -62,7 +62,7 @@ complete -c bglog -n '__fish_seen_subcommand_from check' -F
 
 # bglog explain
 complete -c bglog -n '__fish_seen_subcommand_from explain' -s h -l help -d 'Show help'
-complete -c bglog -n '__fish_seen_subcommand_from explain' -x -a 'list leaked-background-task background-session-completion-not-called watchdog-hang background-task-overflow suspended-with-locked-file background-fetch-timeout thermal-kill force-quit insecure-drawing voip-resume-limit voip-push-not-reported disk-space-reclaim system-resource-overuse watchos-background-budget jetsam cpu-limit wakeups-limit disk-writes-limit hang code-signing privacy-violation guard-violation os-termination background-task-not-completed memory-limit dyld-launch-failure bad-access abort trap main-thread-deadlock stackshot kernel-panic sleep-wake-failure other-report insufficient-data unknown'
+complete -c bglog -n '__fish_seen_subcommand_from explain' -x -a 'list leaked-background-task background-session-completion-not-called watchdog-hang background-task-overflow suspended-with-locked-file background-fetch-timeout thermal-kill force-quit insecure-drawing voip-resume-limit voip-push-not-reported disk-space-reclaim system-resource-overuse watchos-background-budget jetsam cpu-limit wakeups-limit disk-writes-limit hang code-signing privacy-violation guard-violation os-termination background-task-not-completed memory-limit dyld-launch-failure bad-access abort trap main-thread-deadlock stackshot kernel-panic sleep-wake-failure other-report insufficient-data unknown JETSAM SIGNAL CODESIGNING HANGTRACER TEST DYLD LIBXPC OBJC EXEC SPRINGBOARD TCC REPORTCRASH COREANIMATION AGGREGATED RUNNINGBOARD SKYWALK SETTINGS LIBSYSTEM FOUNDATION WATCHDOG METAL WATCHKIT GUARD ANALYTICS SANDBOX SECURITY ENDPOINTSECURITY PAC_EXCEPTION BLUETOOTH_CHIP PORT_SPACE WEBKIT BACKLIGHTSERVICES MEDIA ROSETTA LIBIGNITION BOOTMOUNT FRONTBOARD ASSERTIOND MEMORYSTATUS'
 
 # bglog completions
 complete -c bglog -n '__fish_seen_subcommand_from completions' -s h -l help -d 'Show help'
