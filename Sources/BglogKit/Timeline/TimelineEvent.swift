@@ -100,6 +100,9 @@ public struct TimelineEvent: Sendable, Hashable {
     case bgTaskSimulatedLaunch = "bgtask-simulated-launch"
     /// BGTaskScheduler had no scheduled request for an identifier it was asked to launch.
     case bgTaskNotScheduled = "bgtask-not-scheduled"
+    /// FrontBoard found one of its watchdog provisions for the app violated (`Provision violated for watchdog
+    /// process-launch: …`); the detail says when it was not enforced (the process is being debugged).
+    case watchdogViolation = "watchdog-violation"
     /// The app's own log line matched a `--mark` pattern.
     case marker
   }

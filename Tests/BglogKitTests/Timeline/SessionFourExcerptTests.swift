@@ -119,8 +119,15 @@ import Testing
   @Test func debugserverOpenIsALaunchNotAWakeup() throws {
     let (_, app) = try Self.timeline("real-flutter-68558-console-app-debugserver-launch.log")
     #expect(app.bundleID == "com.example.helloFlutter")
-    #expect(app.events.map(\.kind) == [.launched])
+    #expect(app.events.map(\.kind) == [.launched, .watchdogViolation])
     #expect(app.events[0].detail == "launched by the debugger (open requested by debugserver:1461)")
     #expect(app.wakeups.isEmpty)
+    // FrontBoard's process-launch watchdog, violated but not enforced under the debugger: no kill.
+    #expect(app.events[1].line == 8)
+    #expect(
+      app.events[1].detail
+        == "watchdog process-launch provision violated (realTime 20.0s); not enforced: process is being debugged")
+    #expect(app.processes.first?.endedBy == nil)
+    #expect(app.findings.isEmpty)
   }
 }
