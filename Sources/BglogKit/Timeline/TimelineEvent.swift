@@ -98,6 +98,9 @@ public struct TimelineEvent: Sendable, Hashable {
     case bgTaskSubmitted = "bgtask-submitted"
     /// The debugger asked BGTaskScheduler to simulate a launch for a task identifier.
     case bgTaskSimulatedLaunch = "bgtask-simulated-launch"
+    /// dasd decided a scheduled BackgroundTasks activity must not run now (`FinalDecision: Must Not Proceed`),
+    /// naming the policies that refused it.
+    case bgTaskDeferred = "bgtask-deferred"
     /// BGTaskScheduler had no scheduled request for an identifier it was asked to launch.
     case bgTaskNotScheduled = "bgtask-not-scheduled"
     /// FrontBoard found one of its watchdog provisions for the app violated (`Provision violated for watchdog

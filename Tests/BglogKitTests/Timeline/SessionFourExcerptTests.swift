@@ -130,4 +130,17 @@ import Testing
     #expect(app.processes.first?.endedBy == nil)
     #expect(app.findings.isEmpty)
   }
+
+  @Test func dasdMustNotProceedNamesThePolicies() throws {
+    let (result, app) = try Self.timeline("real-cocoa-644-console-app-dasd-must-not-proceed.log")
+    #expect(result.statistics.continuationLines == 7)
+    #expect(app.name == AppSubject.unnamedAppName)
+    #expect(app.events.map(\.kind) == [.bgTaskDeferred, .bgTaskDeferred, .bgTaskDeferred])
+    #expect(app.events.map(\.line) == [1, 4, 8])
+    #expect(
+      app.events[1].detail
+        == "bgProcessing-jp.go.mhlw.covid19radar.eventlog-submission:B5B340 must not proceed (CPUUsagePolicy, DeviceActivityPolicy)"
+    )
+    #expect(app.findings.isEmpty)
+  }
 }

@@ -94,7 +94,7 @@ enum MessageRecognizers {
   static let all: [MessageRecognizer] =
     LegacySpringBoardRecognizers.all + AssertiondRecognizers.all + RunningBoardRecognizers.all
     + KernelJetsamRecognizers.all + UIKitBackgroundTaskRecognizers.all + BackgroundTaskSchedulerRecognizers.all
-    + URLSessionRecognizers.all + FrontBoardWatchdogRecognizers.all
+    + URLSessionRecognizers.all + FrontBoardWatchdogRecognizers.all + DasdRecognizers.all
 
   /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
   static let scanner: MessageAnchorScanner = {
