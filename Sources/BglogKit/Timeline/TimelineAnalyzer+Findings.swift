@@ -8,6 +8,8 @@ extension TimelineAnalyzer {
     if let finding = stoppedWaking(timeline) { findings.append(finding) }
     if let finding = cancelledAtOnce() { findings.append(finding) }
     findings += kills()
+    findings += bgTaskRequestsNotScheduled()
+    if let finding = urlTaskNotCompleted() { findings.append(finding) }
     return findings.enumerated().sorted {
       $0.element.confidence != $1.element.confidence
         ? $0.element.confidence > $1.element.confidence
@@ -291,6 +293,91 @@ extension TimelineAnalyzer {
       }
     }
     return findings
+  }
+
+  /// BackgroundTasks' own `No task request with identifier X has been scheduled`: the line says it; the
+  /// simulated launch and any submit of the same identifier before it are evidence too. High when the
+  /// line names the app (a header); the cause (identifier not permitted, never submitted, submit failed)
+  /// is not in the log, so the summary lists what it usually is.
+  private func bgTaskRequestsNotScheduled() -> [TimelineFinding] {
+    var findings: [TimelineFinding] = []
+    var reported = Set<String>()
+    for (index, missing) in events.enumerated() where missing.kind == .bgTaskNotScheduled {
+      let identifier = String(missing.detail.split(separator: " ").last ?? "")
+      guard reported.insert(identifier).inserted else { continue }
+      let before = events[..<index]
+      let simulated = before.last {
+        $0.kind == .bgTaskSimulatedLaunch && $0.detail.split(separator: " ").last.map(String.init) == identifier
+      }
+      let submitted = before.last {
+        $0.kind == .bgTaskSubmitted && $0.detail.split(separator: " ").dropFirst().first.map(String.init) == identifier
+      }
+      let named = !missing.lane.isEmpty
+      var summary = "BGTaskScheduler had no request scheduled for \(identifier) (\(time(missing)))"
+      if let simulated { summary += " when a launch of it was simulated from the debugger (\(time(simulated)))" }
+      summary += ", so its launch handler does not run."
+      if let submitted {
+        summary +=
+          " A request for it was submitted at \(time(submitted)): it was no longer scheduled (it already ran, or "
+          + "the submit failed)."
+      } else {
+        summary +=
+          " The log shows no request submitted for it: usually the identifier is missing from "
+          + "BGTaskSchedulerPermittedIdentifiers in Info.plist, or the request was never submitted."
+      }
+      if !named { summary += " The line does not name the app." }
+      findings.append(
+        TimelineFinding(
+          kind: .bgTaskRequestNotScheduled, confidence: named ? .high : .medium, summary: summary,
+          advice:
+            "List the identifier under BGTaskSchedulerPermittedIdentifiers, register its handler at launch, submit a "
+            + "request for it (log submit's error) and simulate the launch only after the submit succeeded.",
+          evidence: evidence([simulated, submitted, missing].compactMap { $0 })))
+    }
+    return findings
+  }
+
+  /// A background session task nsurlsessiond created or resumed, with no completion of it later in the
+  /// app's events. Low: the excerpt may end first; medium when the log runs on for over 10 minutes after
+  /// it (the task waited that long at least). The last such task is the evidence.
+  private func urlTaskNotCompleted() -> TimelineFinding? {
+    func task(_ event: TimelineEvent) -> Substring? {
+      event.detail.split(separator: " ").first { $0.hasPrefix("<") && $0.hasSuffix(">") }
+    }
+    var open: [Substring: [TimelineEvent]] = [:]
+    var order: [Substring] = []
+    for event in events {
+      guard let name = task(event) else { continue }
+      switch event.kind {
+      case .urlTaskCreated, .urlTaskResumed:
+        if open[name] == nil { order.append(name) }
+        open[name, default: []].append(event)
+      case .urlTaskCompleted:
+        open[name] = nil
+      default:
+        break
+      }
+    }
+    let waiting = order.filter { open[$0] != nil }
+    guard let name = waiting.last, let lines = open[name], let last = lines.last else { return nil }
+    let resumed = lines.contains { $0.kind == .urlTaskResumed }
+    var waited: Double?
+    if let clock = last.clock, let logEnd { waited = logEnd - clock }
+    let more = waiting.count > 1 ? " (\(waiting.count) tasks in all)" : ""
+    var summary =
+      "Background session task \(name) was \(resumed ? "resumed" : "created") (\(time(last))) and the log shows "
+      + "nothing more of it: no completion, error or cancel\(more)."
+    if let waited, waited > 600 {
+      summary += " The log goes on for \(seconds(waited)) after it: the task was still waiting to run."
+    } else {
+      summary += " The log may simply end before it finished" + (last.clock == nil ? "; its lines have no times." : ".")
+    }
+    return TimelineFinding(
+      kind: .urlTaskNotCompleted, confidence: (waited ?? 0) > 600 ? .medium : .low, summary: summary,
+      advice:
+        "Capture a longer log; check the session's configuration (isDiscretionary, earliestBeginDate, cellular) "
+        + "and the device's network and power state.",
+      evidence: evidence(lines))
   }
 
   /// Said of findings whose events have no times: they rest on the order of the lines.

@@ -84,6 +84,28 @@ public struct TimelineEvent: Sendable, Hashable {
     case wakeRequest = "wake-request"
     /// The app logged a warning that its handleEvents completion handler was not called.
     case completionHandlerWarning = "completion-handler-warning"
+    /// A URL session task was created (`Task <…>.<n> uploadTaskWithRequest: …`, nsurlsessiond).
+    case urlTaskCreated = "url-task-created"
+    /// A background URL session task was resumed (`Task <…>.<n> resumeTaskWithIdentifier`, nsurlsessiond).
+    case urlTaskResumed = "url-task-resumed"
+    /// A URL session task completed; the detail says whether with an error (`completed with error (null) [0]`:
+    /// none; `finished with error - code: -999`: cancelled).
+    case urlTaskCompleted = "url-task-completed"
+    /// nsurlsessiond's bookkeeping of an app's background session: the client active or disconnected,
+    /// the session removed, a task's completion acknowledged by the client.
+    case urlSessionEvent = "url-session-event"
+    /// The app submitted a BGTaskScheduler request (`submitTaskRequest: <BGAppRefreshTaskRequest: …>`).
+    case bgTaskSubmitted = "bgtask-submitted"
+    /// The debugger asked BGTaskScheduler to simulate a launch for a task identifier.
+    case bgTaskSimulatedLaunch = "bgtask-simulated-launch"
+    /// dasd decided a scheduled BackgroundTasks activity must not run now (`FinalDecision: Must Not Proceed`),
+    /// naming the policies that refused it.
+    case bgTaskDeferred = "bgtask-deferred"
+    /// BGTaskScheduler had no scheduled request for an identifier it was asked to launch.
+    case bgTaskNotScheduled = "bgtask-not-scheduled"
+    /// FrontBoard found one of its watchdog provisions for the app violated (`Provision violated for watchdog
+    /// process-launch: …`); the detail says when it was not enforced (the process is being debugged).
+    case watchdogViolation = "watchdog-violation"
     /// The app's own log line matched a `--mark` pattern.
     case marker
   }

@@ -7,6 +7,9 @@ struct TimelineEventRecognizer {
   let markers: [TimelineMarker]
   /// runningboardd assertion ids whose acquisition was kept, so their invalidation is too.
   private var keptAssertionIDs: [String: String] = [:]
+  /// runningboardd assertion ids whose acquisition was seen and not kept (not background-relevant), so
+  /// their invalidation is not either; an invalidation of an id never seen gives an event.
+  private var seenAssertionIDs: Set<String> = []
   /// Last known visibility / role / task state per app, to turn state lines into transitions.
   private var lastState: [String: String] = [:]
   /// What the message-first recognisers remember.
@@ -150,7 +153,13 @@ struct TimelineEventRecognizer {
       var subject = Self.appSubject(in: message[..<descriptionStart])
       let assertions = ProcessAssertion.all(
         in: message[descriptionStart...], location: .line(entry.line))
-      guard let assertion = assertions.first, Self.isBackgroundRelevant(assertion) else { return }
+      guard let assertion = assertions.first, Self.isBackgroundRelevant(assertion) else {
+        if let id = Self.text(after: "ID:", in: message[descriptionStart...], until: [" ", ">"]) {
+          if seenAssertionIDs.count >= 10_000 { seenAssertionIDs.removeAll() }
+          seenAssertionIDs.insert(id)
+        }
+        return
+      }
       if subject.pid == nil,
         let target = Self.text(
           after: "target:", in: message[descriptionStart...], until: [" ", ">"])
@@ -164,9 +173,17 @@ struct TimelineEventRecognizer {
       }
       add(.assertionAcquired, subject, Self.describe(assertion), assertion, [], nil)
     } else if Self.hasPrefix(message, "Invalidating assertion ") {
-      let id = Self.text(after: "Invalidating assertion ", in: message, until: [" "]) ?? ""
-      guard let name = keptAssertionIDs.removeValue(forKey: id) else { return }
-      add(.assertionInvalidated, Self.appSubject(in: message), "\"\(name)\" (\(id))", nil, [], nil)
+      let id = Self.text(after: "Invalidating assertion ", in: message, until: [" ", "\n"]) ?? ""
+      if let name = keptAssertionIDs.removeValue(forKey: id) {
+        add(.assertionInvalidated, Self.appSubject(in: message), "\"\(name)\" (\(id))", nil, [], nil)
+      } else if !id.isEmpty, seenAssertionIDs.remove(id) == nil {
+        // Acquired before the excerpt begins: the name is unknown, the invalidation is still said.
+        let target = Self.text(after: "(target:", in: message, until: [")"]) ?? ""
+        add(
+          .assertionInvalidated, Self.appSubject(in: target[...]),
+          "assertion \(id) (its acquisition is not in the log)",
+          nil, [], nil)
+      }
     } else if Self.contains(message, "will expire soon") {
       add(.expiryWarning, Self.appSubject(in: message), "assertions will expire soon", nil, [], nil)
     } else if Self.hasPrefix(message, "Calculated state for ") {
@@ -256,7 +273,14 @@ struct TimelineEventRecognizer {
       let bundle = Self.text(after: "Received request to open \"", in: message, until: ["\""])
       let requester = Self.text(after: "\" from ", in: message, until: [".\n", " "]) ?? "?"
       let cleaned = requester.hasSuffix(".") ? String(requester.dropLast()) : requester
-      add(.wakeRequest, AppSubject(bundle: bundle), "open requested by \(cleaned)", nil, [], nil)
+      if cleaned.hasPrefix("debugserver") {
+        // Xcode running the app under the debugger: a launch, not a background wakeup.
+        add(
+          .launched, AppSubject(bundle: bundle), "launched by the debugger (open requested by \(cleaned))", nil, [], nil
+        )
+      } else {
+        add(.wakeRequest, AppSubject(bundle: bundle), "open requested by \(cleaned)", nil, [], nil)
+      }
     } else if Self.contains(message, "Process exited: ") {
       var subject = Self.appSubject(in: message)
       if subject.pid == nil, let bracket = Self.bracketSubject(message) { subject = bracket.0 }

@@ -8,6 +8,12 @@ extension TimelineFinding.Kind {
       + "background download pitfalls), Jianshu (author not named in the copy read) (console timeline)"
     let appleDownloads =
       "Apple, \"Downloading files in the background\", developer.apple.com/documentation/foundation/url_loading_system/downloading_files_in_the_background"
+    let appleBGTasks =
+      "Apple, \"BackgroundTasks\" (framework documentation), developer.apple.com/documentation/backgroundtasks"
+    let rnBackgroundFetch219 =
+      "transistorsoft/react-native-background-fetch issue #219 (a simulated launch with no request scheduled)"
+    let homeAssistant936 =
+      "home-assistant/iOS pull request #936 (a background upload task resumed and never referenced again)"
     switch self {
     case .rateLimiter:
       return KindReference(
@@ -47,6 +53,40 @@ extension TimelineFinding.Kind {
         howToConfirm: "An exit context with domain jetsam while the app was in the background.",
         advice: ["Release caches and large buffers when entering the background."],
         sources: [])
+    case .bgTaskRequestNotScheduled:
+      return KindReference(
+        title: "No BGTaskScheduler request scheduled for the identifier launched", codes: [],
+        meaning:
+          "BGTaskScheduler was asked to launch a task identifier (usually from the debugger with "
+          + "_simulateLaunchForTaskWithIdentifier:) and had no request with that identifier scheduled, so the "
+          + "task's launch handler is not run.",
+        howToConfirm:
+          "The app's own log says `No task request with identifier … has been scheduled`, usually after "
+          + "`Simulating launch for task with identifier …`.",
+        advice: [
+          "List the identifier in Info.plist under BGTaskSchedulerPermittedIdentifiers, exactly as written in code.",
+          "Register the launch handler before the app finishes launching, then submit a BGAppRefreshTaskRequest "
+            + "or BGProcessingTaskRequest for it (submit(_:) throws when the identifier is not permitted; log the "
+            + "error), and simulate the launch only after the submit succeeded.",
+        ],
+        sources: [appleBGTasks, rnBackgroundFetch219])
+    case .urlTaskNotCompleted:
+      return KindReference(
+        title: "A background URL session task resumed and never heard of again", codes: [],
+        meaning:
+          "nsurlsessiond created or resumed a background session task and the log shows no completion, error or "
+          + "cancel for it. When the log goes on for long after, the task is waiting: nsurlsessiond decides when a "
+          + "background task runs (network, power, the app's state, a discretionary or begin-delayed task). When "
+          + "the log ends soon after, it may simply have ended first.",
+        howToConfirm:
+          "A `Task <…>.<n> resumeTaskWithIdentifier` (or `uploadTaskWithRequest:`) line from nsurlsessiond and no "
+          + "`Task <…>.<n> completed with error …` line after it.",
+        advice: [
+          "Capture a longer log (from the resume until well after the expected transfer) before concluding.",
+          "Check the session configuration (isDiscretionary, allowsCellularAccess, earliestBeginDate) and the "
+            + "device's network and Low Power Mode; test on a device, not the Simulator or Mac Catalyst.",
+        ],
+        sources: [homeAssistant936, appleDownloads])
     case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit:
       return nil
     }

@@ -39,6 +39,11 @@ public struct TimelineFinding: Sendable, Hashable {
     case jetsamInBackground = "jetsam-in-background"
     /// The user force-quit the app, which cancels its background transfers.
     case forceQuit = "force-quit"
+    /// BGTaskScheduler was asked to launch a task identifier (a launch simulated from the debugger) and
+    /// had no request with that identifier scheduled.
+    case bgTaskRequestNotScheduled = "bgtask-request-not-scheduled"
+    /// A background URL session task was created or resumed and the log shows nothing more of it.
+    case urlTaskNotCompleted = "url-task-not-completed"
   }
 
   /// How sure a finding is.

@@ -189,7 +189,8 @@ public struct TimelineTextRenderer: Sendable {
     switch kind {
     case .leakedBackgroundTask, .completionHandlerNotCalled, .jetsamInBackground:
       return style.bold(style.red(text))
-    case .rateLimiter, .stoppedWaking, .transferCancelledImmediately, .forceQuit:
+    case .rateLimiter, .stoppedWaking, .transferCancelledImmediately, .forceQuit, .bgTaskRequestNotScheduled,
+      .urlTaskNotCompleted:
       return style.bold(style.yellow(text))
     }
   }

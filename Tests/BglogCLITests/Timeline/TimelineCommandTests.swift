@@ -70,6 +70,16 @@ import Testing
     #expect(result.out.contains("[medium] background-session-completion-not-called"))
   }
 
+  /// The kernel's EXC_RESOURCE memory-limit line pasted alone (talk-ios #1223) was refused as text no
+  /// command reads; it is a kill now.
+  @Test func excResourceLinePastedAloneIsATimeline() {
+    let path = Fixtures.url("console/real-talk-ios-1223-message-only-exc-resource.log").path
+    let result = runBglog(["timeline", path])
+    #expect(result.status == .success)
+    #expect(result.out.contains("\n== NotificationServiceExtension\n"))
+    #expect(result.out.contains("killed for exceeding its memory limit (EXC_RESOURCE): ActiveHard 24 MB (fatal)"))
+  }
+
   @Test func markerOnAHeaderlessLineGoesToTheUnnamedApp() {
     let result = runBglog(["timeline", "--mark", "sync=sync done", "-"], stdin: "sync done\n")
     #expect(result.status == .success)

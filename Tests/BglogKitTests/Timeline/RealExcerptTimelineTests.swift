@@ -131,9 +131,15 @@ import Testing
   @Test func backgroundTasksLaunchRunAndComplete() throws {
     let (_, app) = try Self.timeline("real-flutter-bg-geolocation-295-console-app-bgtask.log")
     #expect(app.processName == "Runner")
-    #expect(app.events.map(\.kind) == [.backgroundTaskEnded, .relaunchedInBackground, .backgroundTaskStarted])
-    #expect(app.events.map(\.line) == [6, 9, 18])
-    #expect(app.events[1].detail == "launched by the system for bgRefresh-com.transistorsoft.fetch:A8B50D")
+    #expect(
+      app.events.map(\.kind) == [
+        .bgTaskSubmitted, .backgroundTaskEnded, .relaunchedInBackground, .backgroundTaskStarted,
+      ])
+    #expect(app.events.map(\.line) == [2, 6, 9, 18])
+    #expect(
+      app.events[0].detail
+        == "BGAppRefreshTaskRequest com.transistorsoft.fetch submitted, earliest begin 2020-06-15 07:31:34 +0000")
+    #expect(app.events[2].detail == "launched by the system for bgRefresh-com.transistorsoft.fetch:A8B50D")
     #expect(app.findings.isEmpty)
   }
 

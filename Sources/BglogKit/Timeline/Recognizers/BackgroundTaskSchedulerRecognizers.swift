@@ -1,7 +1,19 @@
 /// BackgroundTasks.framework's lines in the app's log (iOS 13+): the app launched by the system for
-/// a scheduled task, the task run, and its completion.
+/// a scheduled task, the task run, its completion, a request submitted, and a launch simulated from
+/// the debugger for an identifier with no scheduled request. The app is the header's; the lines read
+/// since session 4 fall back to ``AppSubject/unnamedApp`` without a header (BackgroundTasks writes them
+/// only in an app's own log).
 enum BackgroundTaskSchedulerRecognizers {
-  static let all: [MessageRecognizer] = [launchForActivities, runningTask, markingComplete]
+  static let all: [MessageRecognizer] = [
+    launchForActivities, runningTask, markingComplete, submitTaskRequest, simulatingLaunch, noTaskRequest,
+  ]
+
+  /// The app a BackgroundTasks line is about: the header's app; without a header, the unnamed app.
+  private static func writer(_ header: MessageHeader) -> AppSubject? {
+    header.process.isEmpty ? .unnamedApp : header.app
+  }
+
+  private static let simulate = "transistorsoft/react-native-background-fetch issue #219 (Xcode console)"
 
   private static let source = "transistorsoft/flutter_background_geolocation issue #295 (Console.app, iOS 13)"
 
@@ -69,6 +81,85 @@ enum BackgroundTaskSchedulerRecognizers {
         expected: MessageEvent(
           kind: .backgroundTaskEnded, subject: AppSubject(name: "Runner"),
           detail: "BGTask (null) marked complete (success: 1)"))
+    ],
+    nonTriggering: [])
+
+  /// `submitTaskRequest: <BGAppRefreshTaskRequest: com.transistorsoft.fetch, earliestBeginDate: 2020-06-15 07:30:54 +0000>`
+  static let submitTaskRequest = MessageRecognizer(
+    id: "bgtask-submit-task-request", era: "iOS 13+ BackgroundTasks (in the app)",
+    anchors: ["submitTaskRequest: <BG"], writers: [],
+    read: { message, header, _ in
+      typealias R = TimelineEventRecognizer
+      guard let subject = writer(header), let start = R.range(of: "submitTaskRequest: <", in: message)?.upperBound
+      else { return [] }
+      let request = message[start...].prefix(while: { $0 != ">" && $0 != "\n" })
+      let kind = request.prefix(while: { $0 != ":" })
+      guard kind.hasPrefix("BG"), let identifier = R.text(after: ": ", in: request, until: [",", " "]) else {
+        return []
+      }
+      let earliest = R.text(after: "earliestBeginDate: ", in: request, until: [">"]).map { ", earliest begin \($0)" }
+      return [
+        MessageEvent(
+          kind: .bgTaskSubmitted, subject: subject, detail: "\(kind) \(identifier) submitted\(earliest ?? "")")
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "submitTaskRequest: <BGAppRefreshTaskRequest: com.transistorsoft.fetch, earliestBeginDate: 2020-06-15 07:30:54 +0000>",
+        process: "Runner", source: source,
+        expected: MessageEvent(
+          kind: .bgTaskSubmitted, subject: AppSubject(name: "Runner"),
+          detail: "BGAppRefreshTaskRequest com.transistorsoft.fetch submitted, earliest begin 2020-06-15 07:30:54 +0000"
+        ))
+    ],
+    nonTriggering: [])
+
+  /// `Simulating launch for task with identifier com.transistorsoft.fetch` (after the debugger's
+  /// `_simulateLaunchForTaskWithIdentifier:`).
+  static let simulatingLaunch = MessageRecognizer(
+    id: "bgtask-simulating-launch", era: "iOS 13+ BackgroundTasks (in the app, from the debugger)",
+    anchors: ["Simulating launch for task with identifier "], writers: [],
+    read: { message, header, _ in
+      typealias R = TimelineEventRecognizer
+      guard let subject = writer(header), R.hasPrefix(message, "Simulating launch for task with identifier "),
+        let identifier = R.text(after: "with identifier ", in: message, until: [" ", "\n"])
+      else { return [] }
+      return [
+        MessageEvent(
+          kind: .bgTaskSimulatedLaunch, subject: subject, detail: "debugger simulated a launch for \(identifier)")
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "Simulating launch for task with identifier com.transistorsoft.fetch", process: "ReLearn", pid: 1163,
+        source: simulate,
+        expected: MessageEvent(
+          kind: .bgTaskSimulatedLaunch, subject: AppSubject(name: "ReLearn", pid: 1163),
+          detail: "debugger simulated a launch for com.transistorsoft.fetch"))
+    ],
+    nonTriggering: [])
+
+  /// `No task request with identifier com.transistorsoft.fetch has been scheduled`
+  static let noTaskRequest = MessageRecognizer(
+    id: "bgtask-no-task-request", era: "iOS 13+ BackgroundTasks (in the app)",
+    anchors: ["No task request with identifier "], writers: [],
+    read: { message, header, _ in
+      typealias R = TimelineEventRecognizer
+      guard let subject = writer(header), R.hasPrefix(message, "No task request with identifier "),
+        R.contains(message, " has been scheduled"),
+        let identifier = R.text(after: "with identifier ", in: message, until: [" ", "\n"])
+      else { return [] }
+      return [
+        MessageEvent(kind: .bgTaskNotScheduled, subject: subject, detail: "no task request scheduled for \(identifier)")
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "No task request with identifier com.transistorsoft.fetch has been scheduled", process: "ReLearn", pid: 1163,
+        source: simulate,
+        expected: MessageEvent(
+          kind: .bgTaskNotScheduled, subject: AppSubject(name: "ReLearn", pid: 1163),
+          detail: "no task request scheduled for com.transistorsoft.fetch"))
     ],
     nonTriggering: [])
 }

@@ -75,11 +75,17 @@ struct MessageRecognizerState: Sendable {
   var launchRoles: [String: String] = [:]
   /// The memory limit the kernel last reported exceeded, by pid.
   var exceededLimits: [Int: String] = [:]
+  /// The watchdog FrontBoard said it ignores for a pid, and why (`process is being debugged`).
+  var ignoredWatchdogs: [Int: (name: String, reason: String)] = [:]
+  /// The pids the kernel's `EXC_RESOURCE -> … (fatal)` line already reported killed.
+  var limitKills: Set<Int> = []
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
     if launchRoles.count > 1_000 { launchRoles.removeAll() }
     if exceededLimits.count > 1_000 { exceededLimits.removeAll() }
+    if limitKills.count > 1_000 { limitKills.removeAll() }
+    if ignoredWatchdogs.count > 1_000 { ignoredWatchdogs.removeAll() }
   }
 }
 
@@ -88,6 +94,7 @@ enum MessageRecognizers {
   static let all: [MessageRecognizer] =
     LegacySpringBoardRecognizers.all + AssertiondRecognizers.all + RunningBoardRecognizers.all
     + KernelJetsamRecognizers.all + UIKitBackgroundTaskRecognizers.all + BackgroundTaskSchedulerRecognizers.all
+    + URLSessionRecognizers.all + FrontBoardWatchdogRecognizers.all + DasdRecognizers.all
 
   /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
   static let scanner: MessageAnchorScanner = {

@@ -1,0 +1,224 @@
+/// CFNetwork / nsurlsessiond background-session lines: a task's lifecycle (`Task <UUID>.<n> …`) and
+/// nsurlsessiond's bookkeeping of the app's session (`NDSession <UUID> client … is active`,
+/// `… disconnected`, `…: removing session`).
+///
+/// Subjects: nsurlsessiond's task lines do not name the app (the `Task <UUID>.<n>` is the session's),
+/// so a task line from nsurlsessiond or without a header is filed under ``AppSubject/unnamedApp``; a
+/// task line an app wrote is about that app. An app's own CFNetwork writes these lines for every
+/// `URLSession`, foreground data tasks too, so from an app only a completion **with an error** is read
+/// (a failed or cancelled transfer); its routine successes are not. `NDSession` lines name the client's
+/// bundle id.
+enum URLSessionRecognizers {
+  static let all: [MessageRecognizer] = [
+    taskCreated, taskResumed, taskCompleted, completionAcknowledged, sessionClient,
+  ]
+
+  private static let aws = "aws-amplify/aws-sdk-ios issue #4594 (Console.app, nsurlsessiond)"
+  private static let homeAssistant = "home-assistant/iOS issue #936 (messages pasted without a header)"
+  private static let downloader = "781flyingdutchman/background_downloader issue #300 (Console.app, nsurlsessiond)"
+
+  /// `Task <UUID>.<n>` at the message's start (or after a `0x… ID=n ` prefix): the token as written and
+  /// the text after it (one space dropped).
+  static func task(_ message: Substring) -> (name: Substring, rest: Substring)? {
+    guard let start = TimelineEventRecognizer.range(of: "Task <", in: message) else { return nil }
+    let token = message[message.index(start.lowerBound, offsetBy: 5)...].prefix(while: { $0 != " " && $0 != "\n" })
+    guard token.hasSuffix(">"), token.contains(">.<") else { return nil }
+    return (token, message[token.endIndex...].dropFirst())
+  }
+
+  /// The writer's subject for a task line (see the type's note).
+  private static func subject(_ header: MessageHeader) -> AppSubject {
+    header.app ?? .unnamedApp
+  }
+
+  /// `Task <…>.<489> uploadTaskWithRequest: <private> fromFile: <private>` (nsurlsessiond).
+  static let taskCreated = MessageRecognizer(
+    id: "urlsession-task-created", era: "nsurlsessiond (iOS 13+)",
+    anchors: ["> uploadTaskWithRequest: "], writers: ["nsurlsessiond"],
+    read: { message, header, _ in
+      guard let (name, rest) = task(message), TimelineEventRecognizer.hasPrefix(rest, "uploadTaskWithRequest: ")
+      else { return [] }
+      let from = TimelineEventRecognizer.contains(rest, " fromFile: ") ? " from a file" : ""
+      return [
+        MessageEvent(kind: .urlTaskCreated, subject: subject(header), detail: "upload task \(name) created\(from)")
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "Task <B22D34D2-4EEB-475E-B233-AC2F67086EC4>.<489> uploadTaskWithRequest: <private> fromFile: <private>",
+        source: homeAssistant,
+        expected: MessageEvent(
+          kind: .urlTaskCreated, subject: .unnamedApp,
+          detail: "upload task <B22D34D2-4EEB-475E-B233-AC2F67086EC4>.<489> created from a file"))
+    ],
+    nonTriggering: [])
+
+  /// `Task <…>.<489> resumeTaskWithIdentifier, props <private>` (nsurlsessiond resuming the app's task;
+  /// the `resuming, QOS(0x19)` lines around it say the same again and are not read).
+  static let taskResumed = MessageRecognizer(
+    id: "urlsession-task-resumed", era: "nsurlsessiond (iOS 13+)",
+    anchors: ["> resumeTaskWithIdentifier"], writers: ["nsurlsessiond"],
+    read: { message, header, _ in
+      guard let (name, rest) = task(message), TimelineEventRecognizer.hasPrefix(rest, "resumeTaskWithIdentifier")
+      else { return [] }
+      return [MessageEvent(kind: .urlTaskResumed, subject: subject(header), detail: "task \(name) resumed")]
+    },
+    triggering: [
+      RecognizerExample(
+        "Task <B22D34D2-4EEB-475E-B233-AC2F67086EC4>.<489> resumeTaskWithIdentifier, props <private>",
+        source: homeAssistant,
+        expected: MessageEvent(
+          kind: .urlTaskResumed, subject: .unnamedApp,
+          detail: "task <B22D34D2-4EEB-475E-B233-AC2F67086EC4>.<489> resumed"))
+    ],
+    nonTriggering: [])
+
+  /// `Task <…>.<1539> completed with error (null) [0]` (no error); `Task <…>.<7> finished with error -
+  /// code: -999` (an app's CFNetwork, Xcode console, iOS 11: -999 is NSURLErrorCancelled). The line
+  /// nsurlsessiond writes next, `Task <…>.<1539> for client <private> completed successfully`, says the
+  /// same completion again and holds no anchor: one event per completion.
+  static let taskCompleted = MessageRecognizer(
+    id: "urlsession-task-completed", era: "CFNetwork / nsurlsessiond (iOS 11+)",
+    anchors: ["> completed with error ", "> finished with error - code: ", "> finished with error ["],
+    writers: ["nsurlsessiond"],
+    read: { message, header, _ in
+      typealias R = TimelineEventRecognizer
+      guard let (name, rest) = task(message) else { return [] }
+      let line = rest.prefix(while: { $0 != "\n" })
+      let outcome: String
+      let failed: Bool
+      if R.hasPrefix(line, "completed with error ") {
+        let error = R.trimmingBlanks(line.dropFirst("completed with error ".count))
+        failed = !error.hasPrefix("(null)")
+        outcome = failed ? "completed with error \(error)" : "completed without error"
+      } else if R.hasPrefix(line, "finished with error - code: ") {
+        let code = R.trimmingBlanks(line.dropFirst("finished with error - code: ".count))
+        failed = true
+        outcome = "finished with error \(code)" + (code == "-999" ? " (cancelled)" : "")
+      } else if R.hasPrefix(line, "finished with error [") {
+        // `finished with error [-999] Error Domain=NSURLErrorDomain Code=-999 "cancelled" …`
+        guard let code = R.text(after: "[", in: line, until: ["]"]) else { return [] }
+        failed = true
+        outcome = "finished with error \(code)" + (code == "-999" ? " (cancelled)" : "")
+      } else {
+        return []
+      }
+      // An app's CFNetwork writes a completion for every task of every session: only failures.
+      if header.app != nil, !failed { return [] }
+      return [MessageEvent(kind: .urlTaskCompleted, subject: subject(header), detail: "task \(name) \(outcome)")]
+    },
+    triggering: [
+      RecognizerExample(
+        "Task <F93B5A7F-053E-4F51-9E18-4B792F631CF1>.<1539> completed with error (null) [0]",
+        process: "nsurlsessiond", source: aws,
+        expected: MessageEvent(
+          kind: .urlTaskCompleted, subject: .unnamedApp,
+          detail: "task <F93B5A7F-053E-4F51-9E18-4B792F631CF1>.<1539> completed without error")),
+      RecognizerExample(
+        "Task <E9222022-EA65-4105-8AD1-863F9ACB2C64>.<7> finished with error - code: -999",
+        process: "Task Force Swift", pid: 32801,
+        source: "lionheart/openradar-mirror issue #19112 (Xcode console)",
+        expected: MessageEvent(
+          kind: .urlTaskCompleted, subject: AppSubject(name: "Task Force Swift", pid: 32801),
+          detail: "task <E9222022-EA65-4105-8AD1-863F9ACB2C64>.<7> finished with error -999 (cancelled)")),
+      RecognizerExample(
+        "Task <61AC3E82-19C2-411F-BDF5-427499B7A96A>.<2> finished with error [-999] Error Domain=NSURLErrorDomain Code=-999 \"cancelled\" UserInfo={NSErrorFailingURLStringKey=http://master.tus.io/files/0b58c6f6c83f7aea04d77deff5099da7+9MHwWbvMSpEPD6j4irvGAZWTPHmEqdg2D6dbOGdxzSz6rINoGB0Sb0uI3WreyL8mqHBOzLOrBpD0Oz.xilW2OHq_PvHCW3q6ToW6Tz9kaYFFu_jl.zFZyP.eLkEA.9P., NSLocalizedDescription=cancelled, NSErrorFailingURLKey=http://master.tus.io/files/0b58c6f6c83f7aea04d77deff5099da7+9MHwWbvMSpEPD6j4irvGAZWTPHmEqdg2D6dbOGdxzSz6rINoGB0Sb0uI3WreyL8mqHBOzLOrBpD0Oz.xilW2OHq_PvHCW3q6ToW6Tz9kaYFFu_jl.zFZyP.eLkEA.9P.}",
+        process: "TUSKit", pid: 22159, source: "tus/TUSKit issue #57 (Xcode console, the app put in the background)",
+        expected: MessageEvent(
+          kind: .urlTaskCompleted, subject: AppSubject(name: "TUSKit", pid: 22159),
+          detail: "task <61AC3E82-19C2-411F-BDF5-427499B7A96A>.<2> finished with error -999 (cancelled)")),
+    ],
+    nonTriggering: [
+      // The same line written by an app (its own CFNetwork, any session): a success is not read.
+      RecognizerExample(
+        "Task <F93B5A7F-053E-4F51-9E18-4B792F631CF1>.<1539> completed with error (null) [0]",
+        process: "BackgroundBackup", source: aws + " (the process column here is a test of the rule)")
+    ])
+
+  /// `Task <…>.<1539> client acknowledged completion` (nsurlsessiond: the app took the task's result).
+  static let completionAcknowledged = MessageRecognizer(
+    id: "urlsession-completion-acknowledged", era: "nsurlsessiond (iOS 13+)",
+    anchors: ["> client acknowledged completion"], writers: ["nsurlsessiond"],
+    read: { message, header, _ in
+      guard let (name, rest) = task(message),
+        TimelineEventRecognizer.hasPrefix(rest, "client acknowledged completion")
+      else { return [] }
+      return [
+        MessageEvent(
+          kind: .urlSessionEvent, subject: subject(header), detail: "client acknowledged the completion of task \(name)"
+        )
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "Task <F93B5A7F-053E-4F51-9E18-4B792F631CF1>.<1539> client acknowledged completion",
+        process: "nsurlsessiond", source: aws,
+        expected: MessageEvent(
+          kind: .urlSessionEvent, subject: .unnamedApp,
+          detail: "client acknowledged the completion of task <F93B5A7F-053E-4F51-9E18-4B792F631CF1>.<1539>"))
+    ],
+    nonTriggering: [])
+
+  /// `NDSession <UUID> client BUNDLE is active result (Y), XPC(Y) proxy(Y) for SESSION`,
+  /// `NDSession <UUID> client BUNDLE disconnected, XPC(Y) proxy(Y) for SESSION`,
+  /// `NDSession <UUID>.<BUNDLE>.<SESSION>: removing session`.
+  static let sessionClient = MessageRecognizer(
+    id: "urlsession-ndsession-client", era: "nsurlsessiond (iOS 13+)",
+    anchors: [" is active result (", " disconnected, XPC(", ">: removing session"], writers: ["nsurlsessiond"],
+    read: { message, _, _ in
+      typealias R = TimelineEventRecognizer
+      guard let start = R.range(of: "NDSession <", in: message)?.lowerBound else { return [] }
+      let text = message[start...].prefix(while: { $0 != "\n" })
+      if let client = R.text(after: "> client ", in: text, until: [" "]) {
+        let session = R.text(after: ") for ", in: text, until: [" "]).map { " for session \($0)" } ?? ""
+        if R.contains(text, " is active result (") {
+          let result = R.text(after: " is active result (", in: text, until: [")"]) ?? "?"
+          return [
+            MessageEvent(
+              kind: .urlSessionEvent, subject: AppSubject(bundle: client),
+              detail: "background session client active (result \(result))\(session)")
+          ]
+        }
+        if R.contains(text, " disconnected, XPC(") {
+          return [
+            MessageEvent(
+              kind: .urlSessionEvent, subject: AppSubject(bundle: client),
+              detail: "background session client disconnected\(session)")
+          ]
+        }
+        return []
+      }
+      // `NDSession <UUID>.<bundle>.<session>: removing session`
+      guard let head = R.range(of: ">: removing session", in: text) else { return [] }
+      let parts = text[..<head.lowerBound].components(separatedBy: ">.<")
+      guard parts.count == 3, !parts[1].isEmpty, !parts[1].hasPrefix("<") else { return [] }
+      return [
+        MessageEvent(
+          kind: .urlSessionEvent, subject: AppSubject(bundle: parts[1]),
+          detail: "background session \(parts[2]) removed")
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "NDSession <585CDBB1-9CD2-4150-AFCF-109678004019> client chat.glib.groupchat.stage is active result (Y), XPC(Y) proxy(Y) for com.bbflight.background_downloader.Downloader",
+        process: "nsurlsessiond", source: downloader,
+        expected: MessageEvent(
+          kind: .urlSessionEvent, subject: AppSubject(bundle: "chat.glib.groupchat.stage"),
+          detail:
+            "background session client active (result Y) for session com.bbflight.background_downloader.Downloader"
+        )),
+      RecognizerExample(
+        "NDSession <585CDBB1-9CD2-4150-AFCF-109678004019> client chat.glib.groupchat.stage disconnected, XPC(Y) proxy(Y) for com.bbflight.background_downloader.Downloader",
+        process: "nsurlsessiond", source: downloader,
+        expected: MessageEvent(
+          kind: .urlSessionEvent, subject: AppSubject(bundle: "chat.glib.groupchat.stage"),
+          detail: "background session client disconnected for session com.bbflight.background_downloader.Downloader")),
+      RecognizerExample(
+        "NDSession <585CDBB1-9CD2-4150-AFCF-109678004019>.<chat.glib.groupchat.stage>.<com.bbflight.background_downloader.Downloader>: removing session",
+        process: "nsurlsessiond", source: downloader,
+        expected: MessageEvent(
+          kind: .urlSessionEvent, subject: AppSubject(bundle: "chat.glib.groupchat.stage"),
+          detail: "background session com.bbflight.background_downloader.Downloader removed")),
+    ],
+    nonTriggering: [])
+}
