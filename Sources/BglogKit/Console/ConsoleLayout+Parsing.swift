@@ -49,10 +49,16 @@ extension ConsoleLayout {
       timestamp = consoleTime(fields[1])
       fields.removeFirst()
     }
-    guard let timestamp, fields.count >= 3, let first = fields[1].first, first != " " else {
-      return nil
-    }
+    guard let timestamp, let first = fields.count >= 2 ? fields[1].first : nil, first != " " else { return nil }
     let process = fields[1]
+    if fields.count == 2 {
+      // The type, the time and the process, and no message column: the message is on the lines after
+      // it, as for debugserver, whose process name ends in a line feed (react-native-background-fetch
+      // #107: `default<TAB>19:24:22.000000 +052110<TAB>com.apple.debugserver-@(#)PROGRAM:debugserver …`).
+      guard let level, levelWords.contains(String(level)) else { return nil }
+      return LogEntry(
+        line: number, timestamp: timestamp, process: String(process), level: String(level), message: "")
+    }
     var library: Substring?
     var message: Substring
     if fields.count >= 4, looksLikeLibrary(fields[2]) {

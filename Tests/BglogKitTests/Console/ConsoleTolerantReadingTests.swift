@@ -89,6 +89,45 @@ import Testing
     #expect(entry.message.contains("\n<BKProcessAssertion: 0x10473d0c0; \"Shared Background Assertion 446"))
   }
 
+  @Test func consoleAppCopyWithAUTCOffsetInSeconds() throws {
+    let (entries, statistics, layout) = try Self.read("real-rnbgfetch-107-console-app-seconds-offset.log")
+    #expect(layout == .consoleApp)
+    #expect(statistics.unknownLines == 0)
+    // The `{ … }` lines, the debugserver message and the blank lines between records join their record.
+    #expect(statistics.continuationLines == 10)
+    #expect(entries.map(\.line) == [1, 9, 11, 13])
+    #expect(entries.allSatisfy { $0.timestamp?.utcOffsetSeconds == 5 * 3600 + 21 * 60 + 10 && $0.level == "default" })
+    #expect(entries.map(\.timestamp?.timeOfDayText) == ["19:04:19", "20:04:19", "19:04:19", "19:04:36"])
+    #expect(entries[0].process == "app")
+    #expect(entries[0].lineCount == 8)
+    #expect(entries[0].message.hasPrefix("[TSBackgroundFetch configure]: {\n\t    enableHeadless = 1;"))
+    #expect(entries[2].message == "[TSBackgroundFetch start]\n")
+    // No message column: debugserver's process name ends in a line feed, the message is the next line.
+    #expect(entries[3].process == "com.apple.debugserver-@(#)PROGRAM:debugserver  PROJECT:debugserver-340.3.124")
+    #expect(entries[3].message == "\n\t\t About to launch process for bundle ID: com.apple.springboard")
+  }
+
+  @Test func consoleAppCopyWithAUTCOffsetInSecondsAfterANote() throws {
+    let (entries, statistics, layout) = try Self.read("real-rnbgfetch-107-console-app-seconds-offset-note.log")
+    #expect(layout == .consoleApp)
+    #expect(statistics.unknownLines == 0)
+    // The author's note before the first record is a record of its own, without a time.
+    #expect(entries[0].timestamp == nil)
+    #expect(entries[0].message == "// --- SIMULATED BACKGROUND FETCH HERE")
+    #expect(entries.dropFirst().allSatisfy { $0.timestamp?.utcOffsetSeconds == 19_270 })
+    #expect(entries.map(\.process) == [
+      "", "com.apple.debugserver-@(#)PROGRAM:debugserver  PROJECT:debugserver-340.3.124", "SpringBoard", "SpringBoard",
+      "debugserver", "Unknown", "debugserver", "Unknown", "debugserver",
+    ])
+    #expect(entries[1].message == "\n\t\t About to launch process for bundle ID: com.<my bundle>\n")
+    #expect(entries[2].message == "SecTrustEvaluate  [leaf IssuerCommonName SubjectCommonName]\n")
+    // Lines 17 and 19 repeat lines 9 and 11 (with the blank line after them) to the second after the
+    // clock went back (line 15 is at 19:24:22, the lines around it at 20:24:22): copies, as for any
+    // stream pasted twice. Line 21, the last, has no blank line after it: another message.
+    #expect(statistics.duplicates == 2)
+    #expect(entries.map(\.line) == [1, 2, 5, 7, 9, 11, 13, 15, 21])
+  }
+
   @Test func linesWithoutAHeaderAreUntimedRecordsInFileOrder() throws {
     let (entries, statistics, layout) = try Self.read("real-flutter-bg-geolocation-1021-xcode-no-metadata.log")
     #expect(layout == nil)
