@@ -272,6 +272,20 @@ private struct ByteScanner: ConsoleFieldCursor {
     return (bytes[0], bytes[1], bytes[2])
   }
 
+  static let weekdays: [(UInt8, UInt8, UInt8)] = ConsoleLayout.weekdays.map { name in
+    let bytes = Array(name.utf8)
+    return (bytes[0], bytes[1], bytes[2])
+  }
+
+  /// `ConsoleLayout.skipWeekday`: a weekday and the blanks after it.
+  mutating func skipWeekday() {
+    guard index + 3 < count, base[index + 3] == 0x20 || base[index + 3] == 0x09,
+      Self.weekdays.contains(where: { $0 == (base[index], base[index + 1], base[index + 2]) })
+    else { return }
+    index += 3
+    skipBlanks()
+  }
+
   /// `ConsoleLayout.parseIdevicesyslog`.
   mutating func idevicesyslog() -> ConsoleByteHeader? {
     let start = index
@@ -279,6 +293,7 @@ private struct ByteScanner: ConsoleFieldCursor {
     } else {
       index = start
     }
+    skipWeekday()
     let monthWord = word()
     guard monthWord.count == 3,
       let month = Self.months.firstIndex(where: {

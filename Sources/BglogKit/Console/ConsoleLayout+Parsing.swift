@@ -176,7 +176,7 @@ extension ConsoleLayout {
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
   ]
 
-  /// `[NNNN   :]Jul 15 09:37:49 iPhoneSE assertiond(Lib)[66] <Notice>: message`
+  /// `[NNNN   :][Wkd ]Jul 15 09:37:49 iPhoneSE assertiond(Lib)[66] <Notice>: message`
   private static func parseIdevicesyslog(_ line: Substring, number: Int) -> LogEntry? {
     var scanner = ConsoleLineScanner(line)
     // Some captures number their lines: `1323   :Jul  1 …`.
@@ -185,6 +185,7 @@ extension ConsoleLayout {
     } else {
       scanner.index = start
     }
+    skipWeekday(&scanner)
     let monthWord = scanner.word()
     guard let monthIndex = months.firstIndex(of: String(monthWord)), scanner.skipBlanks() > 0,
       let day = scanner.integer(), LogDate.days.contains(day), scanner.skipBlanks() > 0,
@@ -227,6 +228,19 @@ extension ConsoleLayout {
       process: String(process), pid: pid, library: library.map(String.init),
       level: level.map(String.init),
       message: unescapeMeta(scanner.rest))
+  }
+
+  static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+  /// A weekday before the month, as the iOS 4 device console wrote it (blog.s21g.com #1859:
+  /// `Thu Nov 25 11:30:02 xxxxx-no-iPhone SpringBoard[1557] : …`): skipped with the blanks after it.
+  private static func skipWeekday(_ scanner: inout ConsoleLineScanner) {
+    let start = scanner.index
+    let word = scanner.word()
+    guard word.utf8.count == 3, weekdays.contains(String(word)), scanner.skipBlanks() > 0 else {
+      scanner.index = start
+      return
+    }
   }
 
   /// The `process(library)[pid]` word at the scanner, without a trailing `:`; `nil` when the word

@@ -42,6 +42,16 @@ import Testing
 
   static let edgeLines: [(ConsoleLayout, String)] = [
     (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:99123] (Lib) [com.a.b:cat] hello"),
+    (.xcode, "2024-05-01 10:00:00.100000+052110 MyApp[812:99123] seconds in the offset"),
+    (.xcode, "2024-05-01 10:00:00.100000-05:21:10 MyApp[812:99123] seconds in the offset"),
+    (.xcode, "2024-05-01 10:00:00.100000+05211 MyApp[812:99123] one digit too many"),
+    (.consoleApp, "default\t19:24:22.000000 +052110\tcom.apple.debugserver-@(#)PROGRAM:debugserver  PROJECT:x"),
+    (.consoleApp, "default\t19:24:22.000000 +052110\tUnknown\t "),
+    (.consoleApp, "19:24:22.000000 +052110\tNoType"),
+    (.idevicesyslog, "Thu Nov 25 11:30:02 xxxxx-no-iPhone SpringBoard[1557] : BT[4821] has active assertions"),
+    (.idevicesyslog, "Thu  Nov 25 11:30:02 phone SpringBoard[1557] <Warning>: two blanks"),
+    (.idevicesyslog, "Thu Nov 25 11:30:02 SpringBoard(Lib)[1557] <Warning>: no device"),
+    (.idevicesyslog, "Thux Nov 25 11:30:02 phone SpringBoard[1557] <Warning>: not a weekday"),
     (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:99123] (Lib x) [com.a b:cat] hello"),
     (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:99123]"),
     (.xcode, "2024-05-01 10:00:00.100000+0200 My App[+812:99123] hi"),

@@ -43,6 +43,29 @@ import Testing
     #expect(entries[0].firstLine.hasPrefix("Dec 20 04:51:52 Lees-iPhone-5s"))
   }
 
+  @Test func bsdSyslogStartingWithAWeekday() throws {
+    let (entries, statistics, layout) = try Self.read("real-s21g-1859-syslog-weekday.log")
+    #expect(layout == .idevicesyslog)
+    #expect(statistics.unknownLines == 0)
+    #expect(statistics.continuationLines == 3)
+    #expect(entries.map(\.line) == [1, 2, 6, 7, 8, 9, 10])
+    #expect(entries.map(\.process) == [
+      "BT", "SpringBoard", "SpringBoard", "SpringBoard", "com.apple.launchd", "SpringBoard", "ReportCrash",
+    ])
+    #expect(entries.map(\.pid) == [4821, 1557, 1557, 1557, 1, 1557, 4830])
+    #expect(entries.allSatisfy { $0.timestamp?.date == LogDate(year: nil, month: 11, day: 25) && $0.level == nil })
+    #expect(entries.map(\.timestamp?.timeOfDayText) == ["11:30:01"] + Array(repeating: "11:30:02", count: 6))
+    #expect(entries[1].message.hasPrefix("BT[4821] has active assertions beyond permitted time:\n{(\nidentifier:"))
+    #expect(entries[2].message == "Forcing crash report of BT[4821]...")
+  }
+
+  @Test func aWeekdayAloneIsNotASyslogHeader() {
+    // Made up: a weekday that is not followed by a month, or a month read as a weekday, stay unread.
+    let (entries, _) = ConsoleLogParser.entries(
+      in: SourceText(text: "Thu 25 11:30:02 phone App[1] : a\nThuNov 25 11:30:02 phone App[1] : b\n"))
+    #expect(entries.allSatisfy { $0.timestamp == nil })
+  }
+
   @Test func bsdSyslogWithoutALevel() throws {
     let (entries, statistics, layout) = try Self.read("real-cordova-background-fetch-14-bsd-syslog.log")
     #expect(layout == .idevicesyslog)
