@@ -52,6 +52,9 @@ public struct ConsoleLogParser {
   private var indent: Int?
   /// The pending record had no header (a message alone): the next line without a header is a new one.
   private var pendingIsHeaderless = false
+  /// The pending record is a `log show` header that ended after its TTL column: the next line, if it
+  /// starts with a blank, holds its process and message.
+  private var pendingAwaitsSender = false
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
@@ -222,8 +225,23 @@ public struct ConsoleLogParser {
     if !startsBlank, let header = header(line, number: number) {
       return begin(header, line: line, headerless: false)
     }
+    if hasRecord, !startsBlank, line.utf8.withContiguousStorageIfAvailable({ ConsoleLayout.isAuthorNote($0) }) == true {
+      // A note the author put between records: a record of its own without a header, never part of
+      // the message before it.
+      return begin(LogEntry(line: number, process: "", message: String(line)), line: line, headerless: true)
+    }
     if hasRecord, !pendingIsHeaderless || startsBlank || line.isEmpty {
       statistics.continuationLines += 1
+      if pendingAwaitsSender, var entry = pending {
+        // A `log show` header that ended after its TTL column: this line holds its sender and message.
+        pendingAwaitsSender = false
+        if ConsoleLayout.readLogShowSender(line, into: &entry) {
+          entry.lineCount += 1
+          pending = entry
+          pendingText = entry.message.utf8.count
+          return nil
+        }
+      }
       if raw != nil {
         var text = line
         text.withUTF8 { appendRawContinuation($0, ascii: false) }
@@ -251,6 +269,7 @@ public struct ConsoleLogParser {
     var header = header
     let completed = complete()
     if header.firstLine.isEmpty { header.firstLine = String(line.prefix(400)) }
+    pendingAwaitsSender = layout == .logShow && header.process.isEmpty && header.timestamp != nil && !headerless
     pending = header
     pendingIsHeaderless = headerless
     pendingText = header.message.utf8.count
@@ -340,6 +359,7 @@ public struct ConsoleLogParser {
       if indent == nil, plain, let header = ConsoleByteHeader.read(bytes, layout: layout) {
         startRaw(bytes, filter: filter, emit)
         pendingIsHeaderless = false
+        pendingAwaitsSender = false
         var record = RawRecord(
           line: number, secondsOfDay: header.secondsOfDay, date: header.date,
           utcOffsetSeconds: header.utcOffsetSeconds,
@@ -373,6 +393,13 @@ public struct ConsoleLogParser {
         line: number, secondsOfDay: header.time, process: header.process,
         messageStart: header.messageStart, firstLineEnd: bytes.count,
         textCount: bytes.count - header.messageStart, plain: ascii, firstLineHash: prepared?.contentHash)
+      return
+    }
+    if isPending, ConsoleLayout.isAuthorNote(bytes) {
+      let text = line ?? Substring(String(decoding: bytes, as: UTF8.self))
+      if let completed = begin(LogEntry(line: number, process: "", message: String(text)), line: text, headerless: true) {
+        emit(completed)
+      }
       return
     }
     if hasPending {

@@ -151,6 +151,67 @@ import Testing
     #expect(entries.map(\.line) == [1, 2, 5, 7, 9, 11, 13, 15, 21])
   }
 
+  @Test func logShowInfoWithItsPreambleAndColumnRow() throws {
+    let (entries, statistics, layout) = try Self.read("real-vmnet-broker-log-show-info-preamble.log")
+    #expect(layout == .logShow)
+    // `Filtering the log data …`, `Skipping debug messages, pass --debug to include.` and the row of
+    // column names are the tool's own lines.
+    #expect(statistics.unknownLines == 3)
+    #expect(entries.map(\.line) == [4, 5, 6, 7, 8, 9])
+    #expect(entries.map(\.level) == ["Info", "Info", "Info", "Info", "Info", "Default"])
+    #expect(entries.map(\.pid) == [6103, 6125, 6143, 6144, 6160, 6161])
+    #expect(entries.allSatisfy { $0.process == "logger" && $0.timestamp?.utcOffsetSeconds == 7200 })
+    #expect(entries[5].message == "vmnet-broker: Install completed")
+  }
+
+  @Test func logStreamWithTheSenderWrappedOntoTheNextLine() throws {
+    let (entries, statistics, layout) = try Self.read("real-roc-vad-log-stream-wrapped-sender.log")
+    #expect(layout == .logShow)
+    #expect(statistics.unknownLines == 2)
+    #expect(statistics.continuationLines == 2)
+    #expect(entries.count == 3)
+    for entry in entries.prefix(2) {
+      #expect(entry.process == "com.apple.audio.Core-Audio-Driver-Service")
+      #expect(entry.pid == 11980)
+      #expect(entry.library == "roc_vad")
+      #expect(entry.level == "Default")
+      #expect(entry.lineCount == 2)
+    }
+    #expect(entries.map(\.message) == ["[DD] received ping command", "[DD] received get_info command", "..."])
+    #expect(entries[1].timestamp?.timeOfDayText == "03:31:54.897686")
+    // `...` (records left out) is the author's note: a record of its own without a time.
+    #expect(entries[2].timestamp == nil && entries[2].process.isEmpty)
+  }
+
+  @Test func authorNotesBetweenRecordsAreRecordsOfTheirOwn() throws {
+    let (entries, statistics, layout) = try Self.read("real-flutter-68558-console-app-author-notes.log")
+    #expect(layout == .consoleApp)
+    #expect(statistics.unknownLines == 0)
+    #expect(statistics.continuationLines == 2)  // the blank lines
+    #expect(entries.map(\.line) == [1, 2, 4, 5, 7, 8, 9])
+    #expect(entries.map { $0.timestamp == nil } == [true, false, true, false, true, false, false])
+    #expect(entries[2].message == "// The new process generally finished launching, has pid 1462")
+    // The record before a note keeps its own message (and the blank line after it).
+    #expect(entries[1].message == "[FBSystemService][0x7f7e] Received request to open \"com.example.helloFlutter\" from debugserver:1461.\n")
+    #expect(entries[3].message.hasSuffix("visibility: Foreground>\n"))
+  }
+
+  @Test(arguments: ["...", "…", "... ", "// note", "......"])
+  func authorNoteShapes(note: String) {
+    let (entries, statistics) = ConsoleLogParser.entries(
+      in: SourceText(text: "18:05:17    assertiond  one\n\(note)\n18:05:18    assertiond  two\n"))
+    #expect(entries.map(\.message) == ["one", note, "two"])
+    #expect(statistics.continuationLines == 0)
+  }
+
+  @Test(arguments: ["..", "...x", "//x", "/ / y", ". . ."])
+  func otherLinesStillContinueTheirRecord(line: String) {
+    let (entries, statistics) = ConsoleLogParser.entries(
+      in: SourceText(text: "18:05:17    assertiond  one\n\(line)\n18:05:18    assertiond  two\n"))
+    #expect(entries.map(\.message) == ["one\n" + line, "two"])
+    #expect(statistics.continuationLines == 1)
+  }
+
   @Test func linesWithoutAHeaderAreUntimedRecordsInFileOrder() throws {
     let (entries, statistics, layout) = try Self.read("real-flutter-bg-geolocation-1021-xcode-no-metadata.log")
     #expect(layout == nil)
