@@ -227,8 +227,8 @@ public struct ConsoleLogParser {
     }
     if hasRecord, !startsBlank, line.utf8.withContiguousStorageIfAvailable({ ConsoleLayout.isAuthorNote($0) }) == true {
       // A note the author put between records: a record of its own without a header, never part of
-      // the message before it.
-      return begin(LogEntry(line: number, process: "", message: String(line)), line: line, headerless: true)
+      // the message before it; lines without a header after it continue it (`headerless: false`).
+      return begin(LogEntry(line: number, process: "", message: String(line)), line: line, headerless: false)
     }
     if hasRecord, !pendingIsHeaderless || startsBlank || line.isEmpty {
       statistics.continuationLines += 1
@@ -397,7 +397,7 @@ public struct ConsoleLogParser {
     }
     if isPending, ConsoleLayout.isAuthorNote(bytes) {
       let text = line ?? Substring(String(decoding: bytes, as: UTF8.self))
-      if let completed = begin(LogEntry(line: number, process: "", message: String(text)), line: text, headerless: true) {
+      if let completed = begin(LogEntry(line: number, process: "", message: String(text)), line: text, headerless: false) {
         emit(completed)
       }
       return

@@ -204,6 +204,16 @@ import Testing
     #expect(statistics.continuationLines == 0)
   }
 
+  @Test func linesAfterANoteContinueIt() {
+    // Made up: a note over two lines between records of a byte-level layout and of the `String` path.
+    for first in ["18:05:17    assertiond  one", "default\t18:05:17.000000-0700\tassertiond\tone"] {
+      let (entries, statistics) = ConsoleLogParser.entries(in: SourceText(text: first + "\n// note\nmore\n"))
+      #expect(entries.map(\.message) == ["one", "// note\nmore"])
+      #expect(statistics.continuationLines == 1)
+      #expect(statistics.unknownLines == 0)
+    }
+  }
+
   @Test(arguments: ["..", "...x", "//x", "/ / y", ". . ."])
   func otherLinesStillContinueTheirRecord(line: String) {
     let (entries, statistics) = ConsoleLogParser.entries(
