@@ -397,7 +397,9 @@ public struct ConsoleLogParser {
     }
     if isPending, ConsoleLayout.isAuthorNote(bytes) {
       let text = line ?? Substring(String(decoding: bytes, as: UTF8.self))
-      if let completed = begin(LogEntry(line: number, process: "", message: String(text)), line: text, headerless: false) {
+      if let completed = begin(
+        LogEntry(line: number, process: "", message: String(text)), line: text, headerless: false)
+      {
         emit(completed)
       }
       return

@@ -49,9 +49,10 @@ import Testing
     #expect(statistics.unknownLines == 0)
     #expect(statistics.continuationLines == 3)
     #expect(entries.map(\.line) == [1, 2, 6, 7, 8, 9, 10])
-    #expect(entries.map(\.process) == [
-      "BT", "SpringBoard", "SpringBoard", "SpringBoard", "com.apple.launchd", "SpringBoard", "ReportCrash",
-    ])
+    #expect(
+      entries.map(\.process) == [
+        "BT", "SpringBoard", "SpringBoard", "SpringBoard", "com.apple.launchd", "SpringBoard", "ReportCrash",
+      ])
     #expect(entries.map(\.pid) == [4821, 1557, 1557, 1557, 1, 1557, 4830])
     #expect(entries.allSatisfy { $0.timestamp?.date == LogDate(year: nil, month: 11, day: 25) && $0.level == nil })
     #expect(entries.map(\.timestamp?.timeOfDayText) == ["11:30:01"] + Array(repeating: "11:30:02", count: 6))
@@ -138,10 +139,12 @@ import Testing
     #expect(entries[0].timestamp == nil)
     #expect(entries[0].message == "// --- SIMULATED BACKGROUND FETCH HERE")
     #expect(entries.dropFirst().allSatisfy { $0.timestamp?.utcOffsetSeconds == 19_270 })
-    #expect(entries.map(\.process) == [
-      "", "com.apple.debugserver-@(#)PROGRAM:debugserver  PROJECT:debugserver-340.3.124", "SpringBoard", "SpringBoard",
-      "debugserver", "Unknown", "debugserver", "Unknown", "debugserver",
-    ])
+    #expect(
+      entries.map(\.process) == [
+        "", "com.apple.debugserver-@(#)PROGRAM:debugserver  PROJECT:debugserver-340.3.124", "SpringBoard",
+        "SpringBoard",
+        "debugserver", "Unknown", "debugserver", "Unknown", "debugserver",
+      ])
     #expect(entries[1].message == "\n\t\t About to launch process for bundle ID: com.<my bundle>\n")
     #expect(entries[2].message == "SecTrustEvaluate  [leaf IssuerCommonName SubjectCommonName]\n")
     // Lines 17 and 19 repeat lines 9 and 11 (with the blank line after them) to the second after the
@@ -192,7 +195,9 @@ import Testing
     #expect(entries.map { $0.timestamp == nil } == [true, false, true, false, true, false, false])
     #expect(entries[2].message == "// The new process generally finished launching, has pid 1462")
     // The record before a note keeps its own message (and the blank line after it).
-    #expect(entries[1].message == "[FBSystemService][0x7f7e] Received request to open \"com.example.helloFlutter\" from debugserver:1461.\n")
+    #expect(
+      entries[1].message
+        == "[FBSystemService][0x7f7e] Received request to open \"com.example.helloFlutter\" from debugserver:1461.\n")
     #expect(entries[3].message.hasSuffix("visibility: Foreground>\n"))
   }
 
