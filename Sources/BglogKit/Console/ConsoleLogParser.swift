@@ -395,13 +395,9 @@ public struct ConsoleLogParser {
         textCount: bytes.count - header.messageStart, plain: ascii, firstLineHash: prepared?.contentHash)
       return
     }
-    if isPending, ConsoleLayout.isAuthorNote(bytes) {
-      let text = line ?? Substring(String(decoding: bytes, as: UTF8.self))
-      if let completed = begin(
-        LogEntry(line: number, process: "", message: String(text)), line: text, headerless: false)
-      {
-        emit(completed)
-      }
+    if isPending, let first = bytes.first, first == 0x2F || first == 0x2E || first == 0xE2,
+      beginNote(bytes, line: line, number: number, emit: emit)
+    {
       return
     }
     if hasPending {
@@ -413,6 +409,23 @@ public struct ConsoleLogParser {
     } else {
       statistics.unknownLines += 1
     }
+  }
+
+  /// Makes `bytes` a record of its own when it is an author's note (``ConsoleLayout/isAuthorNote(_:)``);
+  /// `false` when it is not. Out of line: it keeps `consumeBytes`, which runs for every line, small
+  /// enough to be inlined.
+  @inline(never)
+  private mutating func beginNote(
+    _ bytes: UnsafeBufferPointer<UInt8>, line: Substring?, number: Int, emit: (LogEntry) -> Void
+  ) -> Bool {
+    guard ConsoleLayout.isAuthorNote(bytes) else { return false }
+    let text = line ?? Substring(String(decoding: bytes, as: UTF8.self))
+    // Lines without a header after it continue it (`headerless: false`).
+    if let completed = begin(LogEntry(line: number, process: "", message: String(text)), line: text, headerless: false)
+    {
+      emit(completed)
+    }
+    return true
   }
 
   /// Appends a continuation line to the raw record (`ascii`: the line is known to be ASCII).

@@ -146,6 +146,18 @@ import Testing
     ),
   ]
 
+  @Test func everyWeekdayReadsTheSameBothWays() {
+    // The byte reader spells the weekdays as constants: each must be read as the `String` reader does.
+    for day in ConsoleLayout.weekdays + ["Mom", "thu", "THU", "Jul"] {
+      let text = "Mar  3 08:00:00 my-phone First[1] <Notice>: first\n\(day) Nov 25 11:30:02 phone App[1] : hi\n"
+      let (expected, expectedStatistics) = Self.byString(text)
+      let (actual, actualStatistics) = Self.byBytes(text)
+      #expect(actual == expected, "\(day)")
+      #expect(actualStatistics == expectedStatistics, "\(day)")
+      #expect((expected.count == 2) == ConsoleLayout.weekdays.contains(day), "\(day)")
+    }
+  }
+
   @Test func edgeLinesReadTheSameBothWays() {
     for (layout, line) in Self.edgeLines {
       // After a first record, so the line is read by the detected layout (header or continuation).
