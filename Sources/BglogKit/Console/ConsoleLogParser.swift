@@ -345,6 +345,7 @@ public struct ConsoleLogParser {
 
   /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes; `ascii` says
   /// they are known to be ASCII, `line` is the line as text when the caller has it.
+  @inline(__always)
   private mutating func consumeBytes(
     _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, prepared: PreparedLine? = nil,
     filter: RecordFilterBody, emit: (LogEntry) -> Void
@@ -359,7 +360,6 @@ public struct ConsoleLogParser {
       if indent == nil, plain, let header = ConsoleByteHeader.read(bytes, layout: layout) {
         startRaw(bytes, filter: filter, emit)
         pendingIsHeaderless = false
-        pendingAwaitsSender = false
         var record = RawRecord(
           line: number, secondsOfDay: header.secondsOfDay, date: header.date,
           utcOffsetSeconds: header.utcOffsetSeconds,
@@ -701,6 +701,7 @@ public struct ConsoleLogParser {
       return completed
     }
     pending = nil
+    pendingAwaitsSender = false
     entry.clock = clock(for: entry.timestamp)
     var process = entry.process
     var message = entry.message
