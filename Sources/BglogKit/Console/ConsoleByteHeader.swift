@@ -272,6 +272,19 @@ private struct ByteScanner: ConsoleFieldCursor {
     return (bytes[0], bytes[1], bytes[2])
   }
 
+  /// `ConsoleLayout.skipWeekday`: a weekday (`ConsoleLayout.weekdays`, as three bytes) and the blanks
+  /// after it. Constants, not a table: this runs for every line of an idevicesyslog log.
+  mutating func skipWeekday() {
+    guard index + 3 < count, base[index + 3] == 0x20 || base[index + 3] == 0x09 else { return }
+    switch UInt32(base[index]) << 16 | UInt32(base[index + 1]) << 8 | UInt32(base[index + 2]) {
+    case 0x4D6F_6E, 0x5475_65, 0x5765_64, 0x5468_75, 0x4672_69, 0x5361_74, 0x5375_6E:  // Mon … Sun
+      index += 3
+      skipBlanks()
+    default:
+      return
+    }
+  }
+
   /// `ConsoleLayout.parseIdevicesyslog`.
   mutating func idevicesyslog() -> ConsoleByteHeader? {
     let start = index
@@ -279,6 +292,7 @@ private struct ByteScanner: ConsoleFieldCursor {
     } else {
       index = start
     }
+    skipWeekday()
     let monthWord = word()
     guard monthWord.count == 3,
       let month = Self.months.firstIndex(where: {

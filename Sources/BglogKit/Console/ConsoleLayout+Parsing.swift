@@ -49,10 +49,16 @@ extension ConsoleLayout {
       timestamp = consoleTime(fields[1])
       fields.removeFirst()
     }
-    guard let timestamp, fields.count >= 3, let first = fields[1].first, first != " " else {
-      return nil
-    }
+    guard let timestamp, let first = fields.count >= 2 ? fields[1].first : nil, first != " " else { return nil }
     let process = fields[1]
+    if fields.count == 2 {
+      // The type, the time and the process, and no message column: the message is on the lines after
+      // it, as for debugserver, whose process name ends in a line feed (react-native-background-fetch
+      // #107: `default<TAB>19:24:22.000000 +052110<TAB>com.apple.debugserver-@(#)PROGRAM:debugserver …`).
+      guard let level, levelWords.contains(String(level)) else { return nil }
+      return LogEntry(
+        line: number, timestamp: timestamp, process: String(process), level: String(level), message: "")
+    }
     var library: Substring?
     var message: Substring
     if fields.count >= 4, looksLikeLibrary(fields[2]) {
@@ -157,8 +163,35 @@ extension ConsoleLayout {
     return toolNotePrefixes.contains { line.hasPrefix($0) }
   }
 
+  /// A note the author of a paste put between records, in the shapes seen: `// …` (flutter #68558:
+  /// `// The new process generally finished launching, has pid 1462`; react-native-background-fetch
+  /// #107: `// --- SIMULATED BACKGROUND FETCH HERE`) and a line of dots alone (`...`, roc-vad's README,
+  /// where records were left out). Read on the line's bytes: only lines without a header get here.
+  static func isAuthorNote(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = line.first, first == 0x2F || first == 0x2E || first == 0xE2 else { return false }
+    if first == 0x2F { return line.count >= 3 && line[1] == 0x2F && line[2] == 0x20 }
+    // `...` or `…` (E2 80 A6) repeated, then blanks only.
+    var index = 0
+    var dots = 0
+    while index < line.count {
+      if line[index] == 0x2E {
+        dots += 1
+        index += 1
+      } else if index + 2 < line.count, line[index] == 0xE2, line[index + 1] == 0x80, line[index + 2] == 0xA6 {
+        dots += 3
+        index += 3
+      } else {
+        break
+      }
+    }
+    guard dots >= 3 else { return false }
+    while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+    return index == line.count
+  }
+
   private static let toolNotePrefixes = [
-    "Filtering the log data", "Skipping info and debug messages", "Log      - ", "Activity - ",
+    "Filtering the log data", "Skipping info and debug messages", "Skipping debug messages", "Log      - ",
+    "Activity - ",
     "[connected:", "[disconnected:",
   ]
 
@@ -170,7 +203,7 @@ extension ConsoleLayout {
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
   ]
 
-  /// `[NNNN   :]Jul 15 09:37:49 iPhoneSE assertiond(Lib)[66] <Notice>: message`
+  /// `[NNNN   :][Wkd ]Jul 15 09:37:49 iPhoneSE assertiond(Lib)[66] <Notice>: message`
   private static func parseIdevicesyslog(_ line: Substring, number: Int) -> LogEntry? {
     var scanner = ConsoleLineScanner(line)
     // Some captures number their lines: `1323   :Jul  1 …`.
@@ -179,6 +212,7 @@ extension ConsoleLayout {
     } else {
       scanner.index = start
     }
+    skipWeekday(&scanner)
     let monthWord = scanner.word()
     guard let monthIndex = months.firstIndex(of: String(monthWord)), scanner.skipBlanks() > 0,
       let day = scanner.integer(), LogDate.days.contains(day), scanner.skipBlanks() > 0,
@@ -223,6 +257,19 @@ extension ConsoleLayout {
       message: unescapeMeta(scanner.rest))
   }
 
+  static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+  /// A weekday before the month, as the iOS 4 device console wrote it (blog.s21g.com #1859:
+  /// `Thu Nov 25 11:30:02 xxxxx-no-iPhone SpringBoard[1557] : …`): skipped with the blanks after it.
+  private static func skipWeekday(_ scanner: inout ConsoleLineScanner) {
+    let start = scanner.index
+    let word = scanner.word()
+    guard word.utf8.count == 3, weekdays.contains(String(word)), scanner.skipBlanks() > 0 else {
+      scanner.index = start
+      return
+    }
+  }
+
   /// The `process(library)[pid]` word at the scanner, without a trailing `:`; `nil` when the word
   /// does not end in `]` or has no `[`.
   private static func idevicesyslogSender(_ scanner: inout ConsoleLineScanner) -> Substring? {
@@ -243,8 +290,15 @@ extension ConsoleLayout {
     scanner.skipBlanks()
     let activity = scanner.word()
     guard activity.hasPrefix("0x"), scanner.skipBlanks() > 0, let pid = scanner.integer(),
-      scanner.skipBlanks() > 0, scanner.integer() != nil, scanner.skipBlanks() > 0
+      scanner.skipBlanks() > 0, scanner.integer() != nil
     else { return nil }
+    let blanks = scanner.skipBlanks()
+    if scanner.isAtEnd {
+      // The sender and message wrapped onto the next line (roc-vad's README quotes `log stream` so):
+      // a record whose process and message ``readLogShowSender(_:into:)`` reads from that line.
+      return LogEntry(line: number, timestamp: timestamp, process: "", pid: pid, level: String(level), message: "")
+    }
+    guard blanks > 0 else { return nil }
     let rest = scanner.rest
     guard
       let colon = rest.range(of: ": ")
@@ -255,6 +309,20 @@ extension ConsoleLayout {
       level: String(level), message: "")
     readLibraryAndSubsystem(rest[colon.upperBound...], into: &entry)
     return entry
+  }
+
+  /// The line after a `log show` header that ends after its TTL column: `  process: (library)
+  /// [subsystem:category] message`, read into `entry` (`false`: the line is not that).
+  static func readLogShowSender(_ line: Substring, into entry: inout LogEntry) -> Bool {
+    let rest = line.drop(while: { $0 == " " || $0 == "\t" })
+    guard
+      let colon = rest.range(of: ": ")
+        ?? (rest.hasSuffix(":") ? rest.index(before: rest.endIndex)..<rest.endIndex : nil),
+      colon.lowerBound > rest.startIndex, !rest[..<colon.lowerBound].contains(where: { $0 == " " || $0 == "\t" })
+    else { return false }
+    entry.process = String(rest[..<colon.lowerBound])
+    readLibraryAndSubsystem(rest[colon.upperBound...], into: &entry)
+    return true
   }
 
   /// `2020-04-12 23:57:42.216 Df runningboardd[457:8293] [s:c] message`

@@ -138,8 +138,11 @@ extension ConsoleFieldCursor {
     return LogDate(year: year, month: month, day: day)
   }
 
-  /// `±HHMM` (or `±HH:MM`), as seconds east of UTC; `nil` (nothing read) outside ±18:00 or with
-  /// minutes past 59, the range of a real UTC offset.
+  /// `±HHMM` (or `±HH:MM`), with optional seconds (`±HHMMSS`, `±HH:MM:SS`), as seconds east of UTC;
+  /// `nil` (nothing read) outside ±18:00 or with minutes or seconds past 59, the range of a real UTC
+  /// offset. Seconds are written for a local mean time: Console.app stamped records of an iOS 9 device
+  /// `+052110` (Madras time, the tz database's offset for Asia/Kolkata before 1941) in
+  /// react-native-background-fetch #107.
   mutating func utcOffset() -> Int? {
     let start = position
     guard let sign = peek, sign == 0x2B || sign == 0x2D else { return nil }
@@ -148,14 +151,24 @@ extension ConsoleFieldCursor {
       position = start
       return nil
     }
-    _ = expect(0x3A)
-    guard let minutes = digits(2), hours <= ConsoleLineScanner.maximumOffsetHours, minutes < 60,
-      hours * 60 + minutes <= ConsoleLineScanner.maximumOffsetHours * 60
-    else {
+    let colon = expect(0x3A)
+    guard let minutes = digits(2) else {
       position = start
       return nil
     }
-    let value = hours * 3600 + minutes * 60
+    var seconds = 0
+    let beforeSeconds = position
+    if !colon || expect(0x3A), let written = digits(2) {
+      seconds = written
+    } else {
+      position = beforeSeconds
+    }
+    let limit = ConsoleLineScanner.maximumOffsetHours * 3600
+    let value = hours * 3600 + minutes * 60 + seconds
+    guard hours <= ConsoleLineScanner.maximumOffsetHours, minutes < 60, seconds < 60, value <= limit else {
+      position = start
+      return nil
+    }
     return sign == 0x2D ? -value : value
   }
 

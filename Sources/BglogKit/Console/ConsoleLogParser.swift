@@ -52,6 +52,9 @@ public struct ConsoleLogParser {
   private var indent: Int?
   /// The pending record had no header (a message alone): the next line without a header is a new one.
   private var pendingIsHeaderless = false
+  /// The pending record is a `log show` header that ended after its TTL column: the next line, if it
+  /// starts with a blank, holds its process and message.
+  private var pendingAwaitsSender = false
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
@@ -222,8 +225,23 @@ public struct ConsoleLogParser {
     if !startsBlank, let header = header(line, number: number) {
       return begin(header, line: line, headerless: false)
     }
+    if hasRecord, !startsBlank, line.utf8.withContiguousStorageIfAvailable({ ConsoleLayout.isAuthorNote($0) }) == true {
+      // A note the author put between records: a record of its own without a header, never part of
+      // the message before it; lines without a header after it continue it (`headerless: false`).
+      return begin(LogEntry(line: number, process: "", message: String(line)), line: line, headerless: false)
+    }
     if hasRecord, !pendingIsHeaderless || startsBlank || line.isEmpty {
       statistics.continuationLines += 1
+      if pendingAwaitsSender, var entry = pending {
+        // A `log show` header that ended after its TTL column: this line holds its sender and message.
+        pendingAwaitsSender = false
+        if ConsoleLayout.readLogShowSender(line, into: &entry) {
+          entry.lineCount += 1
+          pending = entry
+          pendingText = entry.message.utf8.count
+          return nil
+        }
+      }
       if raw != nil {
         var text = line
         text.withUTF8 { appendRawContinuation($0, ascii: false) }
@@ -251,6 +269,7 @@ public struct ConsoleLogParser {
     var header = header
     let completed = complete()
     if header.firstLine.isEmpty { header.firstLine = String(line.prefix(400)) }
+    pendingAwaitsSender = layout == .logShow && header.process.isEmpty && header.timestamp != nil && !headerless
     pending = header
     pendingIsHeaderless = headerless
     pendingText = header.message.utf8.count
@@ -326,6 +345,7 @@ public struct ConsoleLogParser {
 
   /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes; `ascii` says
   /// they are known to be ASCII, `line` is the line as text when the caller has it.
+  @inline(__always)
   private mutating func consumeBytes(
     _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, prepared: PreparedLine? = nil,
     filter: RecordFilterBody, emit: (LogEntry) -> Void
@@ -375,6 +395,11 @@ public struct ConsoleLogParser {
         textCount: bytes.count - header.messageStart, plain: ascii, firstLineHash: prepared?.contentHash)
       return
     }
+    if isPending, let first = bytes.first, first == 0x2F || first == 0x2E || first == 0xE2,
+      beginNote(bytes, line: line, number: number, emit: emit)
+    {
+      return
+    }
     if hasPending {
       statistics.continuationLines += 1
       appendContinuation(line ?? Substring(String(decoding: bytes, as: UTF8.self)))
@@ -384,6 +409,23 @@ public struct ConsoleLogParser {
     } else {
       statistics.unknownLines += 1
     }
+  }
+
+  /// Makes `bytes` a record of its own when it is an author's note (``ConsoleLayout/isAuthorNote(_:)``);
+  /// `false` when it is not. Out of line: it keeps `consumeBytes`, which runs for every line, small
+  /// enough to be inlined.
+  @inline(never)
+  private mutating func beginNote(
+    _ bytes: UnsafeBufferPointer<UInt8>, line: Substring?, number: Int, emit: (LogEntry) -> Void
+  ) -> Bool {
+    guard ConsoleLayout.isAuthorNote(bytes) else { return false }
+    let text = line ?? Substring(String(decoding: bytes, as: UTF8.self))
+    // Lines without a header after it continue it (`headerless: false`).
+    if let completed = begin(LogEntry(line: number, process: "", message: String(text)), line: text, headerless: false)
+    {
+      emit(completed)
+    }
+    return true
   }
 
   /// Appends a continuation line to the raw record (`ascii`: the line is known to be ASCII).
@@ -659,6 +701,7 @@ public struct ConsoleLogParser {
       return completed
     }
     pending = nil
+    pendingAwaitsSender = false
     entry.clock = clock(for: entry.timestamp)
     var process = entry.process
     var message = entry.message

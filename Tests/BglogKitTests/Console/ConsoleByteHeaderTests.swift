@@ -42,6 +42,16 @@ import Testing
 
   static let edgeLines: [(ConsoleLayout, String)] = [
     (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:99123] (Lib) [com.a.b:cat] hello"),
+    (.xcode, "2024-05-01 10:00:00.100000+052110 MyApp[812:99123] seconds in the offset"),
+    (.xcode, "2024-05-01 10:00:00.100000-05:21:10 MyApp[812:99123] seconds in the offset"),
+    (.xcode, "2024-05-01 10:00:00.100000+05211 MyApp[812:99123] one digit too many"),
+    (.consoleApp, "default\t19:24:22.000000 +052110\tcom.apple.debugserver-@(#)PROGRAM:debugserver  PROJECT:x"),
+    (.consoleApp, "default\t19:24:22.000000 +052110\tUnknown\t "),
+    (.consoleApp, "19:24:22.000000 +052110\tNoType"),
+    (.idevicesyslog, "Thu Nov 25 11:30:02 xxxxx-no-iPhone SpringBoard[1557] : BT[4821] has active assertions"),
+    (.idevicesyslog, "Thu  Nov 25 11:30:02 phone SpringBoard[1557] <Warning>: two blanks"),
+    (.idevicesyslog, "Thu Nov 25 11:30:02 SpringBoard(Lib)[1557] <Warning>: no device"),
+    (.idevicesyslog, "Thux Nov 25 11:30:02 phone SpringBoard[1557] <Warning>: not a weekday"),
     (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:99123] (Lib x) [com.a b:cat] hello"),
     (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:99123]"),
     (.xcode, "2024-05-01 10:00:00.100000+0200 My App[+812:99123] hi"),
@@ -135,6 +145,18 @@ import Testing
       #"{"eventMessage":"","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"\/a\/b","processID":1,"activityIdentifier":0}"#
     ),
   ]
+
+  @Test func everyWeekdayReadsTheSameBothWays() {
+    // The byte reader spells the weekdays as constants: each must be read as the `String` reader does.
+    for day in ConsoleLayout.weekdays + ["Mom", "thu", "THU", "Jul"] {
+      let text = "Mar  3 08:00:00 my-phone First[1] <Notice>: first\n\(day) Nov 25 11:30:02 phone App[1] : hi\n"
+      let (expected, expectedStatistics) = Self.byString(text)
+      let (actual, actualStatistics) = Self.byBytes(text)
+      #expect(actual == expected, "\(day)")
+      #expect(actualStatistics == expectedStatistics, "\(day)")
+      #expect((expected.count == 2) == ConsoleLayout.weekdays.contains(day), "\(day)")
+    }
+  }
 
   @Test func edgeLinesReadTheSameBothWays() {
     for (layout, line) in Self.edgeLines {

@@ -46,6 +46,20 @@ import Testing
     #expect(entries.map(\.timestamp?.utcOffsetSeconds) == [50_400, -43_200])
   }
 
+  @Test(arguments: ["+180001", "+0521:60", "+052160", "-1800:01"])
+  func utcOffsetWithSecondsOutOfRangeIsNotAnXcodeHeader(offset: String) {
+    let (entries, _) = Self.parse("2024-05-01 10:00:00.100000\(offset) MyApp[812:99123] hello world\n")
+    #expect(entries.map(\.timestamp) == [nil])
+  }
+
+  @Test func utcOffsetWithSecondsIsRead() {
+    // `+052110` is real (react-native-background-fetch #107); the colon form is the same offset.
+    let (entries, _) = Self.parse(
+      "2024-05-01 10:00:00.100000+052110 MyApp[812:99123] a\n2024-05-01 10:00:00.200000-05:21:10 MyApp[812:99123] b\n"
+        + "2024-05-01 10:00:00.300000+18:00:00 MyApp[812:99123] c\n")
+    #expect(entries.map(\.timestamp?.utcOffsetSeconds) == [19_270, -19_270, 64_800])
+  }
+
   @Test func hugePidOrLineNumberIsNotAHeaderOrIsSkipped() {
     let (pid, _) = Self.parse(
       "2020-04-12 23:57:42.216661+0300 0x8293 Default 0xdcdc 99999999999999999999999 0 runningboardd: hi\n")
