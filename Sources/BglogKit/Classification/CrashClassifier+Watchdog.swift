@@ -3,9 +3,9 @@ import Foundation
 /// 0x8badf00d: the assertion lists, then the main thread's state and the watchdog figures decide
 /// between a leaked background task and a real hang.
 extension ClassifierContext {
-  func assertionEvidence() -> [Evidence] {
+  func assertionEvidence(listed: Bool = true) -> [Evidence] {
     report.leakedAssertions.map { assertion in
-      var note = "assertion held beyond permitted time"
+      var note = listed ? "assertion held beyond permitted time" : "assertion held by the app"
       if let name = assertion.name { note += ": \"\(name)\"" }
       if let reason = assertion.reason {
         note += ", reason \(reason)"
