@@ -373,7 +373,6 @@ extension ClassifierContext {
       advice: advice, evidence: evidence, facts: facts)
   }
 
-
   /// The VM Region Info line marking the faulting address's region as a mapped file, for an
   /// `EXC_BAD_ACCESS` with `KERN_MEMORY_ERROR`: text reports write it a few lines after the subtype
   /// (`--->  mapped file  0000000100990000-…`), `.ips` bodies in `vmRegionInfo`. Returns the evidence:

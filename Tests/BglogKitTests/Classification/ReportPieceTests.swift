@@ -59,6 +59,22 @@ import Testing
     #expect(throws: ReportParseError.self) { try Self.read(text) }
   }
 
+  /// A device log whose lines mention assertions (shape of mixpanel-iphone #95's backboardd lines) is a
+  /// console log, not a report piece: the crash report reader still refuses it.
+  @Test func consoleLinesAboutAssertionsAreNotAPiece() {
+    let text = """
+      Dec 20 04:51:52 Sample-iPhone backboardd[31] <Warning>: Sample[1101] has active assertions beyond permitted time:
+          {(
+              <BKProcessAssertion: 0x170277f00> identifier: Called by Sample, from -[Sample flush] process: Sample[1101] permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:1101 preventSuspend
+          )}
+      """
+    #expect(throws: ReportParseError.self) { try Self.read(text) }
+    let mention =
+      "Jul 15 09:37:49 iPhone assertiond[66] <Notice>: Client relinquished <BKProcessAssertion: 0x10313f160; "
+      + "\"Called by UIKit, from <redacted>\" (finishTask:180s); id:0x1>"
+    #expect(throws: ReportParseError.self) { try Self.read(mention) }
+  }
+
   // MARK: Termination context fields
 
   /// `code:` / `explanation:` lines quoted from an `.ips` (shape of OsmAnd-iOS #3596): a watchdog kill
@@ -104,7 +120,8 @@ import Testing
   /// A body cut after its termination (shape of the forum's SpringBoard report): the termination is read,
   /// never called missing, and SpringBoard is named as a system process.
   @Test func aCutBodyKeepsItsTermination() throws {
-    let (report, diagnosis) = try #require(try Self.read(Self.cutBody(process: "SpringBoard", bundle: "SpringBoard")).first)
+    let (report, diagnosis) = try #require(
+      try Self.read(Self.cutBody(process: "SpringBoard", bundle: "SpringBoard")).first)
     #expect(report.termination?.namespace == "WATCHDOG")
     #expect(report.termination?.details.count == 3)
     #expect(report.header.processID == nil)

@@ -34,10 +34,11 @@ enum ReportPieceReader {
     var assertions: [ProcessAssertion] = []
     var information: [Located<String>] = []
     for (number, text) in lines {
-      let found = ProcessAssertion.all(in: text, location: .line(number))
+      // The assertion itself starts the line (a console line that mentions one is the timeline's).
+      let found = text.hasPrefix("<") ? ProcessAssertion.all(in: text, location: .line(number)) : []
       if !found.isEmpty {
         assertions += found
-      } else if !(PlainSearch.contains(listMarker, in: text) || text == "{(" || text == ")}") {
+      } else if !(isListLine(text) || text == "{(" || text == ")}") {
         return nil
       }
       information.append(Located(String(text), at: .line(number)))
@@ -59,6 +60,17 @@ enum ReportPieceReader {
             + "says they were held beyond their permitted time",
         at: .line(first)))
     return report
+  }
+
+  /// `X has active assertions beyond permitted time:` as a report writes it: nothing before the marker, or
+  /// the process as one word (`Sample[431]`) or one `<…>` description, never a console line's prefix.
+  private static func isListLine(_ text: Substring) -> Bool {
+    guard let marker = PlainSearch.range(of: listMarker, in: text) else { return false }
+    var before = TextScanning.trimmed(text[..<marker.lowerBound])
+    if TextScanning.hasSuffix(before, "has") { before = TextScanning.trimmed(before.dropLast(3)) }
+    if before.isEmpty { return true }
+    if before.hasPrefix("<") { return before.hasSuffix(">") }
+    return !before.contains(" ")
   }
 
   // MARK: RBSTerminateContext fields
