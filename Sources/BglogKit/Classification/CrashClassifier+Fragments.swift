@@ -125,14 +125,30 @@ extension ClassifierContext {
   func assertionsWithoutCode() -> Diagnosis? {
     guard !report.leakedAssertions.isEmpty else { return nil }
     var evidence: [Evidence] = []
-    if let text = assertionTextEvidence() { evidence.append(text) }
-    evidence += assertionEvidence()
+    let listText = assertionTextEvidence()
+    if let listText { evidence.append(listText) }
+    evidence += assertionEvidence(listed: listText != nil)
     let purposes = Set(report.leakedAssertions.map(\.purpose))
     let kind: DiagnosisKind =
       purposes.contains(.backgroundSessionEvents)
       ? .backgroundSessionCompletionNotCalled
       : purposes == [.backgroundFetch] ? .backgroundFetchTimeout : .leakedBackgroundTask
     let names = report.leakedAssertions.compactMap(\.name).joined(separator: ", ")
+    guard listText != nil else {
+      // Assertion lines alone: nothing says they were held past their time, only that they were held.
+      var facts = baseFacts
+      facts.append(
+        Fact("missing-evidence", "the \"has active assertions beyond permitted time\" line and the termination reason"))
+      return Diagnosis(
+        kind: kind, confidence: .low,
+        summary: "Process assertion lines alone, of the kind a \(kind.reference.title.lowercased()) leaves.",
+        explanation:
+          "The input is only the assertion line(s) (\(names.isEmpty ? "unnamed" : names)), as crash reports list "
+          + "them under \"has active assertions beyond permitted time\" when the system kills an app with "
+          + "0x8badf00d for holding them too long. That line and the termination reason are not in the input, so "
+          + "neither the overrun nor the kill is shown: the reading rests on the assertions' reason and duration.",
+        evidence: evidence, facts: facts)
+    }
     return Diagnosis(
       kind: kind, confidence: .medium,
       summary: "The system lists assertions held beyond their permitted time: \(kind.reference.title.lowercased()).",

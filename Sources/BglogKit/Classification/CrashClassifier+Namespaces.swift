@@ -169,10 +169,22 @@ extension ClassifierContext {
     if namespace.enforcesBackgroundTime, let code = report.termination?.code {
       explanation += " Code \(hex(code)) is not one bglog knows for this namespace."
     }
+    var advice: [String] = []
+    if Self.isSystemProcess(name: report.header.processName, bundleIdentifier: report.header.bundleIdentifier) {
+      let name = report.header.processName ?? report.header.bundleIdentifier ?? "the process"
+      facts.append(Fact("system-process", name))
+      if let last = explanation.last, !".!?".contains(last) { explanation += "." }
+      explanation +=
+        " The process that was ended is \(name), part of the system, not a third-party app: the report tells about "
+        + "the device (what \(name) was stuck on), not about an app's code."
+      advice.append(
+        "This report is about \(name), not your app: look in the same folder for a report naming your app "
+          + "(its process name or bundle id) from the same time.")
+    }
     return Diagnosis(
       kind: .osTermination, confidence: text == nil ? .medium : .high,
       summary: "\(namespace.name) terminated the process: \(namespace.meaning).",
-      explanation: explanation, evidence: evidence, facts: facts)
+      explanation: explanation, advice: advice, evidence: evidence, facts: facts)
   }
   func dyldFailure() -> Diagnosis {
     var evidence = terminationEvidence

@@ -3,9 +3,9 @@ import Foundation
 /// 0x8badf00d: the assertion lists, then the main thread's state and the watchdog figures decide
 /// between a leaked background task and a real hang.
 extension ClassifierContext {
-  func assertionEvidence() -> [Evidence] {
+  func assertionEvidence(listed: Bool = true) -> [Evidence] {
     report.leakedAssertions.map { assertion in
-      var note = "assertion held beyond permitted time"
+      var note = listed ? "assertion held beyond permitted time" : "assertion held by the app"
       if let name = assertion.name { note += ": \"\(name)\"" }
       if let reason = assertion.reason {
         note += ", reason \(reason)"
@@ -373,4 +373,50 @@ extension ClassifierContext {
       advice: advice, evidence: evidence, facts: facts)
   }
 
+  /// The VM Region Info line marking the faulting address's region as a mapped file, for an
+  /// `EXC_BAD_ACCESS` with `KERN_MEMORY_ERROR`: text reports write it a few lines after the subtype
+  /// (`--->  mapped file  0000000100990000-…`), `.ips` bodies in `vmRegionInfo`. Returns the evidence:
+  /// the subtype line when the text has one, then the region line.
+  func mappedFilePageIn() -> [Evidence] {
+    guard let exception = report.exception, exception.type?.uppercased().hasPrefix("EXC_BAD_ACCESS") == true,
+      let subtype = exception.subtype, PlainSearch.contains("KERN_MEMORY_ERROR", in: subtype)
+    else { return [] }
+    let note = "the faulting address is in a mapped file"
+    if let field = report.header.field("vmRegionInfo"),
+      let marked = field.value.split(whereSeparator: \.isNewline).first(where: { $0.hasPrefix("--->") }),
+      PlainSearch.contains("mapped file", in: marked)
+    {
+      return [evidence(field.location, String(marked), note)]
+    }
+    guard let source, let start = exception.location?.line ?? exception.codesLocation?.line,
+      exception.location?.jsonPath == nil
+    else { return [] }
+    var subtypeLine: Int?
+    for number in start...min(start + 12, source.lineCount) {
+      let text = source.line(number).drop(while: { $0 == " " || $0 == "\t" })
+      if text.hasPrefix("Exception Subtype:") { subtypeLine = number }
+      guard text.hasPrefix("--->") else { continue }
+      guard PlainSearch.contains("mapped file", in: text) else { return [] }
+      let subtypeEvidence = subtypeLine.map {
+        evidence(.line($0), "Exception Subtype: \(subtype)", "a page-in failure (KERN_MEMORY_ERROR)")
+      }
+      return [subtypeEvidence, evidence(.line(number), String(text), note)].compactMap { $0 }
+    }
+    return []
+  }
+
+  /// A watchdog kill whose exception is a page-in failure on a mapped file: the thread that touched the
+  /// mapping was waiting for storage when the kill came. Added as a fact, evidence and explanation.
+  func addMappedFilePageIn(to diagnosis: inout Diagnosis) {
+    guard report.termination?.code == 0x8bad_f00d else { return }
+    let pageIn = mappedFilePageIn()
+    guard !pageIn.isEmpty else { return }
+    diagnosis.evidence += pageIn
+    diagnosis.facts.append(Fact("fault", "KERN_MEMORY_ERROR reading a memory-mapped file"))
+    diagnosis.explanation +=
+      " The exception is EXC_BAD_ACCESS with KERN_MEMORY_ERROR at an address inside a mapped file (VM Region "
+      + "Info): a thread touched a page of a memory-mapped file that had not been read in, and that page-in had "
+      + "not completed when the watchdog killed the app (slow or failing storage, or a file changed or removed "
+      + "under the mapping). If that thread is the main thread, this wait is what the watchdog saw."
+  }
 }

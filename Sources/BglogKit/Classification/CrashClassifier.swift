@@ -127,6 +127,7 @@ struct ClassifierContext {
 
   mutating func diagnose() -> Diagnosis {
     var diagnosis = rule()
+    addMappedFilePageIn(to: &diagnosis)
     diagnosis.evidence = Self.mergingRepeats(diagnosis.evidence)
     return diagnosis
   }

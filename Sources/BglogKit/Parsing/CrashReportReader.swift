@@ -11,7 +11,7 @@ public enum CrashReportReader {
     }
     let firstLine = first.drop(while: \.isWhitespace)
     if opensJSON(firstLine) {
-      return try IPSReportParser().parseDocument(source)
+      return try IPSReportParser().parseDocument(source).map { salvagingCutBody($0, in: source) }
     }
     if IPSFragmentReader.looksLikeFragment(firstLine), let fragment = IPSFragmentReader.read(source) {
       return [fragment]
@@ -28,9 +28,45 @@ public enum CrashReportReader {
     if reports.isEmpty {
       // The kernel's memory-limit line pasted alone (`EXC_RESOURCE -> X[pid] exceeded mem limit: …`).
       if let lines = MemoryLimitLineReader.read(source) { return lines }
+      // An assertion list, a termination context's fields or a Cr4shed report pasted alone.
+      if let piece = ReportPieceReader.read(source) { return [piece] }
       throw .notAReport("no crash report header or backtrace found")
     }
     return reports
+  }
+
+  /// An `.ips` crash report whose JSON body does not parse and gave nothing to classify (no exception,
+  /// termination or thread): the body is usually cut (a paste or forum that stopped mid-report), so
+  /// its members are read one by one up to the cut, as a pasted fragment is, and applied to the report.
+  static func salvagingCutBody(_ report: CrashReport, in source: SourceText) -> CrashReport {
+    guard report.format == .ips, report.category == .crash, report.exception == nil, report.termination == nil,
+      report.threads.isEmpty, let invalid = report.issues.first(where: { $0.message.hasPrefix("invalid JSON at line") })
+    else { return report }
+    // The body opens on the first line after the metadata line whose text starts with `{`.
+    var bodyLine: Int?
+    var line = report.startLine + 1
+    while line <= min(source.lineCount, report.endLine) {
+      let text = source.line(line).drop(while: { $0 == " " || $0 == "\t" })
+      if text.hasPrefix("{") {
+        bodyLine = line
+        break
+      }
+      if !text.isEmpty { break }
+      line += 1
+    }
+    guard let bodyLine, let members = IPSFragmentReader.membersOfCutBody(source, bodyLine: bodyLine) else {
+      return report
+    }
+    var salvaged = report
+    IPSCrashBodyReader.apply(JSONValue(.object(members), line: bodyLine), to: &salvaged)
+    // Stackshot-variant bodies (watchdogd's reports) write `"pid" : -1`: no process id, not a real one.
+    if let pid = salvaged.header.processID, pid < 0 { salvaged.header.processID = nil }
+    let stop = invalid.location?.line.map { "line \($0)" } ?? "the cut"
+    salvaged.issues.append(
+      ParseIssue(
+        "the JSON body is cut at \(stop); read its members before the cut (\(members.map(\.key).joined(separator: ", ")))",
+        at: .line(bodyLine)))
+    return salvaged
   }
 
   /// Whether a document's first line opens JSON: `{`, or `[` followed by what a JSON array holds (a

@@ -123,7 +123,8 @@ enum IPSCrashBodyReader {
     }
     let indicator = termination["indicator"]?.string
     var details: [String] = []
-    if let reasons = termination["reasons"] {
+    // `reasons` in crash reports; watchdogd's reports (namespace WATCHDOG) write `details`.
+    if let reasons = termination["reasons"] ?? termination["details"] {
       if let elements = reasons.elements {
         details = elements.compactMap(\.scalarText)
       } else if let single = reasons.string {

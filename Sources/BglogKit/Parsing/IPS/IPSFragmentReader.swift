@@ -20,7 +20,39 @@ enum IPSFragmentReader {
 
   /// The report the fragment holds, or `nil` when no member could be read.
   static func read(_ source: SourceText) -> CrashReport? {
-    var reader = JSONReader(bytes: Array(source.text.utf8))
+    let read = members(JSONReader(bytes: Array(source.text.utf8)))
+    guard !read.members.isEmpty, read.members.contains(where: { bodyKeys.contains($0.key) }) else { return nil }
+    let firstLine = read.firstLine ?? 1
+    var report = CrashReport(format: .ips, category: .crash, startLine: firstLine, endLine: read.endLine)
+    IPSCrashBodyReader.apply(JSONValue(.object(read.members), line: firstLine), to: &report)
+    report.issues.insert(
+      ParseIssue(
+        "a fragment of an .ips body (\(read.members.map(\.key).joined(separator: ", "))): no metadata line or "
+          + "enclosing object", at: .line(firstLine)), at: 0)
+    report.issues += read.issues
+    return report
+  }
+
+  /// The members of an `.ips` JSON body that is cut (a paste or a forum that stopped mid-report), read
+  /// one by one from the body's opening `{` on 1-based line `bodyLine` up to the member that is cut.
+  /// Nil when the line does not open an object or no body key was read before the cut.
+  static func membersOfCutBody(_ source: SourceText, bodyLine: Int) -> [JSONMember]? {
+    guard bodyLine >= 1, bodyLine <= source.lineCount else { return nil }
+    let bytes = Array(source.text.utf8)
+    var reader = JSONReader(bytes: bytes, offset: source.lineBounds[2 * (bodyLine - 1)], line: bodyLine)
+    reader.skipWhitespace()
+    guard reader.skip(UInt8(ascii: "{")) else { return nil }
+    let read = members(reader)
+    guard read.members.contains(where: { bodyKeys.contains($0.key) }) else { return nil }
+    return read.members
+  }
+
+  /// Reads `"key" : value` members, separated by commas, until the text ends, a member is cut or
+  /// something else than a member follows.
+  private static func members(
+    _ start: JSONReader
+  ) -> (members: [JSONMember], issues: [ParseIssue], firstLine: Int?, endLine: Int) {
+    var reader = start
     var members: [JSONMember] = []
     var issues: [ParseIssue] = []
     var firstLine: Int?
@@ -49,14 +81,6 @@ enum IPSFragmentReader {
         break
       }
     }
-    guard !members.isEmpty, members.contains(where: { bodyKeys.contains($0.key) }) else { return nil }
-    var report = CrashReport(format: .ips, category: .crash, startLine: firstLine ?? 1, endLine: reader.line)
-    IPSCrashBodyReader.apply(JSONValue(.object(members), line: firstLine ?? 1), to: &report)
-    report.issues.insert(
-      ParseIssue(
-        "a fragment of an .ips body (\(members.map(\.key).joined(separator: ", "))): no metadata line or "
-          + "enclosing object", at: .line(firstLine ?? 1)), at: 0)
-    report.issues += issues
-    return report
+    return (members, issues, firstLine, reader.line)
   }
 }
