@@ -82,6 +82,7 @@ import Testing
     #"{"event\u004dessage":"x"}"#, #"{"eventMessage":"\uD83D"}"#, #"{"eventMessage":"x","s":"\uDE00"}"#,
     "{\"eventMessage\":\"x\",\r\n\t\"timestamp\":\"t\"\n}", #"{"eventMessage":"x","d":[[[[[[[[[[[[]]]]]]]]]]]]}"#,
     #"{"eventMessage":"x","n":-}"#, #"{"eventMessage":"x","n":1.}"#, #"{"eventMessage":"x","t":tru}"#,
+    "{\"eventMessage\":\"x\"}\r", "\t{\"eventMessage\":\"x\"}\n ",
   ]
 
   @Test func readerAgreesWithJSONSerializationOnEdgeCases() {
@@ -89,7 +90,8 @@ import Testing
       guard let fields = Self.byReader(object) else { continue }
       #expect(fields == Self.bySerialization(object), "\(object)")
     }
-    // The common shapes are read here, not left to `JSONSerialization`.
+    // The common shapes are read here, not left to `JSONSerialization` (a CRLF file's line ends in CR).
+    #expect(Self.byReader("{\"eventMessage\":\"x\"}\r") != nil)
     #expect(Self.byReader(Self.objects[0]) != nil)
     #expect(Self.byReader(#"{"eventMessage":"x","processID":-12}"#)?.processID == -12)
   }
