@@ -15,6 +15,8 @@ struct ConsoleByteHeader {
   var messageStart: Int
   /// Where the message ends when it is not the end of the line (ndjson: the `eventMessage` string).
   var messageEnd: Int? = nil
+  /// The message (`messageStart..<messageEnd`) holds JSON escapes, checked by ``JSONStringDecoder``.
+  var messageEscaped = false
   /// The other fields a record keeps (``LogEntry/library`` and so on), as byte ranges of the line.
   var library: Range<Int>? = nil
   var subsystem: Range<Int>? = nil
@@ -361,10 +363,11 @@ private struct ByteScanner: ConsoleFieldCursor {
   // MARK: - log show --style ndjson
 
   /// `ConsoleLayout.parseNDJSON` for objects whose syntax is checked here to be JSON that
-  /// `JSONSerialization` reads the same way: no `\u` escapes, no exponents or long numbers, keys
-  /// without escapes, the keys read here once each; `timestamp` and `eventMessage` strings without
-  /// escapes, `processImagePath` with `\/` as its only escape, `processID` plain digits. The kept
-  /// record is then built by `parseNDJSON` itself.
+  /// `JSONSerialization` reads the same way: strings whose escapes ``JSONStringDecoder`` accepts, no
+  /// exponents or long numbers, keys without escapes, the keys read here once each; a `timestamp`
+  /// string without escapes, `processImagePath` with `\/` as its only escape, `processID` plain
+  /// digits; the `eventMessage` string is decoded by the parser when it has escapes. The kept
+  /// record is then built by `ConsoleLayout.parseJSONObject` (``JSONRecordReader``).
   mutating func ndjson() -> ConsoleByteHeader? {
     while index < count, base[index] == 0x20 { index += 1 }
     guard peek == 0x7B else { return nil }
@@ -398,8 +401,7 @@ private struct ByteScanner: ConsoleFieldCursor {
         pid = .some(plainInt(value))
         if pid! == nil { return nil }
       case 4:
-        guard message == nil, let inside = stringContents(value), !inside.contains(where: { base[$0] == 0x5C })
-        else { return nil }
+        guard message == nil, let inside = stringContents(value) else { return nil }
         message = inside
       default: break
       }
@@ -432,7 +434,8 @@ private struct ByteScanner: ConsoleFieldCursor {
     guard let (seconds, date, offset) = time.isoTimestampParts() else { return nil }
     return ConsoleByteHeader(
       secondsOfDay: seconds, date: date, utcOffsetSeconds: offset, pid: processID, process: process,
-      messageStart: message.lowerBound, messageEnd: message.upperBound)
+      messageStart: message.lowerBound, messageEnd: message.upperBound,
+      messageEscaped: message.contains(where: { base[$0] == 0x5C }))
   }
 
   /// 1 `timestamp`, 2 `processImagePath`, 3 `processID`, 4 `eventMessage`, 0 any other key.
@@ -456,24 +459,27 @@ private struct ByteScanner: ConsoleFieldCursor {
     }
   }
 
-  /// The range between the quotes of the string at `index` (index moved past it); `nil` for anything
-  /// this reader leaves to `JSONSerialization` (control bytes, `\u`, unknown escapes).
+  /// The range between the quotes of the string at `index` (index moved past it); `nil` for contents
+  /// ``JSONStringDecoder`` refuses (control bytes, unknown escapes, lone surrogates), which this
+  /// reader leaves to `JSONSerialization`.
   mutating func jsonString() -> Range<Int>? {
     guard expect(0x22) else { return nil }
     let start = index
+    var escaped = false
     while index < count {
       let byte = base[index]
       if byte == 0x22 {
         index += 1
+        if escaped {
+          let contents = UnsafeBufferPointer(start: base + start, count: index - 1 - start)
+          guard JSONStringDecoder.decode(contents, into: nil) != nil else { return nil }
+        }
         return start..<(index - 1)
       }
       if byte < 0x20 { return nil }
       if byte == 0x5C {
-        guard index + 1 < count else { return nil }
-        switch base[index + 1] {
-        case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: index += 2
-        default: return nil
-        }
+        escaped = true
+        index += 2
         continue
       }
       index += 1

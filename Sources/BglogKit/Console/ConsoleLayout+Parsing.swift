@@ -413,36 +413,6 @@ extension ConsoleLayout {
     return parseJSONObject(Array(trimmed.utf8), number: number)
   }
 
-  /// One object of `log show --style json` or `ndjson`: `timestamp`, `processImagePath`,
-  /// `processID`, `senderImagePath`, `subsystem`, `category`, `messageType`, `eventMessage`.
-  /// Objects without `eventMessage` (activity and signpost events) are not records.
-  static func parseJSONObject(_ bytes: [UInt8], number: Int) -> LogEntry? {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-      let message = object["eventMessage"] as? String
-    else { return nil }
-    var timestamp: LogTimestamp?
-    if let text = object["timestamp"] as? String {
-      var scanner = ConsoleLineScanner(Substring(text))
-      timestamp = scanner.isoTimestamp()
-    }
-    let path = (object["processImagePath"] as? String) ?? ""
-    let process = path.split(separator: "/").last.map(String.init) ?? "?"
-    let sender = (object["senderImagePath"] as? String)?.split(separator: "/").last.map(String.init)
-    func text(_ key: String) -> String? {
-      guard let value = object[key] as? String, !value.isEmpty else { return nil }
-      return value
-    }
-    let pid = (object["processID"] as? NSNumber)?.intValue
-    // Evidence shows a record's first line; a JSON record's is `{`, so show it as `log show` would.
-    let shown =
-      "\(object["timestamp"] as? String ?? "")  \(process)[\(pid.map(String.init) ?? "?")]: "
-      + message.prefix(while: { $0 != "\n" })
-    return LogEntry(
-      line: number, timestamp: timestamp, process: process, pid: pid,
-      library: sender, subsystem: text("subsystem"), category: text("category"),
-      level: text("messageType"), message: message, firstLine: String(shown.prefix(400)))
-  }
-
   /// Undoes `idevicesyslog`'s `vis`-style escapes (`\M-b\M^@\M-&` is `…`), then decodes UTF-8.
   static func unescapeMeta(_ text: Substring) -> String {
     guard text.contains("\\M") || text.contains("\\^") else { return String(text) }

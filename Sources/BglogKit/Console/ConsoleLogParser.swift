@@ -357,7 +357,11 @@ public struct ConsoleLogParser {
       // other line (continuation lines, headers it leaves to the `String` parser) goes through
       // `consumeText`, which also continues a raw record.
       let plain = ascii || ByteText.isASCII(bytes)
-      if indent == nil, plain, let header = ConsoleByteHeader.read(bytes, layout: layout) {
+      if indent == nil, plain, let header = ConsoleByteHeader.read(bytes, layout: layout),
+        !header.messageEscaped || bytes.first != 0x20
+      {
+        // (An indented ndjson line is a record here but a continuation line in `consumeText`; until
+        // the two agree, one whose message has escapes still goes to `consumeText`, as it always did.)
         startRaw(bytes, filter: filter, emit)
         pendingIsHeaderless = false
         var record = RawRecord(
@@ -373,10 +377,17 @@ public struct ConsoleLogParser {
           let processStart = rawCount
           appendRaw(UnsafeBufferPointer(rebasing: bytes[header.process]))
           let messageStart = rawCount
-          appendRaw(UnsafeBufferPointer(rebasing: bytes[header.messageStart..<end]))
+          let source = UnsafeBufferPointer(rebasing: bytes[header.messageStart..<end])
+          if header.messageEscaped {
+            // Escapes decoded as `JSONSerialization` decodes them (``ConsoleByteHeader`` checked them);
+            // a decoded message may hold other than ASCII, or a carriage return.
+            record.plain = appendRawDecoded(source)
+          } else {
+            appendRaw(source)
+          }
           record.process = processStart..<messageStart
           record.messageStart = messageStart
-          record.textCount = end - header.messageStart
+          record.textCount = rawCount - messageStart
           record.continuationStart = rawCount
         }
         raw = record
@@ -458,6 +469,23 @@ public struct ConsoleLogParser {
       }
     }
     rawCount = needed
+  }
+
+  /// Appends the JSON string contents `source` decoded (checked beforehand); returns whether the
+  /// decoded bytes are ASCII without a carriage return.
+  private mutating func appendRawDecoded(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+    let needed = rawCount + source.count
+    if needed > rawBytes.count {
+      rawBytes.append(contentsOf: repeatElement(0, count: max(needed, 2 * rawBytes.count, 4096) - rawBytes.count))
+    }
+    let start = rawCount
+    let length = rawBytes.withUnsafeMutableBufferPointer { storage in
+      JSONStringDecoder.decode(source, into: storage.baseAddress! + start) ?? 0
+    }
+    rawCount = start + length
+    return rawBytes.withUnsafeBufferPointer { storage in
+      !storage[start..<rawCount].contains(where: { $0 >= 0x80 || $0 == 0x0D })
+    }
   }
 
   /// `ConsoleLayout.parseTimeProcessMessage` on bytes: the time, the process's byte range and where
@@ -542,10 +570,13 @@ public struct ConsoleLogParser {
       let process = UnsafeBufferPointer(rebasing: all[record.process])
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
       if !filter(process, message, record.plain) { return }
-      let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
       if let continuationStart = record.continuationStart {
-        // ndjson: the String parser builds the record from its object, as for any other line.
-        guard var entry = recordLayout.parseHeader(Substring(firstLine), number: record.line) else { return }
+        // ndjson: the record is built from its object, as `ConsoleLayout.parseNDJSON` builds it (the
+        // object starts after the line's leading spaces and has an `eventMessage`: ``ConsoleByteHeader``).
+        var objectStart = 0
+        while objectStart < record.firstLineEnd, all[objectStart] == 0x20 { objectStart += 1 }
+        let object = UnsafeBufferPointer(rebasing: all[objectStart..<record.firstLineEnd])
+        guard var entry = ConsoleLayout.parseJSONObject(object, number: record.line) else { return }
         if count > continuationStart {
           entry.message += String(decoding: UnsafeBufferPointer(rebasing: all[continuationStart...]), as: UTF8.self)
         }
@@ -554,6 +585,7 @@ public struct ConsoleLogParser {
         emit(entry)
         return
       }
+      let firstLine = String(decoding: UnsafeBufferPointer(rebasing: all[..<record.firstLineEnd]), as: UTF8.self)
       if recordLayout != .timeProcessMessage {
         // The record is wanted: its fields are the header's ranges (the `String` parser would read
         // the first line to the same, see ``ConsoleByteHeader``).

@@ -3,12 +3,17 @@
 /// when one is added.
 struct RecentRecords {
   private var contents: [UInt64] = []
-  private var clocks: [Double?] = []
+  /// The clocks, `.infinity` for a record without one (never within the window of any clock).
+  private var clocks: [Double] = []
   private var next = 0
   private let capacity: Int
+  /// How many records in the window have each value of a hash's low 12 bits: a record whose bits count
+  /// none has no copy in the window, which is most records, so the window is not scanned for them.
+  private var lowBitsCounts = [UInt8](repeating: 0, count: 4096)
 
   /// Creates an empty window of `capacity` records.
   init(capacity: Int) {
+    precondition(capacity < 256, "the counts of lowBitsCounts are bytes")
     self.capacity = capacity
     contents.reserveCapacity(capacity)
     clocks.reserveCapacity(capacity)
@@ -25,21 +30,28 @@ struct RecentRecords {
 
   /// Whether a record with the same process, pid and message is within ``copyWindow`` of `clock`.
   func containsCopy(of content: UInt64, near clock: Double) -> Bool {
-    for index in contents.indices where contents[index] == content {
-      if abs((clocks[index] ?? .infinity) - clock) < Self.copyWindow { return true }
+    // Runs for every record with a fraction of a second: most have no record with their hash's low
+    // 12 bits in the window; else a plain scan of the hashes, the clock only on a match.
+    guard lowBitsCounts[Int(content & 0xFFF)] != 0 else { return false }
+    return contents.withUnsafeBufferPointer { contents in
+      for index in 0..<contents.count where contents[index] == content {
+        if abs(clocks[index] - clock) < Self.copyWindow { return true }
+      }
+      return false
     }
-    return false
   }
 
   /// Adds a record, forgetting the oldest when full.
   mutating func append(content: UInt64, clock: Double?) {
     if contents.count < capacity {
       contents.append(content)
-      clocks.append(clock)
+      clocks.append(clock ?? .infinity)
     } else {
+      lowBitsCounts[Int(contents[next] & 0xFFF)] -= 1
       contents[next] = content
-      clocks[next] = clock
+      clocks[next] = clock ?? .infinity
       next = next + 1 == capacity ? 0 : next + 1
     }
+    lowBitsCounts[Int(content & 0xFFF)] += 1
   }
 }

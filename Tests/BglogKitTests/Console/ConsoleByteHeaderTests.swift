@@ -144,6 +144,22 @@ import Testing
       .logShowNDJSON,
       #"{"eventMessage":"","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"\/a\/b","processID":1,"activityIdentifier":0}"#
     ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"say \"hi\"\tthen \\ \/ \u00e9 \ud83d\ude00 \r\nnext","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"lone \uD83D","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"bad \x","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a/b","processID":1}"#
+    ),
+    (
+      .logShowNDJSON,
+      #"{"eventMessage":"x\u0000y","timestamp":"2021-03-04 05:06:08.000000-0800","processImagePath":"/a\u002fb","processID":1}"#
+    ),
   ]
 
   @Test func everyWeekdayReadsTheSameBothWays() {
