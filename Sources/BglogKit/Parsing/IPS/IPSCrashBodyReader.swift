@@ -6,6 +6,40 @@ import Foundation
 /// Every key is optional: a missing or unexpected key never stops the read, and a key that is
 /// present but malformed becomes a ``ParseIssue`` at its line.
 enum IPSCrashBodyReader {
+  /// The parts of a body that ``apply(_:to:)`` and ``resourceEvent(in:)`` read: every key either
+  /// looks up, and of the big arrays only the members they read (a thread's `threadState`, a
+  /// frame's other keys, `vmSummary`, `legacyInfo`, … are checked and skipped). Keep it in step
+  /// with the lookups below: a key missing here reads as absent.
+  static let selection: JSONSelection = {
+    let frame = JSONSelection.members(
+      Dictionary(
+        uniqueKeysWithValues: ["imageIndex", "imageOffset", "symbol", "symbolLocation", "sourceFile", "sourceLine"]
+          .map { ($0, JSONSelection.all) }))
+    let thread = JSONSelection.members([
+      "frames": .elements(frame), "name": .all, "queue": .all, "triggered": .all,
+    ])
+    let image = JSONSelection.members(
+      Dictionary(
+        uniqueKeysWithValues: ["path", "name", "base", "size", "arch", "uuid", "CFBundleIdentifier"]
+          .map { ($0, JSONSelection.all) }))
+    var keys: [String: JSONSelection] = [:]
+    let whole = [
+      // readHeader
+      "procName", "pid", "procPath", "procRole", "parentProc", "parentPid", "cpuType", "modelCode", "product",
+      "captureTime", "procLaunch", "incident", "bundleInfo", "osVersion", "build",
+      // readException, readTermination, readThreads, readApplicationSpecificInformation, apply
+      "exception", "termination", "faultingThread", "asi", "ktriageinfo", "vmRegionInfo",
+      // resourceEvent
+      "event", "resource", "resourceType", "action", "actionTaken", "summary", "limit", "cpu",
+    ]
+    for key in whole { keys[key] = .all }
+    keys["usedImages"] = .elements(image)
+    keys["binaryImages"] = .elements(image)
+    keys["threads"] = .elements(thread)
+    keys["lastExceptionBacktrace"] = .elements(frame)
+    return .members(keys)
+  }()
+
   /// Fills `report` from a crash body.
   static func apply(_ body: JSONValue, to report: inout CrashReport) {
     readHeader(body, into: &report)
