@@ -255,7 +255,7 @@ enum IPSCrashBodyReader {
       return
     }
     for (index, thread) in elements.enumerated() {
-      let path = "threads[\(index)]"
+      let path = indexedPath("threads[", index)
       let frames = thread["frames"]?.elements ?? []
       report.threads.append(
         ThreadBacktrace(
@@ -272,8 +272,10 @@ enum IPSCrashBodyReader {
     _ frames: [JSONValue], path: String, images: [BinaryImage], issues: inout [ParseIssue]
   ) -> [StackFrame] {
     var result: [StackFrame] = []
+    result.reserveCapacity(frames.count)
+    let pathPrefix = path + "["
     for (index, frame) in frames.enumerated() {
-      let framePath = "\(path)[\(index)]"
+      let framePath = indexedPath(pathPrefix, index)
       var image: BinaryImage?
       if let imageIndex = frame["imageIndex"]?.int {
         if images.indices.contains(imageIndex) {
@@ -334,6 +336,35 @@ enum IPSCrashBodyReader {
       event: event, actionTaken: action?.scalarText, summary: summary?.scalarText,
       location: .json("event", line: eventValue.line),
       actionLocation: action.map { .json("action", line: $0.line) })
+  }
+
+  /// `prefix` (ending in `[`), the decimal `index` and `]`: `threads[3].frames[12]`, made in one
+  /// allocation (one per frame, so string interpolation's generic appends showed in profiles).
+  static func indexedPath(_ prefix: String, _ index: Int) -> String {
+    var prefix = prefix
+    return prefix.withUTF8 { head in
+      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for Int.min's 20 digits and sign
+      return withUnsafeMutableBytes(of: &digits) { scratch -> String in
+        var value = index.magnitude
+        var position = scratch.count
+        repeat {
+          position -= 1
+          scratch[position] = UInt8(ascii: "0") + UInt8(value % 10)
+          value /= 10
+        } while value > 0
+        if index < 0 {
+          position -= 1
+          scratch[position] = UInt8(ascii: "-")
+        }
+        let digitCount = scratch.count - position
+        return String(unsafeUninitializedCapacity: head.count + digitCount + 1) { buffer in
+          _ = buffer.initialize(from: head)
+          for offset in 0..<digitCount { buffer[head.count + offset] = scratch[position + offset] }
+          buffer[head.count + digitCount] = UInt8(ascii: "]")
+          return head.count + digitCount + 1
+        }
+      }
+    }
   }
 
   private static func issue(_ message: String, _ value: JSONValue, _ path: String) -> ParseIssue {
