@@ -1,5 +1,5 @@
 /// Which parts of a JSON value a reader needs, so that ``JSONReader`` builds only those into the
-/// tree and checks and skips the rest on the bytes (same errors, same lines, no allocation).
+/// tree and checks and skips the rest on the bytes (same errors, same lines, no `String`s or tree).
 ///
 /// A selection that does not fit the value read (members asked of an array, elements of an
 /// object) keeps the whole value, so a reader that looks at an unexpected shape sees what the full
