@@ -7,15 +7,17 @@ enum OneLineText {
   /// has none (the common case, decided on bytes).
   static func clean(_ text: String) -> String {
     let isControl: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F }
-    let hasControl =
-      text.utf8.withContiguousStorageIfAvailable { bytes in
-        var index = 0
-        while index < bytes.count {
-          if isControl(bytes[index]) { return true }
-          index += 1
-        }
-        return false
-      } ?? text.utf8.contains(where: isControl)
+    // `withUTF8` gives small (inline) strings contiguous bytes too, where
+    // `withContiguousStorageIfAvailable` fell back to a generic search for them.
+    var copy = text
+    let hasControl = copy.withUTF8 { bytes in
+      var index = 0
+      while index < bytes.count {
+        if isControl(bytes[index]) { return true }
+        index += 1
+      }
+      return false
+    }
     guard hasControl else { return text }
     var result = ""
     for scalar in text.unicodeScalars {

@@ -106,7 +106,7 @@ public struct IPSReportParser: Sendable {
     if body.peek == UInt8(ascii: "{") {
       var bodyReader = body
       do {
-        let value = try bodyReader.readValue()
+        let value = try bodyReader.readValue(selecting: Self.bodySelection(bugType))
         report = CrashReport(
           format: .ips, category: bugType.category, startLine: metadata.line, endLine: bodyReader.line)
         applyJSONBody(value, bugType: bugType, to: &report)
@@ -137,6 +137,14 @@ public struct IPSReportParser: Sendable {
     IPSMetadataReader.apply(metadata, to: &report)
     describeIfNotACrash(&report, bugType: bugType)
     return (report, next)
+  }
+
+  /// What ``applyJSONBody(_:bugType:to:)`` reads of a body of this type.
+  private static func bodySelection(_ bugType: IPSBugType) -> JSONSelection {
+    switch bugType.category {
+    case .jetsam, .panic: return .all
+    case .crash, .resource, .stackshot, .other: return IPSCrashBodyReader.selection
+    }
   }
 
   private func applyJSONBody(_ body: JSONValue, bugType: IPSBugType, to report: inout CrashReport) {

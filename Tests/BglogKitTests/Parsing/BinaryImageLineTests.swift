@@ -1,3 +1,5 @@
+import BglogTestSupport
+import Foundation
 import Testing
 
 @testable import BglogKit
@@ -32,5 +34,50 @@ struct BinaryImageLineTests {
     #expect(image.name == "Caf\u{E9} App")
     #expect(image.uuid == "0123abcd")
     #expect(image.path == "/private/var/Caf\u{E9}")
+  }
+
+  /// The byte path reads every plain line the way the `Character` path does: every line of the
+  /// text fixtures and the shared corpus, hand-made edge lines, and mutated copies of image lines.
+  @Test func bytePathMatchesTheCharacterPath() throws {
+    var paths = (Fixtures.files(in: "crash") + Fixtures.files(in: "ips") + Fixtures.files(in: "fuzz"))
+      .map { Fixtures.url($0).path }
+    if Fixtures.hasShared("corpus/crash") {
+      let folder = Fixtures.sharedPath("corpus/crash")
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      paths += names.sorted().filter { !$0.hasSuffix(".md") }.map { folder + "/" + $0 }
+    }
+    var lines: [Substring] = [
+      "0x1000 - 0x1fff +Foo arm64 <abc> /a", "0x1000 - ??? Foo <abc> /a {\"install_date\":1}", "0x1000 - 0x1fff",
+      "0x1000 - 0x1fff com.apple.AppKit (6.9 - 1138.51) <abc> /S", "0x1000 - 0x1fff Foo (arm64) /p q",
+      "0x1000 - 0x1fff Foo \t(x86_64)\t<>", "0x1000 - 0x1fff + ", "0X10 - 0x1f a b", "0x+1f - 0x-2 a b",
+      "0x1000 - 0x1fff a ( )", "0x1000 - 0x1fff >a< b /c", "0x1000 - zz a b", "0x1000 -- 0x2 a b",
+    ]
+    for path in paths {
+      guard let data = FileManager.default.contents(atPath: path) else { continue }
+      let text = String(decoding: data, as: UTF8.self)
+      lines += text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    }
+    var generator = SplitMix64(state: 1515)
+    let alphabet = Array(" \t<>(){}/+-?x0aZ".utf8)
+    let imageLines = lines.filter { $0.hasPrefix("0x") || $0.hasPrefix(" ") }
+    for line in imageLines.prefix(2_000) {
+      var bytes = Array(line.utf8)
+      guard !bytes.isEmpty else { continue }
+      for _ in 0..<3 {
+        let index = Int.random(in: 0..<bytes.count, using: &generator)
+        bytes[index] = alphabet.randomElement(using: &generator)!
+      }
+      lines.append(Substring(String(decoding: bytes, as: UTF8.self)))
+    }
+    var decided = 0
+    for line in lines {
+      let trimmedLine = TextScanning.trimmed(line)
+      for candidate in [line, trimmedLine] {
+        guard let plain = BinaryImageLineParser.parsePlain(candidate) else { continue }
+        decided += 1
+        #expect(plain == BinaryImageLineParser.parseByCharacters(candidate), "\(candidate)")
+      }
+    }
+    #expect(decided > 1_000)
   }
 }

@@ -6,6 +6,40 @@ import Foundation
 /// Every key is optional: a missing or unexpected key never stops the read, and a key that is
 /// present but malformed becomes a ``ParseIssue`` at its line.
 enum IPSCrashBodyReader {
+  /// The parts of a body that ``apply(_:to:)`` and ``resourceEvent(in:)`` read: every key either
+  /// looks up, and of the big arrays only the members they read (a thread's `threadState`, a
+  /// frame's other keys, `vmSummary`, `legacyInfo`, … are checked and skipped). Keep it in step
+  /// with the lookups below: a key missing here reads as absent.
+  static let selection: JSONSelection = {
+    let frame = JSONSelection.members(
+      Dictionary(
+        uniqueKeysWithValues: ["imageIndex", "imageOffset", "symbol", "symbolLocation", "sourceFile", "sourceLine"]
+          .map { ($0, JSONSelection.all) }))
+    let thread = JSONSelection.members([
+      "frames": .elements(frame), "name": .all, "queue": .all, "triggered": .all,
+    ])
+    let image = JSONSelection.members(
+      Dictionary(
+        uniqueKeysWithValues: ["path", "name", "base", "size", "arch", "uuid", "CFBundleIdentifier"]
+          .map { ($0, JSONSelection.all) }))
+    var keys: [String: JSONSelection] = [:]
+    let whole = [
+      // readHeader
+      "procName", "pid", "procPath", "procRole", "parentProc", "parentPid", "cpuType", "modelCode", "product",
+      "captureTime", "procLaunch", "incident", "bundleInfo", "osVersion", "build",
+      // readException, readTermination, readThreads, readApplicationSpecificInformation, apply
+      "exception", "termination", "faultingThread", "asi", "ktriageinfo", "vmRegionInfo",
+      // resourceEvent
+      "event", "resource", "resourceType", "action", "actionTaken", "summary", "limit", "cpu",
+    ]
+    for key in whole { keys[key] = .all }
+    keys["usedImages"] = .elements(image)
+    keys["binaryImages"] = .elements(image)
+    keys["threads"] = .elements(thread)
+    keys["lastExceptionBacktrace"] = .elements(frame)
+    return .members(keys)
+  }()
+
   /// Fills `report` from a crash body.
   static func apply(_ body: JSONValue, to report: inout CrashReport) {
     readHeader(body, into: &report)
@@ -222,7 +256,7 @@ enum IPSCrashBodyReader {
       return
     }
     for (index, thread) in elements.enumerated() {
-      let path = "threads[\(index)]"
+      let path = indexedPath("threads[", index)
       let frames = thread["frames"]?.elements ?? []
       report.threads.append(
         ThreadBacktrace(
@@ -239,8 +273,10 @@ enum IPSCrashBodyReader {
     _ frames: [JSONValue], path: String, images: [BinaryImage], issues: inout [ParseIssue]
   ) -> [StackFrame] {
     var result: [StackFrame] = []
+    result.reserveCapacity(frames.count)
+    let pathPrefix = path + "["
     for (index, frame) in frames.enumerated() {
-      let framePath = "\(path)[\(index)]"
+      let framePath = indexedPath(pathPrefix, index)
       var image: BinaryImage?
       if let imageIndex = frame["imageIndex"]?.int {
         if images.indices.contains(imageIndex) {
@@ -301,6 +337,35 @@ enum IPSCrashBodyReader {
       event: event, actionTaken: action?.scalarText, summary: summary?.scalarText,
       location: .json("event", line: eventValue.line),
       actionLocation: action.map { .json("action", line: $0.line) })
+  }
+
+  /// `prefix` (ending in `[`), the decimal `index` and `]`: `threads[3].frames[12]`, made in one
+  /// allocation (one per frame, so string interpolation's generic appends showed in profiles).
+  static func indexedPath(_ prefix: String, _ index: Int) -> String {
+    var prefix = prefix
+    return prefix.withUTF8 { head in
+      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for Int.min's 20 digits and sign
+      return withUnsafeMutableBytes(of: &digits) { scratch -> String in
+        var value = index.magnitude
+        var position = scratch.count
+        repeat {
+          position -= 1
+          scratch[position] = UInt8(ascii: "0") + UInt8(value % 10)
+          value /= 10
+        } while value > 0
+        if index < 0 {
+          position -= 1
+          scratch[position] = UInt8(ascii: "-")
+        }
+        let digitCount = scratch.count - position
+        return String(unsafeUninitializedCapacity: head.count + digitCount + 1) { buffer in
+          _ = buffer.initialize(from: head)
+          for offset in 0..<digitCount { buffer[head.count + offset] = scratch[position + offset] }
+          buffer[head.count + digitCount] = UInt8(ascii: "]")
+          return head.count + digitCount + 1
+        }
+      }
+    }
   }
 
   private static func issue(_ message: String, _ value: JSONValue, _ path: String) -> ParseIssue {

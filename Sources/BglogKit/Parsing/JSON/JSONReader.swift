@@ -81,10 +81,14 @@ struct JSONReader {
 
   /// Reads one value (skipping blanks before it) and stops right after it.
   ///
+  /// Only what `selection` asks for is built into the tree; the members it leaves out are checked
+  /// and skipped on the bytes, so a value reads with the same errors at the same places either way.
+  ///
   /// - Throws: ``ReportParseError/invalidJSON(line:column:message:)`` or
   ///   ``ReportParseError/nestingTooDeep(line:limit:)``.
-  mutating func readValue() throws(ReportParseError) -> JSONValue {
+  mutating func readValue(selecting selection: JSONSelection = .all) throws(ReportParseError) -> JSONValue {
     var stack: [OpenContainer] = []
+    var current = selection
     while true {
       skipWhitespace()
       guard let byte = peek else { throw error("unexpected end of input, expected a value") }
@@ -103,8 +107,16 @@ struct JSONReader {
           offset += 1
           value = JSONValue(isObject ? .object([]) : .array([]), line: valueLine)
         } else {
-          var container = OpenContainer(isObject: isObject, line: valueLine)
-          if isObject { container.pendingKey = try readKey() }
+          var container = OpenContainer(isObject: isObject, line: valueLine, selection: current)
+          if isObject {
+            guard try readSelectedKey(into: &container, depth: stack.count + 1) else {
+              value = container.finished()
+              break
+            }
+            current = container.pendingSelection
+          } else {
+            current = current.element
+          }
           stack.append(container)
           continue
         }
@@ -134,7 +146,15 @@ struct JSONReader {
         }
         if next == UInt8(ascii: ",") {
           offset += 1
-          if top.isObject { top.pendingKey = try readKey() }
+          if top.isObject {
+            guard try readSelectedKey(into: &top, depth: stack.count + 1) else {
+              value = top.finished()
+              continue
+            }
+            current = top.pendingSelection
+          } else {
+            current = top.selection.element
+          }
           stack.append(top)
           break
         }
@@ -145,6 +165,130 @@ struct JSONReader {
         }
         throw error(
           "unexpected character \(describe(next)), expected ',' or '\(top.isObject ? "}" : "]")'")
+      }
+    }
+  }
+
+  /// Reads the next key of `container` (an object whose `{` or `,` was just read), skipping the
+  /// members its selection leaves out. Returns `true` with the key pending when a kept member's
+  /// value is next; `false` when the object ended (its `}` read) after skipped members only.
+  /// `depth` is the number of open containers, this one included.
+  private mutating func readSelectedKey(
+    into container: inout OpenContainer, depth: Int
+  ) throws(ReportParseError) -> Bool {
+    guard case .members(let keys) = container.selection else {
+      container.pendingKey = try readKey()
+      container.pendingSelection = .all
+      return true
+    }
+    while true {
+      if let entry = try readKey(in: keys) {
+        container.pendingKey = entry.key
+        container.pendingSelection = entry.selection
+        return true
+      }
+      try skipValue(depth: depth)
+      skipWhitespace()
+      guard let next = peek else { throw error("unexpected end of input inside an object") }
+      if next == UInt8(ascii: ",") {
+        offset += 1
+        continue
+      }
+      if next == UInt8(ascii: "}") {
+        offset += 1
+        return false
+      }
+      throw error("unexpected character \(describe(next)), expected ',' or '}'")
+    }
+  }
+
+  /// Reads `"key"` and the `:` after it like ``readKey()``, and returns the entry of `keys` it
+  /// names, or `nil` for a key not kept. An escape-free key is matched on its bytes.
+  private mutating func readKey(in keys: JSONKeySet) throws(ReportParseError) -> JSONKeySet.Entry? {
+    skipWhitespace()
+    guard peek == UInt8(ascii: "\"") else {
+      if let byte = peek { throw error("unexpected character \(describe(byte)), expected a string key") }
+      throw error("unexpected end of input, expected a string key")
+    }
+    let start = offset + 1
+    // The plain case: the closing quote comes before any backslash or control byte.
+    let end = bytes.withUnsafeBufferPointer { buffer -> Int? in
+      var index = start
+      while index < buffer.count {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: "\"") { return index }
+        if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+        index += 1
+      }
+      return nil
+    }
+    guard let end else {
+      let key = try readKey()
+      return keys.entry(decoded: key)
+    }
+    let entry = bytes.withUnsafeBufferPointer { keys.entry(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    offset = end + 1
+    skipWhitespace()
+    guard peek == UInt8(ascii: ":") else {
+      throw error("expected ':' after object key \"\(String(decoding: bytes[start..<end], as: UTF8.self))\"")
+    }
+    offset += 1
+    return entry
+  }
+
+  /// Checks one value (skipping blanks before it) the way ``readValue(selecting:)`` reads it, with
+  /// the same errors, and stops right after it without building anything. `depth` is the number of
+  /// containers already open around it.
+  mutating func skipValue(depth: Int) throws(ReportParseError) {
+    var open: [Bool] = []  // isObject, per container opened here
+    while true {
+      skipWhitespace()
+      guard let byte = peek else { throw error("unexpected end of input, expected a value") }
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        if depth + open.count >= depthLimit {
+          throw .nestingTooDeep(line: line, limit: depthLimit)
+        }
+        let isObject = byte == UInt8(ascii: "{")
+        offset += 1
+        skipWhitespace()
+        if peek == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          offset += 1
+        } else {
+          if isObject { try skipKey() }
+          open.append(isObject)
+          continue
+        }
+      case UInt8(ascii: "\""):
+        try skipString()
+      case UInt8(ascii: "t"):
+        try expectLiteral("true")
+      case UInt8(ascii: "f"):
+        try expectLiteral("false")
+      case UInt8(ascii: "n"):
+        try expectLiteral("null")
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        _ = try scanNumber()
+      default:
+        throw error("unexpected character \(describe(byte)), expected a value")
+      }
+      while true {
+        guard let isObject = open.last else { return }
+        skipWhitespace()
+        guard let next = peek else {
+          throw error("unexpected end of input inside \(isObject ? "an object" : "an array")")
+        }
+        if next == UInt8(ascii: ",") {
+          offset += 1
+          if isObject { try skipKey() }
+          break
+        }
+        if next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          offset += 1
+          open.removeLast()
+          continue
+        }
+        throw error("unexpected character \(describe(next)), expected ',' or '\(isObject ? "}" : "]")'")
       }
     }
   }
@@ -175,6 +319,27 @@ struct JSONReader {
     return key
   }
 
+  /// Checks `"key"` and the `:` after it like ``readKey()``, without keeping the key.
+  private mutating func skipKey() throws(ReportParseError) {
+    skipWhitespace()
+    guard peek == UInt8(ascii: "\"") else {
+      if let byte = peek { throw error("unexpected character \(describe(byte)), expected a string key") }
+      throw error("unexpected end of input, expected a string key")
+    }
+    let keyStart = offset
+    try skipString()
+    skipWhitespace()
+    guard peek == UInt8(ascii: ":") else {
+      // The message names the key: decode it (it was read without error), then report here.
+      let (stop, stopLine, stopLineStart) = (offset, line, lineStart)
+      offset = keyStart
+      let key = try readString()
+      (offset, line, lineStart) = (stop, stopLine, stopLineStart)
+      throw error("expected ':' after object key \"\(key)\"")
+    }
+    offset += 1
+  }
+
   private mutating func expectLiteral(_ literal: String) throws(ReportParseError) {
     let expected = literal.utf8
     let count = expected.count
@@ -186,6 +351,12 @@ struct JSONReader {
 
   /// Reads a number and checks it against the JSON grammar, keeping its text.
   private mutating func readNumber() throws(ReportParseError) -> JSONNumber {
+    let start = try scanNumber()
+    return JSONNumber(literal: String(decoding: bytes[start..<offset], as: UTF8.self))
+  }
+
+  /// Checks a number against the JSON grammar and moves past it; returns where it started.
+  private mutating func scanNumber() throws(ReportParseError) -> Int {
     let start = offset
     if peek == UInt8(ascii: "-") { offset += 1 }
     guard let first = peek, isDigit(first) else { throw error("invalid number: expected a digit") }
@@ -206,7 +377,7 @@ struct JSONReader {
       guard let next = peek, isDigit(next) else { throw error("invalid number: expected a digit in the exponent") }
       skipDigits()
     }
-    return JSONNumber(literal: String(decoding: bytes[start..<offset], as: UTF8.self))
+    return start
   }
 
   private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -271,6 +442,44 @@ struct JSONReader {
     throw error("unexpected end of input inside a string")
   }
 
+  /// Checks a string starting at its opening quote like ``readString()`` (every escape included)
+  /// and moves past it without building it.
+  private mutating func skipString() throws(ReportParseError) {
+    offset += 1  // opening quote
+    let start = offset
+    offset = bytes.withUnsafeBufferPointer { buffer -> Int in
+      var index = start
+      while index < buffer.count {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+        index += 1
+      }
+      return index
+    }
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: "\"") {
+        offset += 1
+        return
+      }
+      if byte < 0x20 { throw error("unescaped control character in string") }
+      offset += 1
+      if byte != UInt8(ascii: "\\") { continue }
+      guard let escape = peek else { break }
+      offset += 1
+      switch escape {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+        UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+        break
+      case UInt8(ascii: "u"): _ = try readUnicodeEscape()
+      default:
+        offset -= 1
+        throw error("invalid escape \\\(describe(escape).dropFirst().dropLast()) in string")
+      }
+    }
+    throw error("unexpected end of input inside a string")
+  }
+
   /// Reads the hex digits after `\u` (and a following low surrogate when the first is a high
   /// one). Lone surrogates become U+FFFD rather than failing the whole report.
   private mutating func readUnicodeEscape() throws(ReportParseError) -> Unicode.Scalar {
@@ -326,14 +535,21 @@ private struct OpenContainer {
   var elements: [JSONValue] = []
   var members: [JSONMember] = []
   var pendingKey = ""
+  /// What to keep of this container's elements or members.
+  var selection: JSONSelection
+  /// What to keep of the pending member's value.
+  var pendingSelection: JSONSelection = .all
 
-  init(isObject: Bool, line: Int) {
+  init(isObject: Bool, line: Int, selection: JSONSelection) {
     self.isObject = isObject
     self.line = line
+    self.selection = selection
   }
 
   mutating func append(_ value: JSONValue) {
     if isObject {
+      // Most objects in reports (frames, images) have four to ten members: one allocation, not three.
+      if members.isEmpty { members.reserveCapacity(4) }
       members.append(JSONMember(key: pendingKey, value: value))
     } else {
       elements.append(value)

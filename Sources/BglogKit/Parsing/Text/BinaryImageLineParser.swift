@@ -13,6 +13,12 @@ enum BinaryImageLineParser {
 
   /// Reads a binary image line; nil when the line is not one.
   static func parse(_ text: Substring) -> BinaryImage? {
+    if let decided = parsePlain(text) { return decided }
+    return parseByCharacters(text)
+  }
+
+  /// ``parse(_:)`` on `Substring`s: any line (``parsePlain(_:)`` gives the same on plain ones).
+  static func parseByCharacters(_ text: Substring) -> BinaryImage? {
     let tokens = TextScanning.tokens(text)
     guard tokens.count >= 4, tokens[0].hasPrefix("0x"), tokens[1] == "-" else { return nil }
     guard let base = TextScanning.hex(tokens[0]) else { return nil }
@@ -52,6 +58,120 @@ enum BinaryImageLineParser {
     }
     return BinaryImage(
       name: String(name), base: base, end: end, architecture: architecture, uuid: uuid, path: path)
+  }
+}
+
+extension BinaryImageLineParser {
+  /// ``parse(_:)`` on the bytes of a plain line (ASCII without CR, where every `Character` is one
+  /// byte and `PlainSearch` is a byte search): the same steps on byte offsets, with `String`s made
+  /// only for the parts kept. `nil` (undecided) for any other line, which the steps above read.
+  static func parsePlain(_ text: Substring) -> BinaryImage?? {
+    let decided: BinaryImage??? = text.utf8.withContiguousStorageIfAvailable { bytes -> BinaryImage?? in
+      for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+      let count = bytes.count
+      func isBlank(_ index: Int) -> Bool { TextScanning.isBlankByte(bytes[index]) }
+      func slice(_ range: Range<Int>) -> Substring {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return text[lower..<utf8.index(lower, offsetBy: range.count)]
+      }
+      func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      }
+      func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, isBlank(lower) { lower += 1 }
+        while upper > lower, isBlank(upper - 1) { upper -= 1 }
+        return lower..<upper
+      }
+      /// The next blank-separated word at or after `index`.
+      func word(from index: Int, to end: Int) -> Range<Int>? {
+        var lower = index
+        while lower < end, isBlank(lower) { lower += 1 }
+        guard lower < end else { return nil }
+        var upper = lower
+        while upper < end, !isBlank(upper) { upper += 1 }
+        return lower..<upper
+      }
+      func find(_ pattern: (UInt8, UInt8), in range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index + 1 < range.upperBound {
+          if bytes[index] == pattern.0, bytes[index + 1] == pattern.1 { return index }
+          index += 1
+        }
+        return nil
+      }
+      func find(_ byte: UInt8, in range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+          if bytes[index] == byte { return index }
+          index += 1
+        }
+        return nil
+      }
+      // `tokens.count >= 4, tokens[0].hasPrefix("0x"), tokens[1] == "-"`
+      guard let first = word(from: 0, to: count), let dash = word(from: first.upperBound, to: count),
+        let third = word(from: dash.upperBound, to: count), word(from: third.upperBound, to: count) != nil
+      else { return .some(nil) }
+      guard first.count >= 2, bytes[first.lowerBound] == UInt8(ascii: "0"),
+        bytes[first.lowerBound + 1] == UInt8(ascii: "x"), dash.count == 1, bytes[dash.lowerBound] == UInt8(ascii: "-")
+      else { return .some(nil) }
+      guard let base = TextScanning.hex(slice(first)) else { return .some(nil) }
+      let end = TextScanning.hex(slice(third))
+      let isUnknownEnd =
+        third.count == 3 && bytes[third.lowerBound] == UInt8(ascii: "?")
+        && bytes[third.lowerBound + 1] == UInt8(ascii: "?") && bytes[third.lowerBound + 2] == UInt8(ascii: "?")
+      guard end != nil || isUnknownEnd else { return .some(nil) }
+      var rest = trimmed(third.upperBound..<count)
+      if !rest.isEmpty, bytes[rest.lowerBound] == UInt8(ascii: "+") {
+        rest = rest.lowerBound + 1..<rest.upperBound
+        while !rest.isEmpty, isBlank(rest.lowerBound) { rest = rest.lowerBound + 1..<rest.upperBound }
+      }
+      var uuid: String?
+      var path: String?
+      var nameAndArch = rest
+      if let open = find(UInt8(ascii: "<"), in: rest), let close = find(UInt8(ascii: ">"), in: open..<rest.upperBound) {
+        uuid = string(open + 1..<close)
+        nameAndArch = trimmed(rest.lowerBound..<open)
+        let afterUUID = trimmed(close + 1..<rest.upperBound)
+        // Jailbroken devices append `{"install_date":…}` after the path.
+        let pathText =
+          find((UInt8(ascii: " "), UInt8(ascii: "{")), in: afterUUID).map { trimmed(afterUUID.lowerBound..<$0) }
+          ?? afterUUID
+        path = pathText.isEmpty ? nil : string(pathText)
+      } else if let slash = find((UInt8(ascii: " "), UInt8(ascii: "/")), in: rest) {
+        nameAndArch = trimmed(rest.lowerBound..<slash)
+        path = string(trimmed(slash + 1..<rest.upperBound))
+      }
+      var words: [Range<Int>] = []
+      var next = nameAndArch.lowerBound
+      while let found = word(from: next, to: nameAndArch.upperBound) {
+        words.append(found)
+        next = found.upperBound
+      }
+      var architecture: String?
+      if words.count >= 2, let last = words.last, architectures.contains(string(last)) {
+        var bare = last
+        if bytes[bare.lowerBound] == UInt8(ascii: "(") { bare = bare.lowerBound + 1..<bare.upperBound }
+        if !bare.isEmpty, bytes[bare.upperBound - 1] == UInt8(ascii: ")") {
+          bare = bare.lowerBound..<bare.upperBound - 1
+        }
+        architecture = string(bare)
+        words.removeLast()
+      }
+      guard let firstWord = words.first, let lastWord = words.last else { return .some(nil) }
+      var name = firstWord.lowerBound..<lastWord.upperBound
+      // macOS writes the bundle version after the name: `com.apple.AppKit (6.9 - 1138.51)`.
+      if let versionStart = find((UInt8(ascii: " "), UInt8(ascii: "(")), in: name),
+        bytes[name.upperBound - 1] == UInt8(ascii: ")")
+      {
+        name = trimmed(name.lowerBound..<versionStart)
+      }
+      return .some(
+        BinaryImage(name: string(name), base: base, end: end, architecture: architecture, uuid: uuid, path: path))
+    }
+    return decided ?? nil
   }
 }
 
