@@ -4,6 +4,7 @@
 enum LegacySpringBoardRecognizers {
   static let all: [MessageRecognizer] = [
     beyondPermittedTime, forcingCrashReportOf, exitedAbnormally, launchdExited, killedByJetsamPendingRelaunch,
+    loneProcessAssertion,
   ]
 
   /// iOS 4's set lists its assertions without a class: `identifier: Suspending process: BT[4821]
@@ -239,6 +240,44 @@ enum LegacySpringBoardRecognizers {
         expected: MessageEvent(
           kind: .killed, subject: AppSubject(name: "MobileMail"),
           detail: "killed by jetsam or gone while memory was not normal (SpringBoard); auto-relaunch pending"))
+    ],
+    nonTriggering: [])
+
+  /// One iOS 5–9 assertion description pasted alone (`<BKProcessAssertion: 0x176397a0> identifier: Called by
+  /// Deadeye, from unknown method process: Deadeye[992] permittedBackgroundDuration: 180.000000 reason:
+  /// finishTask owner pid:992 …`), as quoted from a crash report's list: the assertion the process held.
+  /// Alone it does not say it was held beyond its time (no finding); inside a `… beyond permitted time`
+  /// record it is that recogniser's.
+  static let loneProcessAssertion = MessageRecognizer(
+    id: "legacy-lone-process-assertion", era: "iOS 5–9 (a crash report's assertion line, quoted alone)",
+    anchors: [" permittedBackgroundDuration: "], writers: [],
+    read: { message, _, _ in
+      let text = TimelineEventRecognizer.trimmingBlanks(message)
+      guard text.hasPrefix("<BKProcessAssertion: ") || text.hasPrefix("<SBProcessAssertion: "),
+        !TimelineEventRecognizer.contains(text, "beyond permitted time"),
+        let process = TimelineEventRecognizer.range(of: " process: ", in: text)?.upperBound,
+        let assertion = ProcessAssertion.all(in: text).first
+      else { return [] }
+      let rest = text[process...]
+      guard let subject = MessageSubject.bkProcess(rest) ?? MessageSubject.namePID(rest.prefix(while: { $0 != " " }))
+      else { return [] }
+      return [
+        MessageEvent(
+          kind: .assertionAcquired, subject: subject,
+          detail: "assertion held " + TimelineEventRecognizer.describe(assertion)
+            + " (quoted alone: the line does not say when it was taken or whether it outlived its time)",
+          assertion: assertion)
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "<BKProcessAssertion: 0x176397a0> identifier: Called by Deadeye, from unknown method process: Deadeye[992] permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:992 preventSuspend  preventIdleSleep  preventSuspendOnSleep",
+        source: "amplitude/Amplitude-iOS issue #9 (one line of a crash report's assertion list)",
+        expected: MessageEvent(
+          kind: .assertionAcquired, subject: AppSubject(name: "Deadeye", pid: 992),
+          detail:
+            "assertion held \"Called by Deadeye, from unknown method\" finishTask 180 s (quoted alone: the line "
+            + "does not say when it was taken or whether it outlived its time)"))
     ],
     nonTriggering: [])
 }
