@@ -213,7 +213,9 @@ struct TimelineEventRecognizer {
         // calculated role is Background (or unknown) can be a background wakeup.
         add(.launched, subject, "resuming task (role: \(role))", nil, [], nil)
       } else {
-        if let bundle = subject.bundle, lastState.count < 10_000 { lastState["resumed:" + bundle] = subject.pid.map(String.init) ?? "" }
+        if let bundle = subject.bundle, lastState.count < 10_000 {
+          lastState["resumed:" + bundle] = subject.pid.map(String.init) ?? ""
+        }
         add(.resumed, subject, "resuming task", nil, [], nil)
       }
     } else if Self.contains(message, "termination reported by launchd") {

@@ -25,7 +25,8 @@ import Testing
     #expect(app.events.map(\.kind) == [.killed])
     #expect(app.events[0].pid == 1509)
     #expect(app.events[0].line == 2)
-    #expect(app.events[0].detail == "killed by jetsam (per-process-limit), exceeded mem limit: ActiveHard 50 MB (fatal)")
+    #expect(
+      app.events[0].detail == "killed by jetsam (per-process-limit), exceeded mem limit: ActiveHard 50 MB (fatal)")
     #expect(app.findings.map(\.kind) == [.memoryLimitKill])
     #expect(app.findings[0].confidence == .high)
     #expect(!app.findings.contains { $0.kind == .jetsamInBackground })

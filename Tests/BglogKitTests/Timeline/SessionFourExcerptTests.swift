@@ -45,7 +45,9 @@ import Testing
     #expect(app.events.allSatisfy { $0.timestamp == nil })
     #expect(app.findings.map(\.kind) == [.urlTaskNotCompleted])
     #expect(app.findings[0].confidence == .low)
-    #expect(app.findings[0].summary.contains("<B22D34D2-4EEB-475E-B233-AC2F67086EC4>.<489> was resumed (line 4), then will begin"))
+    #expect(
+      app.findings[0].summary.contains(
+        "<B22D34D2-4EEB-475E-B233-AC2F67086EC4>.<489> was resumed (line 4), then will begin"))
     #expect(app.findings[0].summary.contains("its lines have no times"))
     #expect(app.findings[0].evidence.map(\.line) == [1, 4, 9])
   }

@@ -14,7 +14,8 @@ enum LegacySpringBoardRecognizers {
     for line in text.split(separator: "\n") {
       let body = TimelineEventRecognizer.trimmingBlanks(line)
       guard body.hasPrefix("identifier: "), !body.contains("<"),
-        let name = TimelineEventRecognizer.text(after: "identifier: ", in: body, until: [" permittedBackgroundDuration: "]),
+        let name = TimelineEventRecognizer.text(
+          after: "identifier: ", in: body, until: [" permittedBackgroundDuration: "]),
         name.count < body.count - 12
       else { continue }
       var assertion = ProcessAssertion(name: name, text: String(body))
