@@ -67,7 +67,10 @@ extension TimelineFinding.Kind {
           "Measure the process's footprint against the limit the line names (extensions have far smaller limits "
             + "than apps) and lower the peak: stream instead of loading whole files, free caches, downsample images."
         ],
-        sources: [])
+        sources: [
+          "getlantern/lantern pull request #8971 (the kernel's ActiveHard line and ReportSystemMemory's kill)",
+          "nextcloud/talk-ios issue #1223 (EXC_RESOURCE -> … ActiveHard 24 MB (fatal))",
+        ])
     case .suspensionOverrun:
       return KindReference(
         title: "The app overran its suspension window (iOS 4–6)", codes: [],
@@ -83,7 +86,7 @@ extension TimelineFinding.Kind {
           "Return from applicationDidEnterBackground quickly; wrap longer work in beginBackgroundTask / "
             + "endBackgroundTask."
         ],
-        sources: [])
+        sources: ["blog.s21g.com/articles/1859 (an iOS 4 device syslog: `Suspending process` 10 s, then the kill)"])
     case .bgTaskRequestNotScheduled:
       return KindReference(
         title: "No BGTaskScheduler request scheduled for the identifier launched", codes: [],

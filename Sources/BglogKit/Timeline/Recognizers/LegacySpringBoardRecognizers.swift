@@ -196,7 +196,7 @@ enum LegacySpringBoardRecognizers {
       guard !bundle.isEmpty, !bundle.contains(" "), after.hasPrefix("Exited: ") || after.hasPrefix("Exited with ")
       else { return [] }
       let how = after.prefix(while: { $0 != "\n" })
-      let kind: TimelineEvent.Kind = how == "Exited: Killed" ? .killed : .exited
+      let kind: TimelineEvent.Kind = how.hasPrefix("Exited: Killed") ? .killed : .exited
       return [
         MessageEvent(kind: kind, subject: AppSubject(bundle: String(bundle), pid: pid), detail: "launchd: \(how)")
       ]
