@@ -299,11 +299,14 @@ extension TimelineAnalyzer {
         findings.append(
           TimelineFinding(
             kind: .memoryLimitKill, confidence: limit.active ? .high : .medium,
-            summary: "Killed at \(time(kill)) for exceeding its memory limit (\(limit.text)): "
+            summary: (limit.active
+              ? "Killed at \(time(kill)) for exceeding its memory limit (\(limit.text)): "
+              : "Exceeded its memory limit (\(limit.text)) at \(time(kill)): ")
               + (limit.active
                 ? "the limit that applies while the process is active (in the foreground, or an extension at "
                   + "work), so not a background kill."
-                : "the line does not say whether the active or the background limit."),
+                : "the line does not say whether the active or the background limit. Outside the debugger the "
+                  + "process is killed for it; under the debugger (Xcode's stop reason) it is stopped there."),
             advice:
               "Lower the process's peak footprint below the limit named (extensions have far smaller limits than apps).",
             evidence: evidence([kill])))
@@ -360,7 +363,7 @@ extension TimelineAnalyzer {
       return (text, word.hasPrefix("Active"), word.hasPrefix("Inactive"))
     }
     if let range = detail.range(of: "RESOURCE_TYPE_MEMORY, limit=") {
-      return ("limit " + detail[range.upperBound...].prefix(while: { $0 != ")" }), false, false)
+      return ("limit " + detail[range.upperBound...].prefix(while: { $0 != ")" && $0 != ";" }), false, false)
     }
     return nil
   }

@@ -156,4 +156,20 @@ import Testing
     #expect(app.events.map(\.kind) == [.resumed])
     #expect(app.wakeups.count == 1)
   }
+
+  /// ScreenRecorder #13 / image_background_remover #8: Xcode's and lldb's stop reasons name a limit but no
+  /// limit class and no process: the unnamed app, medium, and the summary says the debugger stops there.
+  @Test(arguments: [
+    "EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=650 MB, unused=0x0)\n",
+    "* thread #53, queue = 'com.apple.root.user-initiated-qos', stop reason = EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=1450 MB)\n",
+  ])
+  func excResourceStopReasonIsAnUnqualifiedLimit(line: String) throws {
+    let app = try #require(Self.timeline(text: line).apps.first)
+    #expect(app.name == AppSubject.unnamedAppName)
+    #expect(app.events.map(\.kind) == [.killed])
+    #expect(app.findings.map(\.kind) == [.memoryLimitKill])
+    #expect(app.findings[0].confidence == .medium)
+    #expect(app.findings[0].summary.hasPrefix("Exceeded its memory limit (limit "))
+    #expect(app.findings[0].summary.contains("under the debugger"))
+  }
 }

@@ -118,24 +118,39 @@ enum KernelJetsamRecognizers {
     ],
     nonTriggering: [])
 
-  /// `EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=650 MB, unused=0x0)`: the memory-limit exception as Xcode
-  /// shows it when the debugger stops on it (and crash reports name their exception). It names no
-  /// process: a headerless line is filed under the unnamed app. The exception is raised when the process
-  /// passes its memory limit, which jetsam enforces by killing it.
+  /// `EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=650 MB, unused=0x0)` and `EXC_RESOURCE (RESOURCE_TYPE_MEMORY:
+  /// high watermark memory limit exceeded) (limit=1450 MB)`: the memory-limit exception as Xcode and lldb
+  /// show it when the debugger stops on it (and crash reports name their exception). It names no
+  /// process: a headerless line is filed under the unnamed app. Outside the debugger the process is
+  /// killed for it; under it, stopped there (the finding says both).
   static let excResourceMemory = MessageRecognizer(
-    id: "exc-resource-memory-limit", era: "iOS 8+ (Xcode's stop reason, crash reports' exception type)",
-    anchors: ["EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit="], writers: [],
+    id: "exc-resource-memory-limit", era: "iOS 8+ (Xcode's and lldb's stop reason, crash reports' exception type)",
+    anchors: ["EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=", "EXC_RESOURCE (RESOURCE_TYPE_MEMORY: "], writers: [],
     read: { message, header, _ in
-      guard let start = TimelineEventRecognizer.range(of: "EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=", in: message)
-      else { return [] }
-      let limit = message[start.upperBound...].prefix(while: { $0 != "," && $0 != ")" && $0 != "\n" })
+      typealias R = TimelineEventRecognizer
+      var note = ""
+      let limitStart: String.Index
+      if let start = R.range(of: "EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=", in: message) {
+        limitStart = start.upperBound
+      } else if let start = R.range(of: "EXC_RESOURCE (RESOURCE_TYPE_MEMORY: ", in: message),
+        let close = message[start.upperBound...].firstIndex(of: ")"),
+        let limit = R.range(of: "(limit=", in: message[close...])
+      {
+        let said = message[start.upperBound..<close]
+        guard !said.contains("\n") else { return [] }
+        note = "; \(said)"
+        limitStart = limit.upperBound
+      } else {
+        return []
+      }
+      let limit = message[limitStart...].prefix(while: { $0 != "," && $0 != ")" && $0 != "\n" })
       guard limit.first?.isNumber == true else { return [] }
       let subject = header.process.isEmpty ? AppSubject.unnamedApp : header.app
       guard let subject else { return [] }
       return [
         MessageEvent(
           kind: .killed, subject: subject,
-          detail: "exceeded its memory limit (EXC_RESOURCE RESOURCE_TYPE_MEMORY, limit=\(limit))")
+          detail: "exceeded its memory limit (EXC_RESOURCE RESOURCE_TYPE_MEMORY, limit=\(limit)\(note))")
       ]
     },
     triggering: [
@@ -144,7 +159,15 @@ enum KernelJetsamRecognizers {
         source: "kishikawakatsumi/ScreenRecorder issue #13 (the line pasted alone)",
         expected: MessageEvent(
           kind: .killed, subject: .unnamedApp,
-          detail: "exceeded its memory limit (EXC_RESOURCE RESOURCE_TYPE_MEMORY, limit=650 MB)"))
+          detail: "exceeded its memory limit (EXC_RESOURCE RESOURCE_TYPE_MEMORY, limit=650 MB)")),
+      RecognizerExample(
+        "* thread #53, queue = 'com.apple.root.user-initiated-qos', stop reason = EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=1450 MB)",
+        source: "Netesh5/image_background_remover issue #8 (lldb's stop reason, Xcode console)",
+        expected: MessageEvent(
+          kind: .killed, subject: .unnamedApp,
+          detail:
+            "exceeded its memory limit (EXC_RESOURCE RESOURCE_TYPE_MEMORY, limit=1450 MB; high watermark memory "
+            + "limit exceeded)")),
     ],
     nonTriggering: [])
 }
