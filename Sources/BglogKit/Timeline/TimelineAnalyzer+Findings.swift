@@ -8,6 +8,7 @@ extension TimelineAnalyzer {
     if let finding = stoppedWaking(timeline) { findings.append(finding) }
     if let finding = cancelledAtOnce() { findings.append(finding) }
     findings += kills()
+    if let finding = forceQuitCancellations() { findings.append(finding) }
     findings += bgTaskRequestsNotScheduled()
     if let finding = urlTaskNotCompleted() { findings.append(finding) }
     return findings.enumerated().sorted {
@@ -94,6 +95,26 @@ extension TimelineAnalyzer {
         "Background time ran out for \(pidText): " + steps.joined(separator: " → ")
         + " (the crash report should show 0x8badf00d with the main thread idle in its run loop)."
       var confidence = TimelineFinding.Confidence.medium
+      var seenNames = Set<String>()
+      let suspension = held.filter { $0.reason == "suspend" && seenNames.insert($0.name ?? "").inserted }
+      if !suspension.isEmpty, !held.contains(where: { $0.purpose != .other }) {
+        // iOS 4–6: the system's own `Suspending process` assertion, not one the app began.
+        let named = suspension.map { TimelineEventRecognizer.describe($0) }.joined(separator: ", ")
+        let owner = suspension.compactMap(\.owner).first.map { " owned by \($0)" } ?? ""
+        findings.append(
+          TimelineFinding(
+            kind: .suspensionOverrun, confidence: crash.clock == nil ? .medium : .high,
+            summary:
+              "\(pidText) did not finish suspending in time: " + steps.joined(separator: " → ")
+              + ". The assertion held was the system's own suspension assertion \(named)\(owner), not a "
+              + "background task the app began: the app was still running when its suspension window ran out."
+              + (crash.clock == nil ? Self.orderOnly : ""),
+            advice:
+              "Return from applicationDidEnterBackground quickly; wrap longer work in beginBackgroundTask / "
+              + "endBackgroundTask.",
+            evidence: evidence([timer].compactMap { $0 } + warnings + [crash])))
+        continue
+      }
       if held.contains(where: {
         $0.purpose == .backgroundTask && $0.reason != "finishTaskAfterBackgroundDownload"
       }) {
@@ -119,8 +140,12 @@ extension TimelineAnalyzer {
               + "completionHandler:) and call it on the main queue from urlSessionDidFinishEvents(forBackgroundURLSession:).",
             evidence: evidence([timer].compactMap { $0 } + warnings + [crash])))
         continue
-      } else {
+      } else if held.isEmpty {
         summary += " The log does not name the assertion that was held."
+      } else {
+        summary +=
+          " The assertions named (" + held.map { TimelineEventRecognizer.describe($0) }.joined(separator: ", ")
+          + ") are not background tasks."
       }
       if crash.clock == nil { summary += Self.orderOnly }
       findings.append(
@@ -270,15 +295,33 @@ extension TimelineAnalyzer {
     var findings: [TimelineFinding] = []
     let background = events.first { $0.kind == .enteredBackground }?.clock
     for kill in events where kill.kind == .killed {
-      if kill.detail.contains("jetsam") {
+      if let limit = Self.memoryLimit(kill.detail), !limit.inactive {
+        findings.append(
+          TimelineFinding(
+            kind: .memoryLimitKill, confidence: limit.active ? .high : .medium,
+            summary: (limit.active
+              ? "Killed at \(time(kill)) for exceeding its memory limit (\(limit.text)): "
+              : "Exceeded its memory limit (\(limit.text)) at \(time(kill)): ")
+              + (limit.active
+                ? "the limit that applies while the process is active (in the foreground, or an extension at "
+                  + "work), so not a background kill."
+                : "the line does not say whether the active or the background limit. Outside the debugger the "
+                  + "process is killed for it; under the debugger (Xcode's stop reason) it is stopped there."),
+            advice:
+              "Lower the process's peak footprint below the limit named (extensions have far smaller limits than apps).",
+            evidence: evidence([kill])))
+      } else if kill.detail.contains("jetsam") || Self.memoryLimit(kill.detail)?.inactive == true {
+        let inactive = Self.memoryLimit(kill.detail)?.inactive == true
         let inBackground = background.map { (kill.clock ?? 0) >= $0 } ?? false
         findings.append(
           TimelineFinding(
-            kind: .jetsamInBackground, confidence: inBackground ? .high : .medium,
+            kind: .jetsamInBackground, confidence: inBackground || inactive ? .high : .medium,
             summary: "Killed by jetsam at \(time(kill))"
               + (inBackground
                 ? " while in the background."
-                : "; the log does not show whether it was in the background."),
+                : inactive
+                  ? " at its inactive memory limit, the limit that applies when the process is not active."
+                  : "; the log does not show whether it was in the background."),
             advice:
               "Lower memory use before suspension (free caches in applicationDidEnterBackground).",
             evidence: evidence([kill])))
@@ -293,6 +336,36 @@ extension TimelineAnalyzer {
       }
     }
     return findings
+  }
+
+  /// A background task CFNetwork cancelled with `NSURLErrorBackgroundTaskCancelledReasonKey=0`: the user
+  /// force-quit the app (Apple's NSURLErrorCancelledReasonUserForceQuitApplication).
+  func forceQuitCancellations() -> TimelineFinding? {
+    let cancelled = events.filter { $0.kind == .urlTaskCompleted && $0.detail.hasSuffix("the user force-quit the app") }
+    guard let first = cancelled.first else { return nil }
+    let task = first.detail.split(separator: " ").dropFirst().first.map(String.init) ?? "a task"
+    return TimelineFinding(
+      kind: .forceQuit, confidence: .high,
+      summary:
+        "Background session task \(task) was cancelled (\(time(first))) because the user force-quit the app "
+        + "(NSURLErrorBackgroundTaskCancelledReasonKey=0): a force quit cancels the app's background transfers.",
+      advice: "Test background transfers by leaving the app or with exit(), not by force-quitting it.",
+      evidence: evidence(cancelled))
+  }
+
+  /// The memory limit a kill's detail names: `exceeded mem limit: ActiveHard 50 MB (fatal)`
+  /// (active), `InactiveHard …` (inactive), `EXC_RESOURCE RESOURCE_TYPE_MEMORY, limit=650 MB` (neither
+  /// said); nil when it names none.
+  static func memoryLimit(_ detail: String) -> (text: String, active: Bool, inactive: Bool)? {
+    if let range = detail.range(of: "mem limit: ") ?? detail.range(of: "memory limit (EXC_RESOURCE): ") {
+      let text = String(detail[range.upperBound...].prefix(while: { $0 != "," }))
+      let word = text.prefix(while: { $0 != " " })
+      return (text, word.hasPrefix("Active"), word.hasPrefix("Inactive"))
+    }
+    if let range = detail.range(of: "RESOURCE_TYPE_MEMORY, limit=") {
+      return ("limit " + detail[range.upperBound...].prefix(while: { $0 != ")" && $0 != ";" }), false, false)
+    }
+    return nil
   }
 
   /// BackgroundTasks' own `No task request with identifier X has been scheduled`: the line says it; the
@@ -345,6 +418,7 @@ extension TimelineAnalyzer {
       event.detail.split(separator: " ").first { $0.hasPrefix("<") && $0.hasSuffix(">") }
     }
     var open: [Substring: [TimelineEvent]] = [:]
+    var later: [Substring: TimelineEvent] = [:]
     var order: [Substring] = []
     for event in events {
       guard let name = task(event) else { continue }
@@ -354,19 +428,29 @@ extension TimelineAnalyzer {
         open[name, default: []].append(event)
       case .urlTaskCompleted:
         open[name] = nil
+      case .urlSessionEvent:
+        // nsurlsessiond's later word on an open task (`will begin`): the last thing the log shows of it.
+        if open[name] != nil { later[name] = event }
       default:
         break
       }
     }
     let waiting = order.filter { open[$0] != nil }
-    guard let name = waiting.last, let lines = open[name], let last = lines.last else { return nil }
+    guard let name = waiting.last, var lines = open[name], let last = lines.last else { return nil }
     let resumed = lines.contains { $0.kind == .urlTaskResumed }
     var waited: Double?
-    if let clock = last.clock, let logEnd { waited = logEnd - clock }
+    if let clock = (lines.last ?? last).clock, let logEnd { waited = logEnd - clock }
     let more = waiting.count > 1 ? " (\(waiting.count) tasks in all)" : ""
     var summary =
       "Background session task \(name) was \(resumed ? "resumed" : "created") (\(time(last))) and the log shows "
       + "nothing more of it: no completion, error or cancel\(more)."
+    if let after = later[name], after.line > last.line {
+      let said = after.detail.split(separator: " ").dropFirst(2).joined(separator: " ")
+      summary =
+        "Background session task \(name) was \(resumed ? "resumed" : "created") (\(time(last))), then \(said) "
+        + "(\(time(after))), and the log shows no completion, error or cancel of it\(more)."
+      lines.append(after)
+    }
     if let waited, waited > 600 {
       summary += " The log goes on for \(seconds(waited)) after it: the task was still waiting to run."
     } else {

@@ -98,8 +98,15 @@ struct TimelineAnalyzer {
   /// log shows neither. Records within 10 s of each other are one wakeup.
   private func wakeups(anchor: AppTimeline.Anchor?) -> [AppTimeline.Wakeup] {
     let start = anchor?.clock ?? -.infinity
-    var candidates = events.filter {
-      ($0.kind == .relaunchedInBackground || $0.kind == .resumed) && ($0.clock ?? start) >= start
+    // A resume runningboardd follows at once with the foreground role (a `launched` event for the same
+    // pid within 2 s) brought the app to the foreground: not a wakeup.
+    let foreground = events.filter { $0.kind == .launched && $0.detail.hasSuffix("after resuming task") }
+    var candidates = events.filter { event in
+      (event.kind == .relaunchedInBackground || event.kind == .resumed) && (event.clock ?? start) >= start
+        && !(event.kind == .resumed
+          && foreground.contains {
+            $0.pid == event.pid && $0.line > event.line && ($0.clock ?? .infinity) - (event.clock ?? 0) <= 2
+          })
     }
     if candidates.isEmpty { candidates = events.filter { $0.kind == .wakeRequest } }
     var merged: [TimelineEvent] = []

@@ -101,6 +101,9 @@ public struct TimelineEvent: Sendable, Hashable {
     /// dasd decided a scheduled BackgroundTasks activity must not run now (`FinalDecision: Must Not Proceed`),
     /// naming the policies that refused it.
     case bgTaskDeferred = "bgtask-deferred"
+    /// BGTaskScheduler refused a request (`Error Domain=BGTaskSchedulerErrorDomain Code=1`: unavailable,
+    /// 2: too many pending requests, 3: not permitted).
+    case bgTaskSubmitFailed = "bgtask-submit-failed"
     /// BGTaskScheduler had no scheduled request for an identifier it was asked to launch.
     case bgTaskNotScheduled = "bgtask-not-scheduled"
     /// FrontBoard found one of its watchdog provisions for the app violated (`Provision violated for watchdog

@@ -187,14 +187,21 @@ struct TimelineEventRecognizer {
     } else if Self.contains(message, "will expire soon") {
       add(.expiryWarning, Self.appSubject(in: message), "assertions will expire soon", nil, [], nil)
     } else if Self.hasPrefix(message, "Calculated state for ") {
-      let subject = Self.appSubject(in: message)
+      var subject = Self.appSubject(in: message)
       guard let key = subject.bundle,
         let role = Self.text(after: "(role: ", in: message, until: [")"])
       else { return }
       let previous = lastState["role:" + key]
       lastState["role:" + key] = role
+      let resumed = lastState.removeValue(forKey: "resumed:" + key)
+      let resumedJustBefore = resumed != nil
+      if subject.pid == nil, let resumed { subject.pid = Int(resumed) }
       if role == "Background", let previous, previous != "Background" {
         add(.enteredBackground, subject, "role \(previous) → Background", nil, [], nil)
+      } else if role == "UserInteractiveFocal", resumedJustBefore, previous != role {
+        // The resume just read was the app coming to the foreground (a launch, or the user opening it),
+        // not a background wakeup: said so, and the analyser does not count that resume as a wakeup.
+        add(.launched, subject, "in the foreground (role UserInteractiveFocal) after resuming task", nil, [], nil)
       }
     } else if Self.contains(message, "] Suspending task") || Self.contains(message, "] Resuming task") {
       let subject = Self.appSubject(in: message)
@@ -206,6 +213,9 @@ struct TimelineEventRecognizer {
         // calculated role is Background (or unknown) can be a background wakeup.
         add(.launched, subject, "resuming task (role: \(role))", nil, [], nil)
       } else {
+        if let bundle = subject.bundle, lastState.count < 10_000 {
+          lastState["resumed:" + bundle] = subject.pid.map(String.init) ?? ""
+        }
         add(.resumed, subject, "resuming task", nil, [], nil)
       }
     } else if Self.contains(message, "termination reported by launchd") {

@@ -53,6 +53,40 @@ extension TimelineFinding.Kind {
         howToConfirm: "An exit context with domain jetsam while the app was in the background.",
         advice: ["Release caches and large buffers when entering the background."],
         sources: [])
+    case .memoryLimitKill:
+      return KindReference(
+        title: "Killed for exceeding a memory limit (not the background one)", codes: [],
+        meaning:
+          "The kernel killed the process when its footprint passed its per-process memory limit. `ActiveHard` is "
+          + "the limit while the process is active (in the foreground, or an extension at work), so the kill is "
+          + "not a background kill; an `EXC_RESOURCE RESOURCE_TYPE_MEMORY` line alone does not say which limit.",
+        howToConfirm:
+          "The kernel's `exceeded mem limit: ActiveHard N MB (fatal)` line (or `EXC_RESOURCE … RESOURCE_TYPE_MEMORY "
+          + "(limit=…)`) for the process, and a jetsam kill for the same pid.",
+        advice: [
+          "Measure the process's footprint against the limit the line names (extensions have far smaller limits "
+            + "than apps) and lower the peak: stream instead of loading whole files, free caches, downsample images."
+        ],
+        sources: [
+          "getlantern/lantern pull request #8971 (the kernel's ActiveHard line and ReportSystemMemory's kill)",
+          "nextcloud/talk-ios issue #1223 (EXC_RESOURCE -> … ActiveHard 24 MB (fatal))",
+        ])
+    case .suspensionOverrun:
+      return KindReference(
+        title: "The app overran its suspension window (iOS 4–6)", codes: [],
+        meaning:
+          "When an iOS 4–6 app was sent to the background without a background task, the system took its own "
+          + "`Suspending process` assertion (reason `suspend`, about 10 s) while the app ran its "
+          + "applicationDidEnterBackground work; an app still running when it ran out was killed with a forced "
+          + "crash report.",
+        howToConfirm:
+          "SpringBoard or backboardd lists `identifier: Suspending process: App[pid] … reason: suspend` as held "
+          + "beyond permitted time, then `Forcing crash report of App[pid]`.",
+        advice: [
+          "Return from applicationDidEnterBackground quickly; wrap longer work in beginBackgroundTask / "
+            + "endBackgroundTask."
+        ],
+        sources: ["blog.s21g.com/articles/1859 (an iOS 4 device syslog: `Suspending process` 10 s, then the kill)"])
     case .bgTaskRequestNotScheduled:
       return KindReference(
         title: "No BGTaskScheduler request scheduled for the identifier launched", codes: [],

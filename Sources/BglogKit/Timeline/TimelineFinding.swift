@@ -37,6 +37,12 @@ public struct TimelineFinding: Sendable, Hashable {
     case transferCancelledImmediately = "transfer-cancelled-immediately"
     /// The app was killed by jetsam (memory) while in the background.
     case jetsamInBackground = "jetsam-in-background"
+    /// The process was killed for exceeding a memory limit that was not its inactive (background) one:
+    /// the active limit (`ActiveHard`), or a limit the line does not qualify.
+    case memoryLimitKill = "memory-limit-kill"
+    /// iOS 4–6: the app did not finish suspending in the seconds the system's own `Suspending process`
+    /// assertion (reason `suspend`) permitted, and the system forced a crash report of it.
+    case suspensionOverrun = "suspension-overrun"
     /// The user force-quit the app, which cancels its background transfers.
     case forceQuit = "force-quit"
     /// BGTaskScheduler was asked to launch a task identifier (a launch simulated from the debugger) and

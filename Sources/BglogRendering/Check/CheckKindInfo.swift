@@ -50,6 +50,18 @@ public struct CheckKindInfo: Sendable, Hashable {
         meaning: "The app was killed by jetsam (memory pressure or a memory limit) while in the background.",
         howToConfirm: "A jetsam kill of the app's pid in the console log while it was in the background.",
         advice: ["Release caches and large buffers when entering the background; keep the footprint low."])
+    case .memoryLimitKill:
+      return CheckKindInfo(
+        title: "Killed for exceeding a memory limit",
+        meaning: "The process passed its per-process memory limit (the active one, or one the line does not qualify).",
+        howToConfirm: "The kernel's `exceeded mem limit: ActiveHard …` or `EXC_RESOURCE RESOURCE_TYPE_MEMORY` line.",
+        advice: ["Lower the peak footprint below the limit named; extensions have far smaller limits than apps."])
+    case .suspensionOverrun:
+      return CheckKindInfo(
+        title: "The app overran its suspension window (iOS 4–6)",
+        meaning: "The system's own `Suspending process` assertion ran out while the app was still running.",
+        howToConfirm: "`identifier: Suspending process: App[pid] … reason: suspend` held beyond permitted time.",
+        advice: ["Return from applicationDidEnterBackground quickly; wrap longer work in a background task."])
     default:
       return CheckKindInfo(title: kind, meaning: "A finding of kind \(kind).", howToConfirm: nil, advice: [])
     }

@@ -187,7 +187,8 @@ public struct TimelineTextRenderer: Sendable {
   private func findingLabel(_ kind: TimelineFinding.Kind) -> String {
     let text = kind.rawValue + ":"
     switch kind {
-    case .leakedBackgroundTask, .completionHandlerNotCalled, .jetsamInBackground:
+    case .leakedBackgroundTask, .completionHandlerNotCalled, .jetsamInBackground, .memoryLimitKill,
+      .suspensionOverrun:
       return style.bold(style.red(text))
     case .rateLimiter, .stoppedWaking, .transferCancelledImmediately, .forceQuit, .bgTaskRequestNotScheduled,
       .urlTaskNotCompleted:

@@ -39,14 +39,17 @@ import Testing
     let (result, app) = try Self.timeline("real-home-assistant-936-message-only-urlsessiond.log")
     #expect(result.layout == nil)
     #expect(app.name == AppSubject.unnamedAppName)
-    #expect(app.events.map(\.kind) == [.urlTaskCreated, .urlTaskResumed])
-    #expect(app.events.map(\.line) == [1, 4])
+    // nsurlsessiond's `enqueueing` (line 3) and `will begin` (line 9) are read since session 4 (issue 13).
+    #expect(app.events.map(\.kind) == [.urlTaskCreated, .urlSessionEvent, .urlTaskResumed, .urlSessionEvent])
+    #expect(app.events.map(\.line) == [1, 3, 4, 9])
     #expect(app.events.allSatisfy { $0.timestamp == nil })
     #expect(app.findings.map(\.kind) == [.urlTaskNotCompleted])
     #expect(app.findings[0].confidence == .low)
-    #expect(app.findings[0].summary.contains("<B22D34D2-4EEB-475E-B233-AC2F67086EC4>.<489> was resumed"))
+    #expect(
+      app.findings[0].summary.contains(
+        "<B22D34D2-4EEB-475E-B233-AC2F67086EC4>.<489> was resumed (line 4), then will begin"))
     #expect(app.findings[0].summary.contains("its lines have no times"))
-    #expect(app.findings[0].evidence.map(\.line) == [1, 4])
+    #expect(app.findings[0].evidence.map(\.line) == [1, 4, 9])
   }
 
   /// The same completion the task's resume is followed by: no finding.
@@ -114,6 +117,11 @@ import Testing
     #expect(app.events[0].pid == 478)
     #expect(app.events[0].detail == "killed for exceeding its memory limit (EXC_RESOURCE): ActiveHard 24 MB (fatal)")
     #expect(app.processes.first?.endedBy == .killed)
+    // ActiveHard is the active limit: a memory-limit kill, never called a background one.
+    #expect(app.findings.map(\.kind) == [.memoryLimitKill])
+    #expect(app.findings[0].confidence == .high)
+    #expect(app.findings[0].summary.contains("ActiveHard 24 MB"))
+    #expect(app.findings[0].summary.contains("not a background kill"))
   }
 
   @Test func debugserverOpenIsALaunchNotAWakeup() throws {

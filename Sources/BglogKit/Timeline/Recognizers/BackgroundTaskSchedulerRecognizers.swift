@@ -6,6 +6,7 @@
 enum BackgroundTaskSchedulerRecognizers {
   static let all: [MessageRecognizer] = [
     launchForActivities, runningTask, markingComplete, submitTaskRequest, simulatingLaunch, noTaskRequest,
+    schedulerError,
   ]
 
   /// The app a BackgroundTasks line is about: the header's app; without a header, the unnamed app.
@@ -160,6 +161,45 @@ enum BackgroundTaskSchedulerRecognizers {
         expected: MessageEvent(
           kind: .bgTaskNotScheduled, subject: AppSubject(name: "ReLearn", pid: 1163),
           detail: "no task request scheduled for com.transistorsoft.fetch"))
+    ],
+    nonTriggering: [])
+
+  /// `Error Domain=BGTaskSchedulerErrorDomain Code=1 "(null)"`, as an app logs the error `submit(_:)`
+  /// threw (`Could not schedule app refresh: Error Domain=…`). The codes are Apple's
+  /// `BGTaskScheduler.Error.Code`: 1 unavailable, 2 tooManyPendingTaskRequests, 3 notPermitted.
+  static let schedulerError = MessageRecognizer(
+    id: "bgtask-scheduler-error", era: "iOS 13+ BackgroundTasks (in the app)",
+    anchors: ["Error Domain=BGTaskSchedulerErrorDomain Code="], writers: [],
+    read: { message, header, _ in
+      guard let subject = writer(header),
+        let code = TimelineEventRecognizer.text(
+          after: "Error Domain=BGTaskSchedulerErrorDomain Code=", in: message, until: [" ", "\n", ","])
+      else { return [] }
+      let meaning: String
+      switch code {
+      case "1":
+        meaning =
+          "unavailable: the app cannot schedule background work here (the Simulator, Background App Refresh "
+          + "turned off, or an extension)"
+      case "2": meaning = "too many pending task requests"
+      case "3": meaning = "not permitted: the identifier is not in BGTaskSchedulerPermittedIdentifiers"
+      default: return []
+      }
+      return [
+        MessageEvent(
+          kind: .bgTaskSubmitFailed, subject: subject,
+          detail: "request refused: BGTaskSchedulerErrorDomain Code=\(code) (\(meaning))")
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "Could not schedule app refresh: Error Domain=BGTaskSchedulerErrorDomain Code=1 \"(null)\"",
+        source: "bhaval-patel/BackgroundTask issue #2 (Xcode console, the app's own print)",
+        expected: MessageEvent(
+          kind: .bgTaskSubmitFailed, subject: .unnamedApp,
+          detail:
+            "request refused: BGTaskSchedulerErrorDomain Code=1 (unavailable: the app cannot schedule background "
+            + "work here (the Simulator, Background App Refresh turned off, or an extension))"))
     ],
     nonTriggering: [])
 }

@@ -1,6 +1,18 @@
 /// The kernel's memorystatus (jetsam) lines.
 enum KernelJetsamRecognizers {
-  static let all: [MessageRecognizer] = [exceededLimit, killingSpecificProcess]
+  static let all: [MessageRecognizer] = [
+    exceededLimit, killingSpecificProcess, reportSystemMemoryKilled, excResourceMemory,
+  ]
+
+  /// `name[pid]`, or `name [pid]` (the kernel's `memorystatus: Tunnel [1509] …`), ending `head`.
+  static func namePIDAtEnd(_ head: Substring) -> AppSubject? {
+    let words = head.split(separator: " ")
+    guard let last = words.last else { return nil }
+    if last.hasPrefix("["), words.count >= 2 {
+      return MessageSubject.namePID(Substring(words[words.count - 2] + last))
+    }
+    return MessageSubject.namePID(Substring(last))
+  }
 
   /// `memorystatus: name[pid] exceeded mem limit: InactiveHard 15 MB (fatal)`: remembered for the kill
   /// line that follows; makes no event of its own. `EXC_RESOURCE -> name[pid] exceeded mem limit:
@@ -13,8 +25,7 @@ enum KernelJetsamRecognizers {
     read: { message, _, state in
       guard let anchor = TimelineEventRecognizer.range(of: "] exceeded mem limit: ", in: message) else { return [] }
       let head = message[..<message.index(after: anchor.lowerBound)]
-      let word = head.split(separator: " ").last.map { Substring($0) } ?? head
-      guard let subject = MessageSubject.namePID(word), let pid = subject.pid else { return [] }
+      guard let subject = namePIDAtEnd(head), let pid = subject.pid else { return [] }
       let limit = TimelineEventRecognizer.trimmingBlanks(message[anchor.upperBound...].prefix(while: { $0 != "\n" }))
       if TimelineEventRecognizer.contains(head, "EXC_RESOURCE -> ") {
         guard limit.hasSuffix("(fatal)") else { return [] }
@@ -33,12 +44,22 @@ enum KernelJetsamRecognizers {
         source: "nextcloud/talk-ios issue #1223 (the kernel's line pasted alone)",
         expected: MessageEvent(
           kind: .killed, subject: AppSubject(name: "NotificationServiceExtension", pid: 478),
-          detail: "killed for exceeding its memory limit (EXC_RESOURCE): ActiveHard 24 MB (fatal)"))
+          detail: "killed for exceeding its memory limit (EXC_RESOURCE): ActiveHard 24 MB (fatal)")),
+      RecognizerExample(
+        "EXC_RESOURCE -> PacketTunnel[7988] exceeded mem limit: ActiveHard 15 MB (fatal)",
+        source: "v2rayA/shadowsocksR issue #14 (the kernel's line pasted alone, a network extension)",
+        expected: MessageEvent(
+          kind: .killed, subject: AppSubject(name: "PacketTunnel", pid: 7988),
+          detail: "killed for exceeding its memory limit (EXC_RESOURCE): ActiveHard 15 MB (fatal)")),
     ],
     nonTriggering: [
       RecognizerExample(
         "memorystatus: backgroundtaskmanagementd[24094] exceeded mem limit: InactiveHard 15 MB (fatal)",
-        process: "kernel", source: "taskcluster/community-tc-config issue #983 (macOS kernel log)")
+        process: "kernel", source: "taskcluster/community-tc-config issue #983 (macOS kernel log)"),
+      // Remembered for the `ReportSystemMemory: … killed by jetsam` line that follows (no event alone).
+      RecognizerExample(
+        "kernel: memorystatus: Tunnel [1509] exceeded mem limit: ActiveHard 50 MB (fatal)",
+        source: "getlantern/lantern pull request #8971 (description; `kernel:` written into the line)"),
     ])
 
   /// `killing_specific_process pid 24094 [backgroundtaskmanagementd] (per-process-limit 0 0s rf:- type:daemon) 15360KB`
@@ -66,6 +87,87 @@ enum KernelJetsamRecognizers {
         expected: MessageEvent(
           kind: .killed, subject: AppSubject(name: "backgroundtaskmanagementd", pid: 24094),
           detail: "killed by jetsam (per-process-limit), exceeded mem limit: InactiveHard 15 MB (fatal)"))
+    ],
+    nonTriggering: [])
+
+  /// `ReportSystemMemory: Process Tunnel [1509] killed by jetsam reason per-process-limit` (the kill of
+  /// the process whose `exceeded mem limit` line came before, which is then named in the detail).
+  static let reportSystemMemoryKilled = MessageRecognizer(
+    id: "report-system-memory-killed-by-jetsam", era: "iOS (ReportSystemMemory, quoted with the kernel's lines)",
+    anchors: ["] killed by jetsam reason "], writers: ["kernel", "ReportCrash"],
+    read: { message, _, state in
+      guard let anchor = TimelineEventRecognizer.range(of: "] killed by jetsam reason ", in: message),
+        let processStart = TimelineEventRecognizer.range(of: "Process ", in: message[..<anchor.lowerBound])
+      else { return [] }
+      let head = message[processStart.upperBound...message.index(anchor.lowerBound, offsetBy: 0)]
+      guard let subject = namePIDAtEnd(head), let pid = subject.pid else { return [] }
+      let reason = message[anchor.upperBound...].prefix(while: { $0 != " " && $0 != "\n" })
+      guard !reason.isEmpty else { return [] }
+      if state.limitKills.remove(pid) != nil { return [] }
+      var detail = "killed by jetsam (\(reason))"
+      if let limit = state.exceededLimits.removeValue(forKey: pid) { detail += ", exceeded mem limit: \(limit)" }
+      return [MessageEvent(kind: .killed, subject: subject, detail: detail)]
+    },
+    triggering: [
+      RecognizerExample(
+        "ReportSystemMemory: Process Tunnel [1509] killed by jetsam reason per-process-limit",
+        source: "getlantern/lantern pull request #8971 (description, after the kernel's exceeded-limit line)",
+        expected: MessageEvent(
+          kind: .killed, subject: AppSubject(name: "Tunnel", pid: 1509),
+          detail: "killed by jetsam (per-process-limit), exceeded mem limit: ActiveHard 50 MB (fatal)"))
+    ],
+    nonTriggering: [])
+
+  /// `EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=650 MB, unused=0x0)` and `EXC_RESOURCE (RESOURCE_TYPE_MEMORY:
+  /// high watermark memory limit exceeded) (limit=1450 MB)`: the memory-limit exception as Xcode and lldb
+  /// show it when the debugger stops on it (and crash reports name their exception). It names no
+  /// process: a headerless line is filed under the unnamed app. Outside the debugger the process is
+  /// killed for it; under it, stopped there (the finding says both).
+  static let excResourceMemory = MessageRecognizer(
+    id: "exc-resource-memory-limit", era: "iOS 8+ (Xcode's and lldb's stop reason, crash reports' exception type)",
+    anchors: ["EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=", "EXC_RESOURCE (RESOURCE_TYPE_MEMORY: "], writers: [],
+    read: { message, header, _ in
+      typealias R = TimelineEventRecognizer
+      var note = ""
+      let limitStart: String.Index
+      if let start = R.range(of: "EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=", in: message) {
+        limitStart = start.upperBound
+      } else if let start = R.range(of: "EXC_RESOURCE (RESOURCE_TYPE_MEMORY: ", in: message),
+        let close = message[start.upperBound...].firstIndex(of: ")"),
+        let limit = R.range(of: "(limit=", in: message[close...])
+      {
+        let said = message[start.upperBound..<close]
+        guard !said.contains("\n") else { return [] }
+        note = "; \(said)"
+        limitStart = limit.upperBound
+      } else {
+        return []
+      }
+      let limit = message[limitStart...].prefix(while: { $0 != "," && $0 != ")" && $0 != "\n" })
+      guard limit.first?.isNumber == true else { return [] }
+      let subject = header.process.isEmpty ? AppSubject.unnamedApp : header.app
+      guard let subject else { return [] }
+      return [
+        MessageEvent(
+          kind: .killed, subject: subject,
+          detail: "exceeded its memory limit (EXC_RESOURCE RESOURCE_TYPE_MEMORY, limit=\(limit)\(note))")
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=650 MB, unused=0x0)",
+        source: "kishikawakatsumi/ScreenRecorder issue #13 (the line pasted alone)",
+        expected: MessageEvent(
+          kind: .killed, subject: .unnamedApp,
+          detail: "exceeded its memory limit (EXC_RESOURCE RESOURCE_TYPE_MEMORY, limit=650 MB)")),
+      RecognizerExample(
+        "* thread #53, queue = 'com.apple.root.user-initiated-qos', stop reason = EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=1450 MB)",
+        source: "Netesh5/image_background_remover issue #8 (lldb's stop reason, Xcode console)",
+        expected: MessageEvent(
+          kind: .killed, subject: .unnamedApp,
+          detail:
+            "exceeded its memory limit (EXC_RESOURCE RESOURCE_TYPE_MEMORY, limit=1450 MB; high watermark memory "
+            + "limit exceeded)")),
     ],
     nonTriggering: [])
 }

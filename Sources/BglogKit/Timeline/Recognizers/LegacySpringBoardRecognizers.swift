@@ -2,7 +2,34 @@
 /// permitted background time, then force a crash report of it. iOS 7+ crash reports quote the same
 /// sentence about a `<BKNewProcess …>`.
 enum LegacySpringBoardRecognizers {
-  static let all: [MessageRecognizer] = [beyondPermittedTime, forcingCrashReportOf]
+  static let all: [MessageRecognizer] = [
+    beyondPermittedTime, forcingCrashReportOf, exitedAbnormally, launchdExited, killedByJetsamPendingRelaunch,
+    loneProcessAssertion,
+  ]
+
+  /// iOS 4's set lists its assertions without a class: `identifier: Suspending process: BT[4821]
+  /// permittedBackgroundDuration: 10.000000 reason: suspend owner pid:1557 preventSuspend …`, one a line.
+  static func classless(_ text: Substring) -> [ProcessAssertion] {
+    var found: [ProcessAssertion] = []
+    for line in text.split(separator: "\n") {
+      let body = TimelineEventRecognizer.trimmingBlanks(line)
+      guard body.hasPrefix("identifier: "), !body.contains("<"),
+        let name = TimelineEventRecognizer.text(
+          after: "identifier: ", in: body, until: [" permittedBackgroundDuration: "]),
+        name.count < body.count - 12
+      else { continue }
+      var assertion = ProcessAssertion(name: name, text: String(body))
+      assertion.reason = TimelineEventRecognizer.text(after: " reason: ", in: body, until: [" "])
+      if let seconds = TimelineEventRecognizer.text(after: "permittedBackgroundDuration: ", in: body, until: [" "]) {
+        assertion.duration = AssertionDuration(text: Substring(seconds))
+      }
+      if let owner = TimelineEventRecognizer.text(after: " owner pid:", in: body, until: [" "]) {
+        assertion.owner = "pid:" + owner
+      }
+      found.append(assertion)
+    }
+    return found
+  }
 
   /// `BG[21017] has active assertions beyond permitted time: {( <BKProcessAssertion: …> identifier: …
   /// permittedBackgroundDuration: 600.000000 reason: finishTask … )}`.
@@ -17,7 +44,8 @@ enum LegacySpringBoardRecognizers {
       let head = message[..<anchor.lowerBound]
       let lastWord = head.split(separator: " ").last.map { Substring($0) } ?? head
       guard let subject = MessageSubject.bkProcess(head) ?? MessageSubject.namePID(lastWord) else { return [] }
-      let named = ProcessAssertion.all(in: message[anchor.upperBound...])
+      var named = ProcessAssertion.all(in: message[anchor.upperBound...])
+      if named.isEmpty { named = classless(message[anchor.upperBound...]) }
       if let pid = subject.pid { state.beyondPermitted[pid] = named }
       return [
         MessageEvent(
@@ -49,6 +77,17 @@ enum LegacySpringBoardRecognizers {
         expected: MessageEvent(
           kind: .expiryWarning, subject: AppSubject(bundle: "com.larky.chcu", pid: 3445),
           detail: "assertions held beyond permitted time \"Called by UIKit, from <redacted>\" finishTask 180 s")),
+      RecognizerExample(
+        """
+        BT[4821] has active assertions beyond permitted time:
+        {(
+        identifier: Suspending process: BT[4821] permittedBackgroundDuration: 10.000000 reason: suspend owner pid:1557 preventSuspend preventThrottleDownCPU preventThrottleDownUI
+        )}
+        """, process: "SpringBoard", pid: 1557,
+        source: "blog.s21g.com/articles/1859 (iOS 4 device syslog, 2010; fixture real-s21g-1859-syslog-weekday.log)",
+        expected: MessageEvent(
+          kind: .expiryWarning, subject: AppSubject(name: "BT", pid: 4821),
+          detail: "assertions held beyond permitted time \"Suspending process: BT[4821]\" suspend 10 s")),
     ],
     nonTriggering: [
       // iOS 7, quoted with the app name redacted: no pid, and the name is the redaction; read as a name.
@@ -98,6 +137,148 @@ enum LegacySpringBoardRecognizers {
         " Forcing crash report of <app>...",
         source: "urbanairship/ios-library pull request #61 (iOS 7 log quoted with the app name redacted)",
         expected: MessageEvent(kind: .crashed, subject: AppSubject(name: "<app>"), detail: "forced crash report")),
+    ],
+    nonTriggering: [])
+
+  /// `Application 'BT' exited abnormally with signal 9: Killed` (SpringBoard, iOS 4–6): signal 9 is a
+  /// kill (SIGKILL: the system's, as the app cannot send it to itself unnoticed); another signal a crash.
+  static let exitedAbnormally = MessageRecognizer(
+    id: "legacy-exited-abnormally-with-signal", era: "iOS 4–6 SpringBoard",
+    anchors: ["' exited abnormally with signal "], writers: ["SpringBoard"],
+    read: { message, _, _ in
+      guard let anchor = TimelineEventRecognizer.range(of: "' exited abnormally with signal ", in: message),
+        let open = TimelineEventRecognizer.range(of: "Application '", in: message[..<anchor.lowerBound])
+      else { return [] }
+      let name = message[open.upperBound..<anchor.lowerBound]
+      let rest = message[anchor.upperBound...]
+      guard !name.isEmpty, !name.contains("'"), let signal = Int(rest.prefix(while: { $0.isNumber })) else {
+        return []
+      }
+      let said = TimelineEventRecognizer.text(after: ": ", in: rest, until: ["\n"]).map { " (\($0))" } ?? ""
+      return [
+        MessageEvent(
+          kind: signal == 9 ? .killed : .crashed, subject: AppSubject(name: String(name)),
+          detail: "exited abnormally with signal \(signal)\(said)")
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "Application 'BT' exited abnormally with signal 9: Killed", process: "SpringBoard", pid: 1557,
+        source: "blog.s21g.com/articles/1859 (iOS 4 device syslog, 2010)",
+        expected: MessageEvent(
+          kind: .killed, subject: AppSubject(name: "BT"), detail: "exited abnormally with signal 9 (Killed)"))
+    ],
+    nonTriggering: [])
+
+  /// launchd's `(UIKitApplication:jp.co.x.BT[0xc343]) Exited: Killed` (iOS 4–6): the app's job ended by
+  /// a kill. The job label names the bundle id; the pid is in the header's second bracket when the
+  /// reader kept it, which is not relied on.
+  static let launchdExited = MessageRecognizer(
+    id: "legacy-launchd-uikitapplication-exited", era: "iOS 4–6 launchd",
+    anchors: ["(UIKitApplication:"], writers: ["launchd", "com.apple.launchd"],
+    read: { message, _, _ in
+      guard let start = TimelineEventRecognizer.range(of: "(UIKitApplication:", in: message),
+        let close = message[start.upperBound...].firstIndex(of: ")")
+      else { return [] }
+      var label = message[start.upperBound..<close]
+      var after = TimelineEventRecognizer.trimmingBlanks(message[message.index(after: close)...])
+      // The sender's own `(UIKitApplication:x[0xc343][4821])` left at the message's start by a reader,
+      // then ` : (UIKitApplication:x[0xc343]) Exited: Killed`: the pid is the job's last bracket.
+      var pid: Int?
+      if after.hasPrefix(": (UIKitApplication:"), let second = after.dropFirst(2).firstIndex(of: ")") {
+        if label.hasSuffix("]"), let open = label.lastIndex(of: "[") {
+          pid = Int(label[label.index(after: open)..<label.index(before: label.endIndex)])
+        }
+        label = after[after.index(after.startIndex, offsetBy: 20)..<second]
+        after = TimelineEventRecognizer.trimmingBlanks(after[after.index(after: second)...])
+      }
+      let bundle = label.prefix(while: { $0 != "[" })
+      guard !bundle.isEmpty, !bundle.contains(" "), after.hasPrefix("Exited: ") || after.hasPrefix("Exited with ")
+      else { return [] }
+      let how = after.prefix(while: { $0 != "\n" })
+      let kind: TimelineEvent.Kind = how.hasPrefix("Exited: Killed") ? .killed : .exited
+      return [
+        MessageEvent(kind: kind, subject: AppSubject(bundle: String(bundle), pid: pid), detail: "launchd: \(how)")
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "(UIKitApplication:jp.co.xxxxx.BT[0xc343]) Exited: Killed", process: "com.apple.launchd", pid: 1,
+        source: "blog.s21g.com/articles/1859 (iOS 4 device syslog, 2010)",
+        expected: MessageEvent(
+          kind: .killed, subject: AppSubject(bundle: "jp.co.xxxxx.BT"), detail: "launchd: Exited: Killed")),
+      RecognizerExample(
+        "(UIKitApplication:jp.co.xxxxx.BT[0xc343][4821]) : (UIKitApplication:jp.co.xxxxx.BT[0xc343]) Exited: Killed",
+        process: "com.apple.launchd", pid: 1,
+        source: "blog.s21g.com/articles/1859 (the same line with the job's sender column left in the message)",
+        expected: MessageEvent(
+          kind: .killed, subject: AppSubject(bundle: "jp.co.xxxxx.BT", pid: 4821), detail: "launchd: Exited: Killed")),
+    ],
+    nonTriggering: [])
+
+  /// iOS 8 SpringBoard: `Memory level is not normal or this app was killed by jetsam. Pending auto-relaunch
+  /// of '<FBApplicationProcess: 0x160ae590; MobileMail; pid: -1>'.` SpringBoard's own either-or: the app's
+  /// process is gone (pid -1) and will be relaunched; the detail keeps both readings.
+  static let killedByJetsamPendingRelaunch = MessageRecognizer(
+    id: "springboard-killed-by-jetsam-pending-relaunch", era: "iOS 8 SpringBoard (FrontBoard)",
+    anchors: ["killed by jetsam. Pending auto-relaunch of "], writers: ["SpringBoard"],
+    read: { message, _, _ in
+      guard let anchor = TimelineEventRecognizer.range(of: "killed by jetsam. Pending auto-relaunch of ", in: message),
+        var subject = MessageSubject.bkProcess(message[anchor.upperBound...])
+      else { return [] }
+      if let pid = subject.pid, pid <= 0 { subject.pid = nil }
+      guard !subject.isEmpty else { return [] }
+      return [
+        MessageEvent(
+          kind: .killed, subject: subject,
+          detail: "killed by jetsam or gone while memory was not normal (SpringBoard); auto-relaunch pending")
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "Memory level is not normal or this app was killed by jetsam. Pending auto-relaunch of '<FBApplicationProcess: 0x160ae590; MobileMail; pid: -1>'.",
+        process: "SpringBoard", pid: 41, source: "isuncloud/iOS_client issue #25 (iOS 8 device syslog)",
+        expected: MessageEvent(
+          kind: .killed, subject: AppSubject(name: "MobileMail"),
+          detail: "killed by jetsam or gone while memory was not normal (SpringBoard); auto-relaunch pending"))
+    ],
+    nonTriggering: [])
+
+  /// One iOS 5–9 assertion description pasted alone (`<BKProcessAssertion: 0x176397a0> identifier: Called by
+  /// Deadeye, from unknown method process: Deadeye[992] permittedBackgroundDuration: 180.000000 reason:
+  /// finishTask owner pid:992 …`), as quoted from a crash report's list: the assertion the process held.
+  /// Alone it does not say it was held beyond its time (no finding); inside a `… beyond permitted time`
+  /// record it is that recogniser's.
+  static let loneProcessAssertion = MessageRecognizer(
+    id: "legacy-lone-process-assertion", era: "iOS 5–9 (a crash report's assertion line, quoted alone)",
+    anchors: [" permittedBackgroundDuration: "], writers: [],
+    read: { message, _, _ in
+      let text = TimelineEventRecognizer.trimmingBlanks(message)
+      guard text.hasPrefix("<BKProcessAssertion: ") || text.hasPrefix("<SBProcessAssertion: "),
+        !TimelineEventRecognizer.contains(text, "beyond permitted time"),
+        let process = TimelineEventRecognizer.range(of: " process: ", in: text)?.upperBound,
+        let assertion = ProcessAssertion.all(in: text).first
+      else { return [] }
+      let rest = text[process...]
+      guard let subject = MessageSubject.bkProcess(rest) ?? MessageSubject.namePID(rest.prefix(while: { $0 != " " }))
+      else { return [] }
+      return [
+        MessageEvent(
+          kind: .assertionAcquired, subject: subject,
+          detail: "assertion held " + TimelineEventRecognizer.describe(assertion)
+            + " (quoted alone: the line does not say when it was taken or whether it outlived its time)",
+          assertion: assertion)
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "<BKProcessAssertion: 0x176397a0> identifier: Called by Deadeye, from unknown method process: Deadeye[992] permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:992 preventSuspend  preventIdleSleep  preventSuspendOnSleep",
+        source: "amplitude/Amplitude-iOS issue #9 (one line of a crash report's assertion list)",
+        expected: MessageEvent(
+          kind: .assertionAcquired, subject: AppSubject(name: "Deadeye", pid: 992),
+          detail:
+            "assertion held \"Called by Deadeye, from unknown method\" finishTask 180 s (quoted alone: the line "
+            + "does not say when it was taken or whether it outlived its time)"))
     ],
     nonTriggering: [])
 }

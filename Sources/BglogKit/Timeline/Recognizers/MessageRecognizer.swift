@@ -79,12 +79,15 @@ struct MessageRecognizerState: Sendable {
   var ignoredWatchdogs: [Int: (name: String, reason: String)] = [:]
   /// The pids the kernel's `EXC_RESOURCE -> … (fatal)` line already reported killed.
   var limitKills: Set<Int> = []
+  /// The pids assertiond already found gone (`… No such process`): one event per process.
+  var gonePIDs: Set<Int> = []
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
     if launchRoles.count > 1_000 { launchRoles.removeAll() }
     if exceededLimits.count > 1_000 { exceededLimits.removeAll() }
     if limitKills.count > 1_000 { limitKills.removeAll() }
+    if gonePIDs.count > 1_000 { gonePIDs.removeAll() }
     if ignoredWatchdogs.count > 1_000 { ignoredWatchdogs.removeAll() }
   }
 }

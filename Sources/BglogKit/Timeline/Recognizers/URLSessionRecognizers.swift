@@ -10,8 +10,19 @@
 /// bundle id.
 enum URLSessionRecognizers {
   static let all: [MessageRecognizer] = [
-    taskCreated, taskResumed, taskCompleted, completionAcknowledged, sessionClient,
+    taskCreated, taskResumed, taskCompleted, completionAcknowledged, sessionClient, taskQueued, loadFailed,
+    daemonConnectionInvalidated, lostBackgroundTransferService,
   ]
+
+  /// `NSURLErrorBackgroundTaskCancelledReasonKey` values (Apple's `NSURLErrorCancelledReason…` constants).
+  static func cancelledReason(_ value: Substring) -> String? {
+    switch value {
+    case "0": return "the user force-quit the app"
+    case "1": return "background updates are disabled"
+    case "2": return "insufficient system resources"
+    default: return nil
+    }
+  }
 
   private static let aws = "aws-amplify/aws-sdk-ios issue #4594 (Console.app, nsurlsessiond)"
   private static let homeAssistant = "home-assistant/iOS issue #936 (messages pasted without a header)"
@@ -219,6 +230,131 @@ enum URLSessionRecognizers {
         expected: MessageEvent(
           kind: .urlSessionEvent, subject: AppSubject(bundle: "chat.glib.groupchat.stage"),
           detail: "background session com.bbflight.background_downloader.Downloader removed")),
+    ],
+    nonTriggering: [])
+
+  /// nsurlsessiond queueing and starting a task: `Task <…>.<1541> enqueueing`, `Task <…>.<1541> will begin`
+  /// (the `resuming`, `has not requested a begin delay` lines between say nothing more). Read from
+  /// nsurlsessiond or a line without a header only: an app's own CFNetwork is not the daemon.
+  static let taskQueued = MessageRecognizer(
+    id: "urlsession-task-enqueued-will-begin", era: "nsurlsessiond (iOS 13+)",
+    anchors: ["> enqueueing", "> will begin"], writers: ["nsurlsessiond"],
+    read: { message, header, _ in
+      guard header.process.isEmpty || header.process == "nsurlsessiond", let (name, rest) = task(message) else {
+        return []
+      }
+      let line = TimelineEventRecognizer.trimmingBlanks(rest.prefix(while: { $0 != "\n" }))
+      let what: String
+      switch line {
+      case "enqueueing": what = "enqueued by nsurlsessiond"
+      case "will begin": what = "will begin (nsurlsessiond starts it)"
+      default: return []
+      }
+      return [MessageEvent(kind: .urlSessionEvent, subject: subject(header), detail: "task \(name) \(what)")]
+    },
+    triggering: [
+      RecognizerExample(
+        "Task <A7D74A8B-C310-49FE-AE38-06832BB16E9E>.<1541> enqueueing", process: "nsurlsessiond",
+        source: "aws-amplify/aws-sdk-ios issue #1153 (Console.app, nsurlsessiond)",
+        expected: MessageEvent(
+          kind: .urlSessionEvent, subject: .unnamedApp,
+          detail: "task <A7D74A8B-C310-49FE-AE38-06832BB16E9E>.<1541> enqueued by nsurlsessiond")),
+      RecognizerExample(
+        "Task <A7D74A8B-C310-49FE-AE38-06832BB16E9E>.<1541> will begin", process: "nsurlsessiond",
+        source: "aws-amplify/aws-sdk-ios issue #1153 (Console.app, nsurlsessiond)",
+        expected: MessageEvent(
+          kind: .urlSessionEvent, subject: .unnamedApp,
+          detail: "task <A7D74A8B-C310-49FE-AE38-06832BB16E9E>.<1541> will begin (nsurlsessiond starts it)")),
+    ],
+    nonTriggering: [
+      RecognizerExample(
+        "Task <A7D74A8B-C310-49FE-AE38-06832BB16E9E>.<1541> will begin", process: "BackgroundBackup",
+        source: "aws-amplify/aws-sdk-ios issue #1153 (the process column here is a test of the rule)")
+    ])
+
+  /// CFNetwork's `Task <…>.<7> load failed with error Error Domain=NSURLErrorDomain Code=-999 "(null)"
+  /// UserInfo={NSURLErrorBackgroundTaskCancelledReasonKey=0, …` (an app's own log, Xcode console): a
+  /// failed task, and for a background task cancelled by the system, why.
+  static let loadFailed = MessageRecognizer(
+    id: "urlsession-task-load-failed", era: "CFNetwork (iOS 11+)",
+    anchors: ["> load failed with error "], writers: [],
+    read: { message, header, _ in
+      typealias R = TimelineEventRecognizer
+      guard let (name, rest) = task(message), R.hasPrefix(rest, "load failed with error "),
+        let code = R.text(after: " Code=", in: rest, until: [" ", "\n"]), Int(code) != nil
+      else { return [] }
+      var detail = "task \(name) load failed with error \(code)" + (code == "-999" ? " (cancelled)" : "")
+      if let reason = R.text(after: "NSURLErrorBackgroundTaskCancelledReasonKey=", in: rest, until: [",", "}", " "]),
+        let meaning = cancelledReason(Substring(reason))
+      {
+        detail += ": NSURLErrorBackgroundTaskCancelledReasonKey=\(reason), \(meaning)"
+      }
+      return [MessageEvent(kind: .urlTaskCompleted, subject: header.app ?? .unnamedApp, detail: detail)]
+    },
+    triggering: [
+      RecognizerExample(
+        """
+        Task <AD3AD8D1-EC64-4E2E-95C8-FBA0A12585A2>.<7> load failed with error Error Domain=NSURLErrorDomain Code=-999 "(null)" UserInfo={NSURLErrorBackgroundTaskCancelledReasonKey=0, 
+
+        _NSURLErrorRelatedURLSessionTaskErrorKey=(
+        """,
+        source: "aritchie/httptransfertasks issue #10 (Xcode console, a background download)",
+        expected: MessageEvent(
+          kind: .urlTaskCompleted, subject: .unnamedApp,
+          detail:
+            "task <AD3AD8D1-EC64-4E2E-95C8-FBA0A12585A2>.<7> load failed with error -999 (cancelled): "
+            + "NSURLErrorBackgroundTaskCancelledReasonKey=0, the user force-quit the app"))
+    ],
+    nonTriggering: [])
+
+  /// `BackgroundSession <UUID> connection to background transfer daemon invalidated` (the app's
+  /// CFNetwork): the background session lost its connection to nsurlsessiond.
+  static let daemonConnectionInvalidated = MessageRecognizer(
+    id: "urlsession-daemon-connection-invalidated", era: "CFNetwork (iOS 13+)",
+    anchors: ["> connection to background transfer daemon invalidated"], writers: [],
+    read: { message, header, _ in
+      guard let start = TimelineEventRecognizer.range(of: "BackgroundSession <", in: message),
+        let close = message[start.upperBound...].firstIndex(of: ">")
+      else { return [] }
+      let session = message[message.index(before: start.upperBound)...close]
+      return [
+        MessageEvent(
+          kind: .urlSessionEvent, subject: header.app ?? .unnamedApp,
+          detail: "background session \(session) lost its connection to nsurlsessiond (daemon connection invalidated)")
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "BackgroundSession <2C8D0C28-C4B8-459F-AE15-C050E9FCEE60> connection to background transfer daemon invalidated",
+        source: "Alamofire/Alamofire issue #3370 (Xcode console)",
+        expected: MessageEvent(
+          kind: .urlSessionEvent, subject: .unnamedApp,
+          detail:
+            "background session <2C8D0C28-C4B8-459F-AE15-C050E9FCEE60> lost its connection to nsurlsessiond "
+            + "(daemon connection invalidated)"))
+    ],
+    nonTriggering: [])
+
+  /// NSURLErrorBackgroundSessionWasDisconnected (-997), `Lost connection to background transfer service`,
+  /// as an app logs a task's error: the task failed because its background session lost nsurlsessiond.
+  static let lostBackgroundTransferService = MessageRecognizer(
+    id: "urlsession-lost-background-transfer-service", era: "CFNetwork (iOS 7+)",
+    anchors: ["Code=-997 \"Lost connection to background transfer service\""], writers: [],
+    read: { message, header, _ in
+      let task = task(message).map { " \($0.name)" } ?? ""
+      return [
+        MessageEvent(
+          kind: .urlTaskCompleted, subject: header.app ?? .unnamedApp,
+          detail: "task\(task) failed with error -997: lost connection to background transfer service (nsurlsessiond)")
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "[RNFetchBlobRequest] session didCompleteWithError Error Domain=NSURLErrorDomain Code=-997 \"Lost connection to background transfer service\" UserInfo={NSErrorFailingURLStringKey=https://hiddenurl.s3.amazonaws.com/, NSLocalizedDescription=Lost connection to background transfer service, NSErrorFailingURLKey=https://hiddenurl.s3.amazonaws.com/}",
+        source: "joltup/rn-fetch-blob issue #234 (the app's own log, Xcode console)",
+        expected: MessageEvent(
+          kind: .urlTaskCompleted, subject: .unnamedApp,
+          detail: "task failed with error -997: lost connection to background transfer service (nsurlsessiond)"))
     ],
     nonTriggering: [])
 }

@@ -1,0 +1,175 @@
+import BglogTestSupport
+import Testing
+
+@testable import BglogKit
+
+/// Real pastes from the session-4 user review (issue 13) that bglog missed: kill lines of the kernel,
+/// ReportSystemMemory and iOS 4 SpringBoard / launchd, assertiond finding the process already gone, and
+/// a background session losing nsurlsessiond. Sources and licences: `Tests/Fixtures/console/README.md`;
+/// the pastes whose licence could not be stated are the recognisers' own examples instead
+/// (`MessageRecognizerTests`), and synthetic texts below are built from those examples, in order.
+@Suite struct ReviewFourExcerptTests {
+  static func timeline(_ name: String) throws -> TimelineResult {
+    TimelineBuilder().build(from: try Fixtures.source("console/" + name))
+  }
+
+  static func timeline(text: String) -> TimelineResult {
+    TimelineBuilder().build(from: SourceText(bytes: Array(text.utf8)))
+  }
+
+  @Test func kernelExceededLimitThenReportSystemMemoryKill() throws {
+    let result = try Self.timeline("real-lantern-8971-message-only-memorystatus-jetsam.log")
+    let app = try #require(result.apps.first)
+    #expect(result.apps.count == 1)
+    #expect(app.processName == "Tunnel")
+    #expect(app.events.map(\.kind) == [.killed])
+    #expect(app.events[0].pid == 1509)
+    #expect(app.events[0].line == 2)
+    #expect(
+      app.events[0].detail == "killed by jetsam (per-process-limit), exceeded mem limit: ActiveHard 50 MB (fatal)")
+    #expect(app.findings.map(\.kind) == [.memoryLimitKill])
+    #expect(app.findings[0].confidence == .high)
+    #expect(!app.findings.contains { $0.kind == .jetsamInBackground })
+  }
+
+  @Test func backgroundSessionLostTheDaemon() throws {
+    let result = try Self.timeline("real-alamofire-3370-message-only-daemon-invalidated.log")
+    let app = try #require(result.apps.first)
+    #expect(app.name == AppSubject.unnamedAppName)
+    #expect(app.events.map(\.kind) == [.urlSessionEvent])
+    #expect(
+      app.events[0].detail
+        == "background session <2C8D0C28-C4B8-459F-AE15-C050E9FCEE60> lost its connection to nsurlsessiond "
+        + "(daemon connection invalidated)")
+    #expect(app.findings.isEmpty)
+  }
+
+  @Test func assertiondFindsTheProcessAlreadyGone() throws {
+    let result = try Self.timeline("real-nimx-449-console-app-assertiond-no-such-process.log")
+    let app = try #require(result.apps.first)
+    #expect(result.apps.count == 1)
+    #expect(app.processName == "mynimx")
+    #expect(app.events.map(\.kind) == [.exited])
+    #expect(app.events[0].pid == 5529)
+    #expect(app.events[0].line == 3)
+    #expect(app.processes.first?.endedBy == .exited)
+    #expect(app.findings.isEmpty)
+  }
+
+  /// iOS 4: the set on continuation lines names the system's own `Suspending process` assertion; the
+  /// kill lines of SpringBoard and launchd follow.
+  @Test func ios4SuspensionOverrunIsNamedAndKilled() throws {
+    let result = try Self.timeline("real-s21g-1859-syslog-weekday.log")
+    let app = try #require(result.apps.first)
+    #expect(result.apps.count == 1)
+    #expect(app.bundleID == "jp.co.xxxxx.BT")
+    #expect(app.events.map(\.kind) == [.expiryWarning, .crashed, .killed, .killed])
+    #expect(app.events[0].namedAssertions.first?.name == "Suspending process: BT[4821]")
+    #expect(app.events[0].namedAssertions.first?.reason == "suspend")
+    #expect(app.events[0].namedAssertions.first?.durationSeconds == 10)
+    #expect(app.events[2].detail == "launchd: Exited: Killed")
+    #expect(app.events[2].pid == 4821)
+    #expect(app.events[3].detail == "exited abnormally with signal 9 (Killed)")
+    #expect(app.findings.map(\.kind) == [.suspensionOverrun])
+    #expect(app.findings[0].summary.contains("\"Suspending process: BT[4821]\" suspend 10 s owned by pid:1557"))
+    #expect(!app.findings[0].summary.contains("does not name"))
+  }
+
+  /// isuncloud/iOS_client #25 (no licence found: the lines are the recognisers' examples): the process
+  /// already gone twice, then SpringBoard's either-or about jetsam.
+  @Test func springBoardJetsamPendingRelaunch() throws {
+    let text = """
+      Jun 17 17:37:04 isuntv-taiwan assertiond[53] <Warning>: Could not set priority of <BKNewProcess: 0x1663cb90; com.apple.mobilemail; pid: 1683; hostpid: -1> to 2, priority: No such process
+      Jun 17 17:37:04 isuntv-taiwan assertiond[53] <Warning>: Could not set priority of <BKNewProcess: 0x1663cb90; com.apple.mobilemail; pid: 1683; hostpid: -1> to 4096, priority: No such process
+      Jun 17 17:37:04 isuntv-taiwan SpringBoard[41] <Warning>: Memory level is not normal or this app was killed by jetsam. Pending auto-relaunch of '<FBApplicationProcess: 0x160ae590; MobileMail; pid: -1>'.
+
+      """
+    let result = Self.timeline(text: text)
+    let app = try #require(result.apps.first)
+    #expect(app.events.map(\.kind) == [.exited, .killed])
+    #expect(app.events.map(\.line) == [1, 3])
+    #expect(app.findings.map(\.kind) == [.jetsamInBackground])
+    #expect(app.findings[0].confidence == .medium)
+  }
+
+  /// pythonista #405: the ActiveHard kill, then the kernel's own kill line for the same pid: one kill,
+  /// and the finding is not a background one.
+  @Test func activeHardKillIsNotCalledBackground() throws {
+    let text = """
+      kernel[0] <Notice>: EXC_RESOURCE -> Pythonista3[2776] exceeded mem limit: ActiveHard 3072 MB (fatal)
+      kernel[0] <Notice>: 399243.947 memorystatus: killing_specific_process pid 2776 [Pythonista3] (per-process-limit 10) - memorystatus_available_pages: 42511
+
+      """
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.events.map(\.kind) == [.killed])
+    #expect(app.findings.map(\.kind) == [.memoryLimitKill])
+    #expect(app.findings[0].summary.contains("ActiveHard 3072 MB"))
+  }
+
+  /// An inactive-limit kill is a background one, and the limit itself says so.
+  @Test func inactiveHardKillIsABackgroundKill() throws {
+    let text = """
+      memorystatus: backgroundtaskmanagementd[24094] exceeded mem limit: InactiveHard 15 MB (fatal)
+      killing_specific_process pid 24094 [backgroundtaskmanagementd] (per-process-limit 0 0s rf:- type:daemon) 15360KB
+
+      """
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.findings.map(\.kind) == [.jetsamInBackground])
+    #expect(app.findings[0].confidence == .high)
+  }
+
+  /// httptransfertasks #10: the cancelled reason 0 is a force quit.
+  @Test func cancelledReasonZeroIsAForceQuit() throws {
+    let text = """
+      Task <AD3AD8D1-EC64-4E2E-95C8-FBA0A12585A2>.<7> load failed with error Error Domain=NSURLErrorDomain Code=-999 "(null)" UserInfo={NSURLErrorBackgroundTaskCancelledReasonKey=0, 
+
+      """
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.events.map(\.kind) == [.urlTaskCompleted])
+    #expect(app.findings.map(\.kind) == [.forceQuit])
+    #expect(app.findings[0].summary.contains("NSURLErrorBackgroundTaskCancelledReasonKey=0"))
+  }
+
+  /// airsdk/apm #179: runningboardd resumes the task, then gives it the foreground role: a launch, not a
+  /// background wakeup.
+  @Test func foregroundResumeIsNotAWakeup() throws {
+    let text = """
+      default\t15:37:51.254136+0530\trunningboardd\t[application<com.company.appname>:2583] Resuming task.
+      default\t15:37:51.254268+0530\trunningboardd\t[application<com.company.appname>:2583] Set darwin role to: UserInteractiveFocal
+      default\t15:37:51.255249+0530\trunningboardd\tCalculated state for application<com.company.appname>: running-active (role: UserInteractiveFocal)
+
+      """
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.events.map(\.kind) == [.resumed, .launched])
+    #expect(app.events[1].pid == 2583)
+    #expect(app.wakeups.isEmpty)
+  }
+
+  /// A resume while the role stays Background is still a wakeup.
+  @Test func backgroundResumeIsStillAWakeup() throws {
+    let text = """
+      default\t15:37:51.254136+0530\trunningboardd\t[application<com.company.appname>:2583] Resuming task.
+      default\t15:37:51.255249+0530\trunningboardd\tCalculated state for application<com.company.appname>: running-active (role: Background)
+
+      """
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.events.map(\.kind) == [.resumed])
+    #expect(app.wakeups.count == 1)
+  }
+
+  /// ScreenRecorder #13 / image_background_remover #8: Xcode's and lldb's stop reasons name a limit but no
+  /// limit class and no process: the unnamed app, medium, and the summary says the debugger stops there.
+  @Test(arguments: [
+    "EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=650 MB, unused=0x0)\n",
+    "* thread #53, queue = 'com.apple.root.user-initiated-qos', stop reason = EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=1450 MB)\n",
+  ])
+  func excResourceStopReasonIsAnUnqualifiedLimit(line: String) throws {
+    let app = try #require(Self.timeline(text: line).apps.first)
+    #expect(app.name == AppSubject.unnamedAppName)
+    #expect(app.events.map(\.kind) == [.killed])
+    #expect(app.findings.map(\.kind) == [.memoryLimitKill])
+    #expect(app.findings[0].confidence == .medium)
+    #expect(app.findings[0].summary.hasPrefix("Exceeded its memory limit (limit "))
+    #expect(app.findings[0].summary.contains("under the debugger"))
+  }
+}
