@@ -100,7 +100,7 @@ extension ConsoleLayout {
   }
 
   /// `15:36:14.372646+0500` or `16:13:40.069955 +0100`.
-  private static func consoleTime(_ field: Substring) -> LogTimestamp? {
+  static func consoleTime(_ field: Substring) -> LogTimestamp? {
     var scanner = ConsoleLineScanner(field)
     let date = scanner.isoDate()
     if date != nil { scanner.skipBlanks() }
@@ -195,7 +195,7 @@ extension ConsoleLayout {
     "[connected:", "[disconnected:",
   ]
 
-  private static func looksLikeLibrary(_ field: Substring) -> Bool {
+  static func looksLikeLibrary(_ field: Substring) -> Bool {
     !field.isEmpty && field.count <= 64 && !field.contains(" ") && !field.contains("[")
   }
 

@@ -55,6 +55,9 @@ public struct ConsoleLogParser {
   /// The pending record is a `log show` header that ended after its TTL column: the next line, if it
   /// starts with a blank, holds its process and message.
   private var pendingAwaitsSender = false
+  /// Console.app columns in the user's order with the message not last, learned from the first record
+  /// (``ConsoleColumnOrder``); such files are read on the `String` path.
+  private var consoleColumns: ConsoleColumnOrder?
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
@@ -296,8 +299,8 @@ public struct ConsoleLogParser {
     guard !text.isEmpty else { return nil }
     for candidate in ConsoleLayout.detectionOrder where candidate != layout {
       if let entry = candidate.parseHeader(text, number: number) {
-        if layout == nil { layout = candidate }
-        return (entry, stripped)
+        guard layout == nil else { return (entry, stripped) }
+        return (detected(candidate, entry, text, number: number), stripped)
       }
     }
     if let entry = ConsoleLayout.parseConsoleAppColumns(text, number: number) {
@@ -357,7 +360,7 @@ public struct ConsoleLogParser {
       // other line (continuation lines, headers it leaves to the `String` parser) goes through
       // `consumeText`, which also continues a raw record.
       let plain = ascii || ByteText.isASCII(bytes)
-      if indent == nil, plain, let header = ConsoleByteHeader.read(bytes, layout: layout) {
+      if indent == nil, plain, consoleColumns == nil, let header = ConsoleByteHeader.read(bytes, layout: layout) {
         startRaw(bytes, filter: filter, emit)
         pendingIsHeaderless = false
         var record = RawRecord(
@@ -666,17 +669,31 @@ public struct ConsoleLogParser {
 
   private mutating func header(_ line: Substring, number: Int) -> LogEntry? {
     if let layout {
+      if let consoleColumns { return consoleColumns.parse(line, number: number) }
       if let entry = layout.parseHeader(line, number: number) { return entry }
       // Console.app copies: columns in another order are the same layout.
       return layout == .consoleApp ? ConsoleLayout.parseConsoleAppColumns(line, number: number) : nil
     }
     for candidate in ConsoleLayout.detectionOrder {
       if let entry = candidate.parseHeader(line, number: number) {
-        layout = candidate
-        return entry
+        return detected(candidate, entry, line, number: number)
       }
     }
     return nil
+  }
+
+  /// Makes `candidate` the layout, found by `entry` read from `line`; a Console.app line whose columns
+  /// are in the user's order with the message not last is read by that order from then on
+  /// (``ConsoleColumnOrder``), not as the usual order that would take a category for the process.
+  private mutating func detected(
+    _ candidate: ConsoleLayout, _ entry: LogEntry, _ line: Substring, number: Int
+  ) -> LogEntry {
+    layout = candidate
+    guard candidate == .consoleApp, let columns = ConsoleColumnOrder.learn(line),
+      let reordered = columns.parse(line, number: number)
+    else { return entry }
+    consoleColumns = columns
+    return reordered
   }
 
   private mutating func appendContinuation(_ line: Substring) {
