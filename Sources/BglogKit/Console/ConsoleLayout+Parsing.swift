@@ -76,7 +76,8 @@ extension ConsoleLayout {
   }
 
   /// A Console.app copy whose tabs became spaces (Instabug-iOS #305):
-  /// `default 2019-01-08 13:26:14.087889 +0800 assertiond [OurApp:24424] Forcing crash report …`.
+  /// `default 2019-01-08 13:26:14.087889 +0800 assertiond [OurApp:24424] Forcing crash report …`,
+  /// or runs of spaces with the offset against the time (InjectionIII #380).
   /// Read only in the one shape seen: a type word, an optional date, the time and its UTC offset,
   /// the process (one word) and the message; no library column, since nothing would tell it from
   /// the message's first word.
@@ -88,9 +89,11 @@ extension ConsoleLayout {
     else { return nil }
     let date = scanner.isoDate()
     if date != nil, scanner.skipBlanks() == 0 { return nil }
-    guard let time = scanner.clockTime(), scanner.skipBlanks() > 0,
-      let offset = scanner.utcOffset(), scanner.skipBlanks() > 0
-    else { return nil }
+    // The offset after a blank (Instabug #305) or right after the time (InjectionIII #380:
+    // `default 03:19:07.265515-0500    runningboardd   Invalidating assertion …`).
+    guard let time = scanner.clockTime() else { return nil }
+    scanner.skipBlanks()
+    guard let offset = scanner.utcOffset(), scanner.skipBlanks() > 0 else { return nil }
     let process = scanner.word()
     guard looksLikeLibrary(process) else { return nil }
     scanner.skipBlanks()

@@ -58,6 +58,11 @@ public struct ConsoleLogParser {
   /// Console.app columns in the user's order with the message not last, learned from the first record
   /// (``ConsoleColumnOrder``); such files are read on the `String` path.
   private var consoleColumns: ConsoleColumnOrder?
+  /// The bracketed tags a capturing tool wrote before every line, headers and continuation lines alike
+  /// (Appium #13503: `[IOSSimulatorLog] [IOS_SYSLOG_ROW] 2019-11-06 15:01:04.001 Df SpringBoard[…] …`),
+  /// learned from the first header found only once they are dropped; dropped from every line that
+  /// starts with them.
+  private var tagPrefix: String?
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
@@ -224,6 +229,7 @@ public struct ConsoleLogParser {
     if !hasRecord, wholeLine.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
     var line = wholeLine
     if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
+    if let tagPrefix, line.hasPrefix(tagPrefix) { line = line.dropFirst(tagPrefix.count) }
     let startsBlank = line.first == " " || line.first == "\t"
     if !startsBlank, let header = header(line, number: number) {
       return begin(header, line: line, headerless: false)
@@ -307,7 +313,35 @@ public struct ConsoleLogParser {
       if layout == nil { layout = .consoleApp }
       return (entry, stripped)
     }
+    if tagPrefix == nil, stripped == 0, let tags = Self.leadingTags(text) {
+      let rest = text.dropFirst(tags)
+      for candidate in ConsoleLayout.detectionOrder where layout == nil || candidate == layout {
+        if let entry = candidate.parseHeader(rest, number: number) {
+          tagPrefix = String(text.prefix(tags))
+          guard layout == nil else { return (entry, 0) }
+          return (detected(candidate, entry, rest, number: number), 0)
+        }
+      }
+    }
     return nil
+  }
+
+  /// How many characters of `line` are one to three bracketed tags, each followed by one space
+  /// (`[IOSSimulatorLog] [IOS_SYSLOG_ROW] `), with text after them; `nil` when it does not start so.
+  /// A tag is at most 40 characters, without blanks.
+  private static func leadingTags(_ line: Substring) -> Int? {
+    var rest = line[...]
+    var tags = 0
+    while tags < 3, rest.first == "[" {
+      guard let close = rest.prefix(42).firstIndex(of: "]"),
+        !rest[..<close].contains(where: { $0 == " " || $0 == "\t" }),
+        rest.index(after: close) < rest.endIndex, rest[rest.index(after: close)] == " "
+      else { break }
+      rest = rest[rest.index(close, offsetBy: 2)...]
+      tags += 1
+    }
+    guard tags > 0, !rest.isEmpty else { return nil }
+    return line.distance(from: line.startIndex, to: rest.startIndex)
   }
 
   /// Returns the last record once the input has ended.
