@@ -102,7 +102,32 @@ extension ConsoleLayout {
       process: String(process), level: String(level), message: String(scanner.rest))
   }
 
-  /// `15:36:14.372646+0500` or `16:13:40.069955 +0100`.
+  /// An app's own log line with a time and no process, read only where no layout reads the line:
+  /// `HH:MM:SS:mmm`, the milliseconds after a colon, blanks, then the message (deltachat-ios #1984:
+  /// `19:29:52:701 💙  ⬅️ remaining background time: 12.034014750039205`). The process is not named.
+  static func parseAppTimeMessage(_ line: Substring, number: Int) -> LogEntry? {
+    var scanner = ConsoleLineScanner(line)
+    guard var time = scanner.clockTime(), !line.utf8.dropFirst(8).starts(with: [0x2E]) else { return nil }
+    let rest = line.utf8.dropFirst(8)
+    guard rest.count > 5, rest.first == 0x3A else { return nil }
+    let digits = rest.dropFirst().prefix(3)
+    guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    let after = rest.dropFirst(4)
+    guard let blank = after.first, blank == 0x20 || blank == 0x09 else { return nil }
+    time += Double(digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }) / 1000
+    let message = Substring(after).drop(while: { $0 == " " || $0 == "\t" })
+    guard !message.isEmpty else { return nil }
+    return LogEntry(
+      line: number, timestamp: LogTimestamp(secondsOfDay: time), process: "", message: String(message))
+  }
+
+  /// Xcode's own note on the debugged process (`Message from debugger: Terminated due to signal 9`,
+  /// deltachat-ios #1984): a record of its own, never part of the app's message before it.
+  static func isDebuggerMessage(_ line: Substring) -> Bool {
+    line.utf8.first == 0x4D && line.hasPrefix("Message from debugger: ")
+  }
+
+
   static func consoleTime(_ field: Substring) -> LogTimestamp? {
     var scanner = ConsoleLineScanner(field)
     let date = scanner.isoDate()

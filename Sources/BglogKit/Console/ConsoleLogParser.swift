@@ -234,7 +234,10 @@ public struct ConsoleLogParser {
     if !startsBlank, let header = header(line, number: number) {
       return begin(header, line: line, headerless: false)
     }
-    if hasRecord, !startsBlank, line.utf8.withContiguousStorageIfAvailable({ ConsoleLayout.isAuthorNote($0) }) == true {
+    if hasRecord, !startsBlank,
+      line.utf8.withContiguousStorageIfAvailable({ ConsoleLayout.isAuthorNote($0) }) == true
+        || ConsoleLayout.isDebuggerMessage(line)
+    {
       // A note the author put between records: a record of its own without a header, never part of
       // the message before it; lines without a header after it continue it (`headerless: false`).
       return begin(LogEntry(line: number, process: "", message: String(line)), line: line, headerless: false)
@@ -260,6 +263,10 @@ public struct ConsoleLogParser {
       return nil
     }
     // The line would be unknown: the tolerant readers come first (unless the layout was forced).
+    if !forced, layout == nil, let entry = ConsoleLayout.parseAppTimeMessage(line, number: number) {
+      // An app's own timed line: like a message alone, the next line without a header is a new record.
+      return begin(entry, line: line, headerless: true)
+    }
     if !forced, let (header, stripped) = tolerantHeader(line, number: number) {
       if stripped > 0 { indent = stripped }
       return begin(header, line: Self.dropIndent(line, stripped) ?? line, headerless: false)

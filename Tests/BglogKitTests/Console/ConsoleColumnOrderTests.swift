@@ -111,4 +111,35 @@ import Testing
     #expect(layout == nil)
     #expect(entries.map(\.message) == ["[BackgroundTask] Background Task 5 was created over 30 seconds ago."])
   }
+
+  @Test func anAppsOwnTimedLinesAndTheDebuggersNote() {
+    // The shape of deltachat/deltachat-ios #1984: the app's `HH:MM:SS:mmm` lines, then Xcode's note.
+    let (entries, statistics, layout) = Self.read(
+      "19:29:52:701 💙  ⬅️ remaining background time: 12.034014750039205\n"
+        + "19:29:59:068 💙  ⬅️ few background time, 5.666139250039123, done\n"
+        + "Message from debugger: Terminated due to signal 9\n")
+    #expect(layout == nil)
+    #expect(statistics.unknownLines == 0 && statistics.continuationLines == 0)
+    #expect(entries.map(\.timestamp?.timeOfDayText) == ["19:29:52.701000", "19:29:59.068000", nil])
+    #expect(entries.map(\.process) == ["", "", ""])
+    #expect(entries[1].message == "💙  ⬅️ few background time, 5.666139250039123, done")
+    #expect(entries[2].message == "Message from debugger: Terminated due to signal 9")
+  }
+
+  @Test func theDebuggersNoteIsARecordOfItsOwnAfterAnXcodeLine() {
+    let (entries, statistics, layout) = Self.read(
+      "2019-11-28 18:12:28.001204+0200 MyApp[886:367181] hello\n"
+        + "Message from debugger: Terminated due to signal 9\n")
+    #expect(layout == .xcode)
+    #expect(statistics.continuationLines == 0)
+    #expect(entries.map(\.message) == ["hello", "Message from debugger: Terminated due to signal 9"])
+  }
+
+  @Test func aMalformedTimeAfterADateStillContinues() {
+    // real-cordova-background-mode-485: `2019-11-28 18:12:32:176 MyApp[…]` stays a continuation line.
+    let (entries, statistics, _) = Self.read(
+      "2019-11-28 18:12:32.176428+0200 MyApp[886:367441] one\n2019-11-28 18:12:32:176 MyApp[886:367181] two\n")
+    #expect(entries.count == 1)
+    #expect(statistics.continuationLines == 1)
+  }
 }
