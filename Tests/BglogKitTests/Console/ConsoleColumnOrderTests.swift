@@ -142,4 +142,23 @@ import Testing
     #expect(entries.count == 1)
     #expect(statistics.continuationLines == 1)
   }
+
+  @Test func anLldbStopPastedAloneIsNamed() {
+    // The shape of Netesh5/image_background_remover #8 (an lldb stop, then Xcode's notes).
+    let text = """
+      flutter: datetime 1: 0:00:00.000104
+      * thread #53, queue = 'com.apple.root.user-initiated-qos', stop reason = EXC_RESOURCE \
+      (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=1450 MB)
+          frame #0: 0x00000001a7700430 vImage`vConvert_420Yp8_CbCr8ToARGB8888_vec + 712
+      Target 0: (Runner) stopped.
+      Lost connection to device.
+
+      """
+    let appearance = InputAppearance.of(bytes: Array(text.utf8))
+    #expect(appearance.kind == .plainText)
+    #expect(appearance.debuggerStop?.line == 2)
+    #expect(appearance.debuggerStop?.reason.hasPrefix("EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark") == true)
+    #expect(appearance.description.hasPrefix("an lldb stop, the debugger's view of the app (line 2: stop reason = "))
+    #expect(InputAppearance.of(bytes: Array("just words\n".utf8)).debuggerStop == nil)
+  }
 }
