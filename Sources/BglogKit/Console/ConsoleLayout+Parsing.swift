@@ -127,7 +127,6 @@ extension ConsoleLayout {
     line.utf8.first == 0x4D && line.hasPrefix("Message from debugger: ")
   }
 
-
   static func consoleTime(_ field: Substring) -> LogTimestamp? {
     var scanner = ConsoleLineScanner(field)
     let date = scanner.isoDate()

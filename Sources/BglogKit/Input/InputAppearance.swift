@@ -19,7 +19,9 @@ public struct InputAppearance: Sendable, Hashable {
 
   /// An lldb stop found in plain text: its line and stop reason (cut to 200 characters).
   public struct DebuggerStop: Sendable, Hashable {
+    /// The 1-based line of the `* thread #…, stop reason = …` line.
     public var line: Int
+    /// What follows `stop reason = ` (`EXC_RESOURCE (RESOURCE_TYPE_MEMORY: …)`), as written.
     public var reason: String
   }
 

@@ -78,7 +78,8 @@ import Testing
     let (entries, statistics, layout) = Self.read(
       "default 03:19:07.272200-0500    runningboardd   [app<application.com.example.Demo(502)>:39517] "
         + "termination reported by launchd (2, 11, 11)\n"
-        + "default 03:19:07.272579-0500    runningboardd   Removing process: [app<application.com.example.Demo(502)>:39517]\n")
+        + "default 03:19:07.272579-0500    runningboardd   Removing process: [app<application.com.example.Demo(502)>:39517]\n"
+    )
     #expect(layout == .consoleApp)
     #expect(statistics.unknownLines == 0)
     #expect(entries.map(\.process) == ["runningboardd", "runningboardd"])
