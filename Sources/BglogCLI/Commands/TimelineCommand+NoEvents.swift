@@ -42,7 +42,9 @@ extension TimelineCommand {
     case .crashReport?:
       message = "not a console log: " + (appearance?.advice ?? "")
     case let kind?:
-      message = InputAppearance(kind: kind).advice
+      var shown = InputAppearance(kind: kind)
+      shown.debuggerStop = appearance?.debuggerStop
+      message = shown.advice
     case nil where result.statistics.lines == 0:
       message = "empty input: no console lines in it"
     case nil:

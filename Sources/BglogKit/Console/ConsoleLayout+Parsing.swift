@@ -76,7 +76,8 @@ extension ConsoleLayout {
   }
 
   /// A Console.app copy whose tabs became spaces (Instabug-iOS #305):
-  /// `default 2019-01-08 13:26:14.087889 +0800 assertiond [OurApp:24424] Forcing crash report …`.
+  /// `default 2019-01-08 13:26:14.087889 +0800 assertiond [OurApp:24424] Forcing crash report …`,
+  /// or runs of spaces with the offset against the time (InjectionIII #380).
   /// Read only in the one shape seen: a type word, an optional date, the time and its UTC offset,
   /// the process (one word) and the message; no library column, since nothing would tell it from
   /// the message's first word.
@@ -88,9 +89,11 @@ extension ConsoleLayout {
     else { return nil }
     let date = scanner.isoDate()
     if date != nil, scanner.skipBlanks() == 0 { return nil }
-    guard let time = scanner.clockTime(), scanner.skipBlanks() > 0,
-      let offset = scanner.utcOffset(), scanner.skipBlanks() > 0
-    else { return nil }
+    // The offset after a blank (Instabug #305) or right after the time (InjectionIII #380:
+    // `default 03:19:07.265515-0500    runningboardd   Invalidating assertion …`).
+    guard let time = scanner.clockTime() else { return nil }
+    scanner.skipBlanks()
+    guard let offset = scanner.utcOffset(), scanner.skipBlanks() > 0 else { return nil }
     let process = scanner.word()
     guard looksLikeLibrary(process) else { return nil }
     scanner.skipBlanks()
@@ -99,8 +102,32 @@ extension ConsoleLayout {
       process: String(process), level: String(level), message: String(scanner.rest))
   }
 
-  /// `15:36:14.372646+0500` or `16:13:40.069955 +0100`.
-  private static func consoleTime(_ field: Substring) -> LogTimestamp? {
+  /// An app's own log line with a time and no process, read only where no layout reads the line:
+  /// `HH:MM:SS:mmm`, the milliseconds after a colon, blanks, then the message (deltachat-ios #1984:
+  /// `19:29:52:701 💙  ⬅️ remaining background time: 12.034014750039205`). The process is not named.
+  static func parseAppTimeMessage(_ line: Substring, number: Int) -> LogEntry? {
+    var scanner = ConsoleLineScanner(line)
+    guard var time = scanner.clockTime(), !line.utf8.dropFirst(8).starts(with: [0x2E]) else { return nil }
+    let rest = line.utf8.dropFirst(8)
+    guard rest.count > 5, rest.first == 0x3A else { return nil }
+    let digits = rest.dropFirst().prefix(3)
+    guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    let after = rest.dropFirst(4)
+    guard let blank = after.first, blank == 0x20 || blank == 0x09 else { return nil }
+    time += Double(digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }) / 1000
+    let message = Substring(after).drop(while: { $0 == " " || $0 == "\t" })
+    guard !message.isEmpty else { return nil }
+    return LogEntry(
+      line: number, timestamp: LogTimestamp(secondsOfDay: time), process: "", message: String(message))
+  }
+
+  /// Xcode's own note on the debugged process (`Message from debugger: Terminated due to signal 9`,
+  /// deltachat-ios #1984): a record of its own, never part of the app's message before it.
+  static func isDebuggerMessage(_ line: Substring) -> Bool {
+    line.utf8.first == 0x4D && line.hasPrefix("Message from debugger: ")
+  }
+
+  static func consoleTime(_ field: Substring) -> LogTimestamp? {
     var scanner = ConsoleLineScanner(field)
     let date = scanner.isoDate()
     if date != nil { scanner.skipBlanks() }
@@ -195,7 +222,7 @@ extension ConsoleLayout {
     "[connected:", "[disconnected:",
   ]
 
-  private static func looksLikeLibrary(_ field: Substring) -> Bool {
+  static func looksLikeLibrary(_ field: Substring) -> Bool {
     !field.isEmpty && field.count <= 64 && !field.contains(" ") && !field.contains("[")
   }
 

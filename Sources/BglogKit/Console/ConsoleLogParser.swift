@@ -55,6 +55,14 @@ public struct ConsoleLogParser {
   /// The pending record is a `log show` header that ended after its TTL column: the next line, if it
   /// starts with a blank, holds its process and message.
   private var pendingAwaitsSender = false
+  /// Console.app columns in the user's order with the message not last, learned from the first record
+  /// (``ConsoleColumnOrder``); such files are read on the `String` path.
+  private var consoleColumns: ConsoleColumnOrder?
+  /// The bracketed tags a capturing tool wrote before every line, headers and continuation lines alike
+  /// (Appium #13503: `[IOSSimulatorLog] [IOS_SYSLOG_ROW] 2019-11-06 15:01:04.001 Df SpringBoard[…] …`),
+  /// learned from the first header found only once they are dropped; dropped from every line that
+  /// starts with them.
+  private var tagPrefix: String?
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
@@ -221,11 +229,15 @@ public struct ConsoleLogParser {
     if !hasRecord, wholeLine.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
     var line = wholeLine
     if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
+    if let tagPrefix, line.hasPrefix(tagPrefix) { line = line.dropFirst(tagPrefix.count) }
     let startsBlank = line.first == " " || line.first == "\t"
     if !startsBlank, let header = header(line, number: number) {
       return begin(header, line: line, headerless: false)
     }
-    if hasRecord, !startsBlank, line.utf8.withContiguousStorageIfAvailable({ ConsoleLayout.isAuthorNote($0) }) == true {
+    if hasRecord, !startsBlank,
+      line.utf8.withContiguousStorageIfAvailable({ ConsoleLayout.isAuthorNote($0) }) == true
+        || ConsoleLayout.isDebuggerMessage(line)
+    {
       // A note the author put between records: a record of its own without a header, never part of
       // the message before it; lines without a header after it continue it (`headerless: false`).
       return begin(LogEntry(line: number, process: "", message: String(line)), line: line, headerless: false)
@@ -251,6 +263,10 @@ public struct ConsoleLogParser {
       return nil
     }
     // The line would be unknown: the tolerant readers come first (unless the layout was forced).
+    if !forced, layout == nil, let entry = ConsoleLayout.parseAppTimeMessage(line, number: number) {
+      // An app's own timed line: like a message alone, the next line without a header is a new record.
+      return begin(entry, line: line, headerless: true)
+    }
     if !forced, let (header, stripped) = tolerantHeader(line, number: number) {
       if stripped > 0 { indent = stripped }
       return begin(header, line: Self.dropIndent(line, stripped) ?? line, headerless: false)
@@ -296,15 +312,43 @@ public struct ConsoleLogParser {
     guard !text.isEmpty else { return nil }
     for candidate in ConsoleLayout.detectionOrder where candidate != layout {
       if let entry = candidate.parseHeader(text, number: number) {
-        if layout == nil { layout = candidate }
-        return (entry, stripped)
+        guard layout == nil else { return (entry, stripped) }
+        return (detected(candidate, entry, text, number: number), stripped)
       }
     }
     if let entry = ConsoleLayout.parseConsoleAppColumns(text, number: number) {
       if layout == nil { layout = .consoleApp }
       return (entry, stripped)
     }
+    if tagPrefix == nil, stripped == 0, let tags = Self.leadingTags(text) {
+      let rest = text.dropFirst(tags)
+      for candidate in ConsoleLayout.detectionOrder where layout == nil || candidate == layout {
+        if let entry = candidate.parseHeader(rest, number: number) {
+          tagPrefix = String(text.prefix(tags))
+          guard layout == nil else { return (entry, 0) }
+          return (detected(candidate, entry, rest, number: number), 0)
+        }
+      }
+    }
     return nil
+  }
+
+  /// How many characters of `line` are one to three bracketed tags, each followed by one space
+  /// (`[IOSSimulatorLog] [IOS_SYSLOG_ROW] `), with text after them; `nil` when it does not start so.
+  /// A tag is at most 40 characters, without blanks.
+  private static func leadingTags(_ line: Substring) -> Int? {
+    var rest = line[...]
+    var tags = 0
+    while tags < 3, rest.first == "[" {
+      guard let close = rest.prefix(42).firstIndex(of: "]"),
+        !rest[..<close].contains(where: { $0 == " " || $0 == "\t" }),
+        rest.index(after: close) < rest.endIndex, rest[rest.index(after: close)] == " "
+      else { break }
+      rest = rest[rest.index(close, offsetBy: 2)...]
+      tags += 1
+    }
+    guard tags > 0, !rest.isEmpty else { return nil }
+    return line.distance(from: line.startIndex, to: rest.startIndex)
   }
 
   /// Returns the last record once the input has ended.
@@ -357,7 +401,7 @@ public struct ConsoleLogParser {
       // other line (continuation lines, headers it leaves to the `String` parser) goes through
       // `consumeText`, which also continues a raw record.
       let plain = ascii || ByteText.isASCII(bytes)
-      if indent == nil, plain, let header = ConsoleByteHeader.read(bytes, layout: layout),
+      if indent == nil, plain, consoleColumns == nil, let header = ConsoleByteHeader.read(bytes, layout: layout),
         !header.messageEscaped || bytes.first != 0x20
       {
         // (An indented ndjson line is a record here but a continuation line in `consumeText`; until
@@ -698,17 +742,31 @@ public struct ConsoleLogParser {
 
   private mutating func header(_ line: Substring, number: Int) -> LogEntry? {
     if let layout {
+      if let consoleColumns { return consoleColumns.parse(line, number: number) }
       if let entry = layout.parseHeader(line, number: number) { return entry }
       // Console.app copies: columns in another order are the same layout.
       return layout == .consoleApp ? ConsoleLayout.parseConsoleAppColumns(line, number: number) : nil
     }
     for candidate in ConsoleLayout.detectionOrder {
       if let entry = candidate.parseHeader(line, number: number) {
-        layout = candidate
-        return entry
+        return detected(candidate, entry, line, number: number)
       }
     }
     return nil
+  }
+
+  /// Makes `candidate` the layout, found by `entry` read from `line`; a Console.app line whose columns
+  /// are in the user's order with the message not last is read by that order from then on
+  /// (``ConsoleColumnOrder``), not as the usual order that would take a category for the process.
+  private mutating func detected(
+    _ candidate: ConsoleLayout, _ entry: LogEntry, _ line: Substring, number: Int
+  ) -> LogEntry {
+    layout = candidate
+    guard candidate == .consoleApp, let columns = ConsoleColumnOrder.learn(line),
+      let reordered = columns.parse(line, number: number)
+    else { return entry }
+    consoleColumns = columns
+    return reordered
   }
 
   private mutating func appendContinuation(_ line: Substring) {

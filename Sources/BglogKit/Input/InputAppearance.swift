@@ -12,6 +12,18 @@ public struct InputAppearance: Sendable, Hashable {
   public var consoleLayout: ConsoleLayout?
   /// Background events the timeline recognised in it.
   public var consoleEvents: Int
+  /// For plain text: the first line of an lldb stop (`* thread #53, queue = '…', stop reason = …`) and
+  /// its stop reason, so that a debugger's stop pasted alone is named as such (image_background_remover
+  /// #8: `stop reason = EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded)`).
+  public var debuggerStop: DebuggerStop?
+
+  /// An lldb stop found in plain text: its line and stop reason (cut to 200 characters).
+  public struct DebuggerStop: Sendable, Hashable {
+    /// The 1-based line of the `* thread #…, stop reason = …` line.
+    public var line: Int
+    /// What follows `stop reason = ` (`EXC_RESOURCE (RESOURCE_TYPE_MEMORY: …)`), as written.
+    public var reason: String
+  }
 
   /// Creates an appearance.
   public init(kind: Kind, crashReports: Int = 0, consoleLayout: ConsoleLayout? = nil, consoleEvents: Int = 0) {
@@ -63,7 +75,19 @@ public struct InputAppearance: Sendable, Hashable {
       case (false, true): .consoleLog
       case (false, false): .plainText
       }
-    return InputAppearance(kind: kind, crashReports: reports, consoleLayout: timeline.layout, consoleEvents: events)
+    var appearance = InputAppearance(
+      kind: kind, crashReports: reports, consoleLayout: timeline.layout, consoleEvents: events)
+    if kind == .plainText { appearance.debuggerStop = debuggerStop(in: source) }
+    return appearance
+  }
+
+  /// The first `* thread #N, …, stop reason = …` line of an lldb stop in `source`.
+  static func debuggerStop(in source: SourceText) -> DebuggerStop? {
+    for (index, line) in source.lines.enumerated() {
+      guard line.hasPrefix("* thread #"), let range = line.range(of: "stop reason = ") else { continue }
+      return DebuggerStop(line: index + 1, reason: String(line[range.upperBound...].prefix(200)))
+    }
+    return nil
   }
 
   /// What a regular file looks like: read whole up to `limit` bytes; a larger file is judged by its first
@@ -142,7 +166,13 @@ public struct InputAppearance: Sendable, Hashable {
     case .consoleLog: return "a console log" + layoutNote
     case .crashReportAndConsoleLog:
       return "console lines\(layoutNote) and \(crashReports == 1 ? "a crash report" : "\(crashReports) crash reports")"
-    case .plainText: return "text that is neither a crash report nor a console log (no line in a layout bglog knows)"
+    case .plainText:
+      if let stop = debuggerStop {
+        return "an lldb stop, the debugger's view of the app (line \(stop.line): stop reason = \(stop.reason)), "
+          + "neither a crash report nor a console log: the device's crash report or console says what the "
+          + "system did"
+      }
+      return "text that is neither a crash report nor a console log (no line in a layout bglog knows)"
     }
   }
 

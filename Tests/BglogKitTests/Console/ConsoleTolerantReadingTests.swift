@@ -57,6 +57,11 @@ import Testing
     #expect(entries.allSatisfy { $0.timestamp?.date == LogDate(year: nil, month: 11, day: 25) && $0.level == nil })
     #expect(entries.map(\.timestamp?.timeOfDayText) == ["11:30:01"] + Array(repeating: "11:30:02", count: 6))
     #expect(entries[1].message.hasPrefix("BT[4821] has active assertions beyond permitted time:\n{(\nidentifier:"))
+    // The whole `{( … )}` assertion set (continuation lines 3–5) belongs to the SpringBoard record.
+    #expect(entries[1].lineCount == 4)
+    #expect(
+      entries[1].message.contains("identifier: Suspending process: BT[4821] permittedBackgroundDuration: 10.000000"))
+    #expect(entries[1].message.hasSuffix("preventThrottleDownUI\n)}"))
     #expect(entries[2].message == "Forcing crash report of BT[4821]...")
   }
 
