@@ -172,4 +172,26 @@ import Testing
     #expect(app.findings[0].summary.hasPrefix("Exceeded its memory limit (limit "))
     #expect(app.findings[0].summary.contains("under the debugger"))
   }
+
+  /// deltachat-ios #1984 (its shape: the app's own `HH:MM:SS:mmm` lines, then Xcode's note, which the reader
+  /// keeps as a record without a process): the note is a kill with signal 9 under the debugger, filed under
+  /// the unnamed app at its own line. Before, no event was read and the file was refused.
+  @Test func xcodeDebuggerSignal9IsAKill() throws {
+    let text = """
+      19:29:59:068 💙  ⬅️ few background time, 5.666139250039123, done
+      Message from debugger: Terminated due to signal 9
+
+      """
+    let result = Self.timeline(text: text)
+    let app = try #require(result.apps.first)
+    #expect(result.apps.count == 1)
+    #expect(app.name == AppSubject.unnamedAppName)
+    #expect(app.events.map(\.kind) == [.killed])
+    #expect(app.events[0].line == 2)
+    #expect(app.events[0].detail.hasPrefix("killed with signal 9 (SIGKILL) while running under the debugger"))
+    // Another signal is an exit on it, not a kill; words after the number are not read as one.
+    let other = try #require(Self.timeline(text: "Message from debugger: Terminated due to signal 15\n").apps.first)
+    #expect(other.events.map(\.kind) == [.exited])
+    #expect(Self.timeline(text: "Message from debugger: Terminated due to signal x\n").apps.isEmpty)
+  }
 }

@@ -1,0 +1,52 @@
+/// Xcode's own notes on the process it runs under the debugger (`Message from debugger: …`), which the
+/// console reader keeps as a record of their own without a process. They name no process: the
+/// header's app when there is one, else the unnamed app.
+enum XcodeDebuggerRecognizers {
+  static let all: [MessageRecognizer] = [terminatedDueToSignal]
+
+  /// `Message from debugger: Terminated due to signal 9`: the debugged process ended on that signal.
+  /// Signal 9 (SIGKILL) is a kill (the system's reason is not in the note: the device's log or crash
+  /// report has it); another number is an exit on that signal (no real example of one found yet).
+  static let terminatedDueToSignal = MessageRecognizer(
+    id: "xcode-debugger-terminated-due-to-signal", era: "Xcode (its console, any iOS)",
+    anchors: ["Message from debugger: Terminated due to signal "], writers: [],
+    read: { message, header, _ in
+      guard
+        let start = TimelineEventRecognizer.range(of: "Message from debugger: Terminated due to signal ", in: message)
+      else { return [] }
+      let digits = message[start.upperBound...].prefix(while: { $0.isASCII && $0.isNumber })
+      guard !digits.isEmpty, digits.count <= 3, let signal = Int(digits) else { return [] }
+      let subject = header.process.isEmpty ? AppSubject.unnamedApp : header.app
+      guard let subject else { return [] }
+      if signal == 9 {
+        return [
+          MessageEvent(
+            kind: .killed, subject: subject,
+            detail: "killed with signal 9 (SIGKILL) while running under the debugger (Xcode's note: it does not say "
+              + "who killed it or why; the device's log or crash report does)")
+        ]
+      }
+      return [
+        MessageEvent(
+          kind: .exited, subject: subject, detail: "terminated due to signal \(signal) while running under the debugger"
+        )
+      ]
+    },
+    triggering: [
+      RecognizerExample(
+        "Message from debugger: Terminated due to signal 9",
+        source: "deltachat/deltachat-ios issue #1984 (after the app's own log lines)",
+        expected: MessageEvent(
+          kind: .killed, subject: .unnamedApp,
+          detail: "killed with signal 9 (SIGKILL) while running under the debugger (Xcode's note: it does not say "
+            + "who killed it or why; the device's log or crash report does)")),
+      RecognizerExample(
+        "Message from debugger: Terminated due to signal 9",
+        source: "xmartlabs/XLActionController issue #142 (description, the line quoted alone)",
+        expected: MessageEvent(
+          kind: .killed, subject: .unnamedApp,
+          detail: "killed with signal 9 (SIGKILL) while running under the debugger (Xcode's note: it does not say "
+            + "who killed it or why; the device's log or crash report does)")),
+    ],
+    nonTriggering: [])
+}
