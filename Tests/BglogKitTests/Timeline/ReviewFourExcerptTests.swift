@@ -194,4 +194,30 @@ import Testing
     #expect(other.events.map(\.kind) == [.exited])
     #expect(Self.timeline(text: "Message from debugger: Terminated due to signal x\n").apps.isEmpty)
   }
+
+  /// The kernel's kill under system-wide memory pressure (Saar Amar's iOS 14.2 dmesg quote): a jetsam kill
+  /// naming the cause and the priority band; the background finding at medium (no background record).
+  @Test func kernelKillingTopProcessIsAJetsamKill() throws {
+    let text =
+      "328.762 memorystatus: killing_top_process pid 41 [backboardd] (zone-map-exhaustion 17) 34416KB - "
+      + "memorystatus_available_pages: 83242\n"
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.events.map(\.kind) == [.killed])
+    #expect(app.events[0].pid == 41)
+    #expect(app.events[0].detail == "killed by jetsam (zone-map-exhaustion, priority band 17)")
+    #expect(app.findings.map(\.kind) == [.jetsamInBackground])
+    #expect(app.findings[0].confidence == .medium)
+  }
+
+  /// SYNTHETIC lines built from xnu's format strings (`memorystatus: %s pid %d [%s] (%s %d) …` with
+  /// `killing_idle_process`, and the older `memorystatus: killing_idle_process pid %d [%s]`): no real
+  /// `killing_idle_process` line was found. A pid that is not a number gives no event.
+  @Test func kernelKillingIdleProcessForms() throws {
+    let banded = try #require(
+      Self.timeline(text: "memorystatus: killing_idle_process pid 812 [MyApp] (idle-exit 0) 5120KB\n").apps.first)
+    #expect(banded.events.map(\.detail) == ["killed by jetsam (idle-exit, priority band 0: idle)"])
+    let old = try #require(Self.timeline(text: "memorystatus: killing_idle_process pid 812 [MyApp]\n").apps.first)
+    #expect(old.events.map(\.detail) == ["killed by jetsam (idle process)"])
+    #expect(Self.timeline(text: "memorystatus: killing_top_process pid x [MyApp] (vm-pageshortage 3)\n").apps.isEmpty)
+  }
 }

@@ -1,7 +1,7 @@
 /// The kernel's memorystatus (jetsam) lines.
 enum KernelJetsamRecognizers {
   static let all: [MessageRecognizer] = [
-    exceededLimit, killingSpecificProcess, reportSystemMemoryKilled, excResourceMemory,
+    exceededLimit, killingSpecificProcess, killingTopOrIdleProcess, reportSystemMemoryKilled, excResourceMemory,
   ]
 
   /// `name[pid]`, or `name [pid]` (the kernel's `memorystatus: Tunnel [1509] …`), ending `head`.
@@ -87,6 +87,62 @@ enum KernelJetsamRecognizers {
         expected: MessageEvent(
           kind: .killed, subject: AppSubject(name: "backgroundtaskmanagementd", pid: 24094),
           detail: "killed by jetsam (per-process-limit), exceeded mem limit: InactiveHard 15 MB (fatal)"))
+    ],
+    nonTriggering: [])
+
+  /// `memorystatus: killing_top_process pid 41 [backboardd] (zone-map-exhaustion 17) 34416KB - …` and
+  /// `killing_idle_process`: the kernel's kill under system-wide memory pressure, the cause and the
+  /// process's jetsam priority band in the brackets (xnu's `memorystatus: %s pid %d [%s] (%s %d) …`,
+  /// `killing_idle_process` when the band is `JETSAM_PRIORITY_IDLE`, 0; older kernels wrote
+  /// `memorystatus: killing_idle_process pid %d [%s]` for idle exits, without the brackets). No real
+  /// `killing_idle_process` line was found yet: read by the same words as the top-process line.
+  static let killingTopOrIdleProcess = MessageRecognizer(
+    id: "kernel-killing-top-or-idle-process", era: "xnu memorystatus (iOS and macOS)",
+    anchors: ["killing_top_process pid ", "killing_idle_process pid "], writers: ["kernel"],
+    read: { message, _, _ in
+      typealias R = TimelineEventRecognizer
+      let idle: Bool
+      let start: String.Index
+      if let found = R.range(of: "killing_top_process pid ", in: message) {
+        (idle, start) = (false, found.upperBound)
+      } else if let found = R.range(of: "killing_idle_process pid ", in: message) {
+        (idle, start) = (true, found.upperBound)
+      } else {
+        return []
+      }
+      let rest = message[start...].prefix(while: { $0 != "\n" })
+      let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+      guard !digits.isEmpty, digits.count <= 10, let pid = Int(digits),
+        R.hasPrefix(rest.dropFirst(digits.count), " [")
+      else { return [] }
+      var subject = AppSubject(pid: pid)
+      subject.name = R.text(after: " [", in: rest, until: ["]"])
+      var said: [String] = []
+      if let inside = R.text(after: "] (", in: rest, until: [")"]) {
+        let words = inside.split(separator: " ")
+        if let cause = words.first { said.append(String(cause)) }
+        if words.count == 2, let band = Int(words[1]) {
+          said.append("priority band \(band)" + (band == 0 ? ": idle" : ""))
+        }
+      }
+      if idle, said.isEmpty { said.append("idle process") }
+      let detail = "killed by jetsam" + (said.isEmpty ? "" : " (\(said.joined(separator: ", ")))")
+      return [MessageEvent(kind: .killed, subject: subject, detail: detail)]
+    },
+    triggering: [
+      RecognizerExample(
+        "328.762 memorystatus: killing_top_process pid 41 [backboardd] (zone-map-exhaustion 17) 34416KB - memorystatus_available_pages: 83242",
+        source:
+          "Saar Amar, \"Exhaust EL1 memory from the app sandbox\" (iOS 14.2 dmesg, the first of the kills quoted)",
+        expected: MessageEvent(
+          kind: .killed, subject: AppSubject(name: "backboardd", pid: 41),
+          detail: "killed by jetsam (zone-map-exhaustion, priority band 17)")),
+      RecognizerExample(
+        "328.786 memorystatus: killing_top_process pid 1975 [SpringBoard] (zone-map-exhaustion 16) 1680KB - memorystatus_available_pages: 83188",
+        source: "Saar Amar, \"Exhaust EL1 memory from the app sandbox\" (iOS 14.2 dmesg, a later kill quoted)",
+        expected: MessageEvent(
+          kind: .killed, subject: AppSubject(name: "SpringBoard", pid: 1975),
+          detail: "killed by jetsam (zone-map-exhaustion, priority band 16)")),
     ],
     nonTriggering: [])
 
