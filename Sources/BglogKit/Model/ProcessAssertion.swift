@@ -204,7 +204,8 @@ public struct ProcessAssertion: Sendable, Hashable {
         assertion.duration = AssertionDuration(
           text: Substring(prefix(base, duration, stoppingAt: UInt8(ascii: ">"), UInt8(ascii: ">"))))
       } else if let permitted = value("permittedBackgroundDuration: ", " ") {
-        assertion.duration = AssertionDuration(text: Substring(string(base, permitted.lowerBound, permitted.upperBound)))
+        assertion.duration = AssertionDuration(
+          text: Substring(string(base, permitted.lowerBound, permitted.upperBound)))
       }
     }
     if let owner = value("(owner: ", ")") {
