@@ -106,4 +106,16 @@ import Testing
         == "\"n\" r 2.5 s")
     #expect(TimelineEventRecognizer.describe(ProcessAssertion(durationSeconds: 180, text: "")) == "180 s")
   }
+
+  @Test func durationTextDropsOneSecondsSign() {
+    #expect(AssertionDuration(text: "30.0s")?.seconds == 30)
+    #expect(AssertionDuration(text: " 180s\t")?.seconds == 180)
+    #expect(AssertionDuration(text: "180.000000")?.seconds == 180)
+    #expect(AssertionDuration(text: "12ss") == nil)
+    #expect(AssertionDuration(text: "s") == nil)
+    #expect(AssertionDuration(text: "7s\r\n") == nil)
+    // Non-ASCII keeps the `Character` test: `s` with a combining mark is not `s`.
+    #expect(AssertionDuration(text: "7s\u{301}") == nil)
+    #expect(AssertionDuration(text: "7\u{301}s") == nil)
+  }
 }
