@@ -21,7 +21,14 @@ public struct AssertionDuration: Sendable, Hashable, Comparable {
   /// Reads `30.0s`, `180s`, `180.000000` (blanks around it allowed), or nil.
   public init?(text: Substring) {
     var digits = ByteText.trimmingBlanks(text)
-    if digits.hasSuffix("s") { digits = digits.dropLast() }
+    // `hasSuffix("s")` and `dropLast()` on bytes when the text is ASCII (there the last `Character` is
+    // the last byte, or CR LF, which is not `s`).
+    let utf8 = digits.utf8
+    if utf8.allSatisfy({ $0 < 0x80 }) {
+      if utf8.last == UInt8(ascii: "s") { digits = digits[..<utf8.index(before: utf8.endIndex)] }
+    } else if digits.hasSuffix("s") {
+      digits = digits.dropLast()
+    }
     guard let value = Double(digits) else { return nil }
     self.init(seconds: value)
   }

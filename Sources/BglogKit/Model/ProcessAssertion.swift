@@ -89,29 +89,43 @@ public struct ProcessAssertion: Sendable, Hashable {
   ///   - location: where the text came from, copied into each result.
   /// - Returns: the assertions found, in order; empty when there are none.
   public static func all(in text: Substring, location: SourceLocation? = nil) -> [ProcessAssertion] {
-    // Scans UTF-8 bytes (String.Index is shared between the views): the markers are ASCII, and
-    // Character iteration was most of the timeline's cost on busy logs.
-    let utf8 = text.utf8
+    // Scans the UTF-8 bytes with integer offsets: the markers are ASCII, so every offset found is a
+    // scalar boundary, and the fields are made from the bytes between them.
+    if let found = text.utf8.withContiguousStorageIfAvailable({ all(inBytes: $0, location: location) }) {
+      return found
+    }
+    var copy = String(text)
+    return copy.withUTF8 { all(inBytes: $0, location: location) }
+  }
+
+  private static func all(inBytes bytes: UnsafeBufferPointer<UInt8>, location: SourceLocation?) -> [ProcessAssertion] {
+    guard let base = bytes.baseAddress else { return [] }
+    let count = bytes.count
     var results: [ProcessAssertion] = []
-    var cursor = utf8.startIndex
-    while let open = utf8[cursor...].firstIndex(of: UInt8(ascii: "<")) {
-      let afterOpen = utf8.index(after: open)
-      let classEnd =
-        utf8[afterOpen...].firstIndex(where: {
-          $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: ">")
-            || $0 == UInt8(ascii: " ")
-        }) ?? utf8.endIndex
-      guard ByteText.byteRange(of: "Assertion", in: text[afterOpen..<classEnd]) != nil else {
+    var cursor = 0
+    while let open = ByteText.firstIndex(of: UInt8(ascii: "<"), in: base, from: cursor, to: count) {
+      let afterOpen = open + 1
+      var classEnd = afterOpen
+      while classEnd < count {
+        let byte = base[classEnd]
+        if byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "|")
+          || byte == UInt8(ascii: ">") || byte == UInt8(ascii: " ")
+        {
+          break
+        }
+        classEnd += 1
+      }
+      guard find("Assertion", in: base, from: afterOpen, to: classEnd) != nil else {
         cursor = afterOpen
         continue
       }
-      let className = String(text[afterOpen..<classEnd])
+      let className = string(base, afterOpen, classEnd)
       // The description runs to the matching `>`; the iOS 6-9 forms put their fields after it
       // (`identifier: … process: <BKNewProcess: …> permittedBackgroundDuration: … reason: …`), and the
       // BK forms put `(owner: …)` after it, so take the tail up to the next assertion or line end.
-      let close = matchingClose(in: text, from: open)
-      let tailEnd = nextAssertionStart(in: text, after: close)
-      results.append(parse(text[open..<tailEnd], className: className, location: location))
+      let close = matchingClose(in: base, count: count, from: open)
+      let tailEnd = nextAssertionStart(in: base, count: count, after: close)
+      results.append(parse(base, open, tailEnd, className: className, location: location))
       cursor = tailEnd
     }
     return results
@@ -119,34 +133,36 @@ public struct ProcessAssertion: Sendable, Hashable {
 
   /// Where the next `<…Assertion…` description, the `)}` closing a set, or the next line starts
   /// after `index`.
-  private static func nextAssertionStart(in text: Substring, after index: Substring.Index) -> Substring.Index {
-    let utf8 = text.utf8
-    guard index < utf8.endIndex else { return utf8.endIndex }
-    var cursor = utf8.index(after: index)
-    while cursor < utf8.endIndex {
-      let byte = utf8[cursor]
+  private static func nextAssertionStart(in base: UnsafePointer<UInt8>, count: Int, after index: Int) -> Int {
+    guard index < count else { return count }
+    var cursor = index + 1
+    while cursor < count {
+      let byte = base[cursor]
       if byte == 0x0A || byte == 0x0D { return cursor }
-      let next = utf8.index(after: cursor)
-      if byte == UInt8(ascii: ")"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "}") { return cursor }
+      let next = cursor + 1
+      if byte == UInt8(ascii: ")"), next < count, base[next] == UInt8(ascii: "}") { return cursor }
       if byte == UInt8(ascii: "<") {
-        let nameEnd =
-          utf8[next...].firstIndex(where: {
-            !(($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F)
-          }) ?? utf8.endIndex
-        if ByteText.byteRange(of: "Assertion", in: text[next..<nameEnd]) != nil { return cursor }
+        var nameEnd = next
+        while nameEnd < count {
+          let c = base[nameEnd]
+          guard (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
+          else { break }
+          nameEnd += 1
+        }
+        if find("Assertion", in: base, from: next, to: nameEnd) != nil { return cursor }
       }
       cursor = next
     }
-    return utf8.endIndex
+    return count
   }
 
-  private static func matchingClose(in text: Substring, from open: Substring.Index) -> Substring.Index {
-    let utf8 = text.utf8
+  /// The `>` closing the `<` at `open`, or the last byte when it is never closed.
+  private static func matchingClose(in base: UnsafePointer<UInt8>, count: Int, from open: Int) -> Int {
     var depth = 0
     var index = open
     var last = open
-    while index < utf8.endIndex {
-      let byte = utf8[index]
+    while index < count {
+      let byte = base[index]
       if byte == UInt8(ascii: "<") {
         depth += 1
       } else if byte == UInt8(ascii: ">") {
@@ -154,53 +170,97 @@ public struct ProcessAssertion: Sendable, Hashable {
         if depth == 0 { return index }
       }
       last = index
-      index = utf8.index(after: index)
+      index += 1
     }
     return last
   }
 
-  private static func parse(_ body: Substring, className: String, location: SourceLocation?) -> ProcessAssertion {
-    var assertion = ProcessAssertion(className: className, text: String(body), location: location)
+  private static func parse(
+    _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, className: String, location: SourceLocation?
+  ) -> ProcessAssertion {
+    var assertion = ProcessAssertion(className: className, text: string(base, start, end), location: location)
+    func value(_ marker: StaticString, _ terminator: StaticString) -> Range<Int>? {
+      ProcessAssertion.value(after: marker, in: base, start, end, until: terminator)
+    }
     // Name: `name: "…"`, `identifier: …`, or the first quoted string.
-    if let named = value(after: "name: \"", in: body, until: "\"") {
-      assertion.name = named
-    } else if let quoted = value(after: "\"", in: body, until: "\"") {
-      assertion.name = quoted
-    } else if let named = value(after: " name: ", in: body, until: " process:") {
-      assertion.name = named
-    } else if let identifier = value(after: "identifier: ", in: body, until: " process:") {
-      assertion.name = identifier
+    if let named = value("name: \"", "\"") ?? value("\"", "\"") ?? value(" name: ", " process:")
+      ?? value("identifier: ", " process:")
+    {
+      assertion.name = string(base, named.lowerBound, named.upperBound)
     }
     // `(finishTask:180s)` after the quoted name.
-    if let parenthesised = value(after: "\" (", in: body, until: ")"),
-      let colon = parenthesised.lastIndex(of: ":")
-    {
-      assertion.reason = String(parenthesised[..<colon])
-      assertion.duration = AssertionDuration(text: parenthesised[parenthesised.index(after: colon)...])
-    }
-    if assertion.reason == nil, let reason = value(after: "reason: ", in: body, until: ";") {
-      assertion.reason = String(reason.prefix(while: { $0 != " " && $0 != ">" }))
-    }
-    if assertion.duration == nil {
-      if let duration = value(after: "duration: ", in: body, until: ";") {
-        assertion.duration = AssertionDuration(text: Substring(duration.prefix(while: { $0 != ">" })))
-      } else if let permitted = value(after: "permittedBackgroundDuration: ", in: body, until: " ") {
-        assertion.duration = AssertionDuration(text: Substring(permitted))
+    if let range = value("\" (", ")") {
+      let parenthesised = string(base, range.lowerBound, range.upperBound)
+      if let colon = parenthesised.lastIndex(of: ":") {
+        assertion.reason = String(parenthesised[..<colon])
+        assertion.duration = AssertionDuration(text: parenthesised[parenthesised.index(after: colon)...])
       }
     }
-    if let owner = value(after: "(owner: ", in: body, until: ")") {
-      assertion.owner = owner
-    } else if let ownerPID = value(after: "owner pid:", in: body, until: " ") {
-      assertion.owner = "pid:" + ownerPID
+    if assertion.reason == nil, let reason = value("reason: ", ";") {
+      assertion.reason = prefix(base, reason, stoppingAt: UInt8(ascii: " "), UInt8(ascii: ">"))
+    }
+    if assertion.duration == nil {
+      if let duration = value("duration: ", ";") {
+        assertion.duration = AssertionDuration(
+          text: Substring(prefix(base, duration, stoppingAt: UInt8(ascii: ">"), UInt8(ascii: ">"))))
+      } else if let permitted = value("permittedBackgroundDuration: ", " ") {
+        assertion.duration = AssertionDuration(
+          text: Substring(string(base, permitted.lowerBound, permitted.upperBound)))
+      }
+    }
+    if let owner = value("(owner: ", ")") {
+      assertion.owner = string(base, owner.lowerBound, owner.upperBound)
+    } else if let ownerPID = value("owner pid:", " ") {
+      assertion.owner = "pid:" + string(base, ownerPID.lowerBound, ownerPID.upperBound)
     }
     return assertion
   }
 
-  private static func value(after marker: String, in text: Substring, until terminator: String) -> String? {
-    guard let start = ByteText.byteRange(of: marker, in: text)?.upperBound else { return nil }
-    let rest = text[start...]
-    let end = ByteText.byteRange(of: terminator, in: rest)?.lowerBound ?? rest.endIndex
-    let value = ByteText.trimmingBlanks(rest[..<end])
-    return value.isEmpty ? nil : String(value)
+  /// The text after the first `marker` in `base[start..<end]`, up to the first `terminator` after it or
+  /// the end, without blanks around it; `nil` when there is no marker or the value is empty.
+  private static func value(
+    after marker: StaticString, in base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, until terminator: StaticString
+  ) -> Range<Int>? {
+    guard let found = find(marker, in: base, from: start, to: end) else { return nil }
+    var lower = found + marker.utf8CodeUnitCount
+    var upper = find(terminator, in: base, from: lower, to: end) ?? end
+    while lower < upper, base[lower] == 0x20 || base[lower] == 0x09 { lower += 1 }
+    while upper > lower, base[upper - 1] == 0x20 || base[upper - 1] == 0x09 { upper -= 1 }
+    return lower < upper ? lower..<upper : nil
+  }
+
+  /// `String(value.prefix(while: { $0 != first && $0 != second }))` of the value's text: on bytes
+  /// when it is ASCII (there a `Character` that is not CR LF is one byte, and CR LF stops neither).
+  private static func prefix(
+    _ base: UnsafePointer<UInt8>, _ range: Range<Int>, stoppingAt first: UInt8, _ second: UInt8
+  ) -> String {
+    var isASCII = true
+    for index in range where base[index] >= 0x80 {
+      isASCII = false
+      break
+    }
+    guard isASCII else {
+      let text = string(base, range.lowerBound, range.upperBound)
+      let firstCharacter = Character(Unicode.Scalar(first))
+      let secondCharacter = Character(Unicode.Scalar(second))
+      return String(text.prefix(while: { $0 != firstCharacter && $0 != secondCharacter }))
+    }
+    var stop = range.lowerBound
+    while stop < range.upperBound, base[stop] != first, base[stop] != second { stop += 1 }
+    return string(base, range.lowerBound, stop)
+  }
+
+  /// Where `pattern` first starts in `base[from..<to]`.
+  private static func find(_ pattern: StaticString, in base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+    guard from <= to else { return nil }
+    let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+    return ByteText.firstIndex(of: needle, in: UnsafeBufferPointer(start: base + from, count: to - from)).map {
+      $0 + from
+    }
+  }
+
+  /// The text of `base[from..<to]`, whose ends are scalar boundaries.
+  private static func string(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> String {
+    String(decoding: UnsafeBufferPointer(start: base + from, count: to - from), as: UTF8.self)
   }
 }

@@ -104,14 +104,15 @@ struct TimelineEventRecognizer {
     let message = entry.message[...]
     guard let (subject, body) = Self.bracketSubject(message) else { return }
     let location = SourceLocation.line(entry.line)
-    if Self.contains(body, "Setting up BG permission check timer") {
+    switch Self.assertiondLine(body) {
+    case .permissionTimer?:
       add(.permissionTimer, subject) {
         let seconds = Self.text(after: "timer for ", in: body, until: [" ", "\n"]) ?? "?"
         return ("BG permission check timer for \(seconds)", nil, [])
       }
-    } else if Self.contains(body, "background permission expiration warning") {
+    case .expiryWarning?:
       add(.expiryWarning, subject) { ("background permission expiration warning", nil, []) }
-    } else if Self.contains(body, "Forcing crash report") {
+    case .forcedCrash?:
       add(.crashed, subject) {
         let named = ProcessAssertion.all(in: body, location: location)
         var detail = "forced crash report"
@@ -120,25 +121,58 @@ struct TimelineEventRecognizer {
         }
         return (detail + Self.describe(named), nil, named)
       }
-    } else if Self.hasPrefix(body, "Add assertion:") {
+    case .added?:
       add(.assertionAcquired, subject) {
         let assertion = ProcessAssertion.all(in: body, location: location).first
         return (Self.describe(assertion), assertion, [])
       }
-    } else if Self.hasPrefix(body, "Deactivate assertion:") || Self.hasPrefix(body, "Remove assertion:") {
+    case .invalidated?:
       add(.assertionInvalidated, subject) {
         let assertion = ProcessAssertion.all(in: body, location: location).first
         return (Self.describe(assertion), assertion, [])
       }
-    } else if Self.hasPrefix(body, "Mutating assertion reason from ") {
+    case .reasonChanged?:
       add(.assertionChanged, subject) {
         let change = body.dropFirst("Mutating assertion reason from ".count).replacingOccurrences(
           of: " to ", with: " → ")
         return ("reason " + change, nil, [])
       }
-    } else if Self.hasPrefix(body, "Process exited") {
+    case .exited?:
       add(.exited, subject) { ("process exited", nil, []) }
+    case nil: break
     }
+  }
+
+  /// The kinds of assertiond line ``recognizeAssertiond(_:_:)`` reads, tested in this order.
+  private enum AssertiondLine {
+    case permissionTimer, expiryWarning, forcedCrash, added, invalidated, reasonChanged, exited
+  }
+
+  /// Which kind of assertiond line `body` is: on bytes when it is plain ASCII (as ``contains(_:_:)``
+  /// and ``hasPrefix(_:_:)`` are), with the plainness tested once.
+  private static func assertiondLine(_ body: Substring) -> AssertiondLine? {
+    let onBytes = body.utf8.withContiguousStorageIfAvailable { bytes -> AssertiondLine?? in
+      guard ByteText.isPlain(bytes) else { return nil }
+      if ByteText.contains(bytes, "Setting up BG permission check timer") { return .permissionTimer }
+      if ByteText.contains(bytes, "background permission expiration warning") { return .expiryWarning }
+      if ByteText.contains(bytes, "Forcing crash report") { return .forcedCrash }
+      if ByteText.hasPrefix(bytes, "Add assertion:") { return .added }
+      if ByteText.hasPrefix(bytes, "Deactivate assertion:") || ByteText.hasPrefix(bytes, "Remove assertion:") {
+        return .invalidated
+      }
+      if ByteText.hasPrefix(bytes, "Mutating assertion reason from ") { return .reasonChanged }
+      if ByteText.hasPrefix(bytes, "Process exited") { return .exited }
+      return .some(nil)
+    }
+    if let onBytes, let decided = onBytes { return decided }
+    if contains(body, "Setting up BG permission check timer") { return .permissionTimer }
+    if contains(body, "background permission expiration warning") { return .expiryWarning }
+    if contains(body, "Forcing crash report") { return .forcedCrash }
+    if hasPrefix(body, "Add assertion:") { return .added }
+    if hasPrefix(body, "Deactivate assertion:") || hasPrefix(body, "Remove assertion:") { return .invalidated }
+    if hasPrefix(body, "Mutating assertion reason from ") { return .reasonChanged }
+    if hasPrefix(body, "Process exited") { return .exited }
+    return nil
   }
 
   // MARK: - runningboardd
@@ -400,6 +434,17 @@ struct TimelineEventRecognizer {
 
   /// `[BackgroundDemo:12636] rest` → (name BackgroundDemo, pid 12636), `rest`.
   static func bracketSubject(_ message: Substring) -> (AppSubject, Substring)? {
+    // On bytes when the bracket and the bytes next to it are ASCII (there each of those bytes is a
+    // `Character`); other text takes the `Character` path below.
+    let onBytes = message.utf8.withContiguousStorageIfAvailable { bytes -> BracketBytes in
+      bracketSubject(bytes: bytes)
+    }
+    switch onBytes {
+    case .noSubject?: return nil
+    case .subject(let subject, let bodyOffset)?:
+      return (subject, message[message.utf8.index(message.utf8.startIndex, offsetBy: bodyOffset)...])
+    case .undecided?, nil: break
+    }
     guard Self.hasPrefix(message, "["), let close = message.firstIndex(of: "]") else { return nil }
     let inside = message[message.index(after: message.startIndex)..<close]
     guard let colon = inside.lastIndex(of: ":"),
@@ -415,6 +460,71 @@ struct TimelineEventRecognizer {
       subject.name = String(identity)
     }
     return (subject, message[message.index(after: close)...].drop(while: { $0 == " " }))
+  }
+
+  /// What ``bracketSubject(_:)`` finds on bytes.
+  private enum BracketBytes {
+    /// No `[name:pid]` subject.
+    case noSubject
+    /// The subject and the byte offset of the body after it.
+    case subject(AppSubject, Int)
+    /// Text the byte path does not vouch for (non-ASCII next to the bracket, an identity with `<`).
+    case undecided
+  }
+
+  private static func bracketSubject(bytes: UnsafeBufferPointer<UInt8>) -> BracketBytes {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return .noSubject }
+    let count = bytes.count
+    // A first `Character` that is `[` starts with the byte `[`. Then the first `]`, every byte up to
+    // the one after it ASCII: each is its own `Character` (only CR LF joins ASCII bytes, and neither
+    // is a bracket, a colon, a digit or `<`).
+    guard base[0] == UInt8(ascii: "[") else { return .noSubject }
+    guard count < 2 || base[1] < 0x80 else { return .undecided }
+    var close = 1
+    while close < count, base[close] != UInt8(ascii: "]") {
+      if base[close] >= 0x80 { return .undecided }
+      close += 1
+    }
+    guard close < count else { return .noSubject }
+    guard close + 1 >= count || base[close + 1] < 0x80 else { return .undecided }
+    var colon = close - 1
+    while colon >= 1, base[colon] != UInt8(ascii: ":") { colon -= 1 }
+    guard colon >= 1, let pid = integer(UnsafeBufferPointer(start: base + colon + 1, count: close - colon - 1))
+    else { return .noSubject }
+    var subject = AppSubject(pid: pid)
+    for index in 1..<colon where base[index] == UInt8(ascii: "<") { return .undecided }
+    subject.name = String(decoding: UnsafeBufferPointer(start: base + 1, count: colon - 1), as: UTF8.self)
+    var body = close + 1
+    while body < count, base[body] == 0x20 { body += 1 }
+    // A space joined to a following combining mark is not `" "`: leave that to the `Character` path.
+    if body > close + 1, body < count, base[body] >= 0x80 { return .undecided }
+    return .subject(subject, body)
+  }
+
+  /// `Int(text)` for ASCII `text`: an optional sign, then decimal digits only, nil on overflow.
+  static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let base = text.baseAddress, !text.isEmpty else { return nil }
+    var index = 0
+    var negative = false
+    if base[0] == UInt8(ascii: "-") || base[0] == UInt8(ascii: "+") {
+      negative = base[0] == UInt8(ascii: "-")
+      index = 1
+    }
+    guard index < text.count else { return nil }
+    // Accumulated negatively so that Int.min is reachable.
+    var value = 0
+    while index < text.count {
+      let byte = base[index]
+      guard byte >= 0x30, byte <= 0x39 else { return nil }
+      let (shifted, overflowShift) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflowAdd) = shifted.subtractingReportingOverflow(Int(byte - 0x30))
+      if overflowShift || overflowAdd { return nil }
+      value = next
+      index += 1
+    }
+    if negative { return value }
+    let (positive, overflow) = (0).subtractingReportingOverflow(value)
+    return overflow ? nil : positive
   }
 
   /// The first `app<bundle(…)>` / `application<bundle>` and the `:pid` after it, if any.
@@ -487,11 +597,18 @@ struct TimelineEventRecognizer {
 
   static func describe(_ assertion: ProcessAssertion?) -> String {
     guard let assertion else { return "assertion" }
-    var parts: [String] = []
-    if let name = assertion.name { parts.append("\"\(name)\"") }
-    if let reason = assertion.reason { parts.append(reason) }
-    if let seconds = assertion.durationSeconds { parts.append(formatSeconds(seconds)) }
-    return parts.isEmpty ? "assertion" : parts.joined(separator: " ")
+    // The parts joined by spaces (an empty reason is still a part).
+    var text = ""
+    var parts = 0
+    func append(_ part: String) {
+      if parts > 0 { text += " " }
+      text += part
+      parts += 1
+    }
+    if let name = assertion.name { append("\"" + name + "\"") }
+    if let reason = assertion.reason { append(reason) }
+    if let seconds = assertion.durationSeconds { append(formatSeconds(seconds)) }
+    return parts == 0 ? "assertion" : text
   }
 
   static func describe(_ assertions: [ProcessAssertion]) -> String {
@@ -499,6 +616,6 @@ struct TimelineEventRecognizer {
   }
 
   static func formatSeconds(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? "\(Int(saturating: seconds)) s" : "\(seconds) s"
+    seconds == seconds.rounded() ? String(Int(saturating: seconds)) + " s" : "\(seconds) s"
   }
 }
