@@ -421,6 +421,11 @@ extension TimelineAnalyzer {
     var later: [Substring: TimelineEvent] = [:]
     var order: [Substring] = []
     for event in events {
+      // Only URL-session events name a task: other events' details are not split (they are most events).
+      switch event.kind {
+      case .urlTaskCreated, .urlTaskResumed, .urlTaskCompleted, .urlSessionEvent: break
+      default: continue
+      }
       guard let name = task(event) else { continue }
       switch event.kind {
       case .urlTaskCreated, .urlTaskResumed:
