@@ -62,6 +62,10 @@ public struct TimelineEvent: Sendable, Hashable {
     case assertionChanged = "assertion-changed"
     /// An assertion was invalidated, deactivated or relinquished.
     case assertionInvalidated = "assertion-invalidated"
+    /// An assertion or background task asked for the app was not granted (`Error acquiring assertion: …
+    /// "Client is missing required entitlement"`, WebKit's `Unable to acquire assertion` and `Ignored request to
+    /// start a new background task`); the detail says why when the record does.
+    case assertionNotAcquired = "assertion-not-acquired"
     /// The process was killed by the system (jetsam, watchdog, TCC, user…).
     case killed
     /// The process crashed, or the system forced a crash report.

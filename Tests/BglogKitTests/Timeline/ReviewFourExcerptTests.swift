@@ -220,4 +220,45 @@ import Testing
     #expect(old.events.map(\.detail) == ["killed by jetsam (idle process)"])
     #expect(Self.timeline(text: "memorystatus: killing_top_process pid x [MyApp] (vm-pageshortage 3)\n").apps.isEmpty)
   }
+
+  /// GCDWebServer #488 (the recognisers' examples, in order, with WebKit's invalidation note between them):
+  /// WebKit could not acquire the assertion, then RunningBoardServices' error on four lines says why. Two
+  /// `assertion-not-acquired` events for the unnamed app, the second with the entitlement and the requested
+  /// reason from its continuation lines; the invalidation note gives nothing; no finding.
+  @Test func assertionRefusedForAMissingEntitlement() throws {
+    let text = """
+      [ProcessSuspension]  0x10bafdeb0 - ProcessAssertion() PID 27900 Unable to acquire assertion for process with PID 27900
+      [ProcessSuspension] 0x10bafdeb0 - ProcessAssertion::processAssertionWasInvalidated()
+      [assertion] Error acquiring assertion: <NSError: 0x600001ba4300; domain: RBSAssertionErrorDomain; code: 2; reason: "Client is missing required entitlement"> {
+          userInfo = {
+              RBSAssertionAttribute = <RBSLegacyAttribute: 0x7f9f25539fe0; requestedReason: FinishTaskUnbounded; reason: FinishTaskUnbounded; flags: PreventTaskSuspend>;
+          }
+      }
+
+      """
+    let result = Self.timeline(text: text)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.name == AppSubject.unnamedAppName)
+    #expect(app.events.map(\.kind) == [.assertionNotAcquired, .assertionNotAcquired])
+    #expect(app.events.map(\.line) == [1, 3])
+    #expect(app.events[0].detail.contains("process 27900"))
+    #expect(
+      app.events[1].detail
+        == "assertion not acquired: Client is missing required entitlement (requested reason FinishTaskUnbounded) "
+        + "[RBSAssertionErrorDomain 2]")
+    #expect(app.findings.isEmpty)
+  }
+
+  /// cordova-plugin-background-fetch #137: WebKit did not start a background task because RunningBoard's
+  /// expiration timer was already running.
+  @Test func webKitIgnoredABackgroundTaskAtExpiry() throws {
+    let text =
+      "[ProcessSuspension] 0x2805bb780 - WKProcessAssertionBackgroundTaskManager: Ignored request to start a new "
+      + "background task because RunningBoard has already started the expiration timer\n"
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.events.map(\.kind) == [.assertionNotAcquired])
+    #expect(app.events[0].detail.hasPrefix("background task not started: "))
+    #expect(app.findings.isEmpty)
+  }
 }

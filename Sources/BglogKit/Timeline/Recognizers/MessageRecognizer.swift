@@ -98,7 +98,7 @@ enum MessageRecognizers {
     LegacySpringBoardRecognizers.all + AssertiondRecognizers.all + RunningBoardRecognizers.all
     + KernelJetsamRecognizers.all + UIKitBackgroundTaskRecognizers.all + BackgroundTaskSchedulerRecognizers.all
     + URLSessionRecognizers.all + FrontBoardWatchdogRecognizers.all + DasdRecognizers.all
-    + XcodeDebuggerRecognizers.all
+    + XcodeDebuggerRecognizers.all + AssertionRefusalRecognizers.all
 
   /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
   static let scanner: MessageAnchorScanner = {
