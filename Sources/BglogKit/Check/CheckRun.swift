@@ -135,7 +135,9 @@ public struct CheckRun: Sendable {
   static func timelineOutside(_ reports: [CrashReport], in source: SourceText) -> TimelineResult {
     var inside = [Bool](repeating: false, count: source.lineCount + 1)
     for report in reports where report.startLine >= 1 && report.endLine >= report.startLine {
-      for number in report.startLine...min(report.endLine, source.lineCount) { inside[number] = true }
+      let last = min(report.endLine, source.lineCount)
+      guard report.startLine <= last else { continue }
+      for number in report.startLine...last { inside[number] = true }
     }
     guard source.lineCount > 0,
       (1...source.lineCount).contains(where: { !inside[$0] && !source.line($0).allSatisfy(\.isWhitespace) })

@@ -23,7 +23,13 @@ public enum CrashReportReader {
       let note = ParseIssue(
         "line \(lines) held a report whose line breaks were lost; bglog put them back before each report key, "
           + "thread heading and frame, and line numbers count the restored lines")
-      for index in reports.indices { reports[index].issues.insert(note, at: 0) }
+      for index in reports.indices {
+        reports[index].issues.insert(note, at: 0)
+        // The report's extent is in the file's own lines (what is read around it counts those); its
+        // evidence keeps the restored numbers, as the note says.
+        reports[index].startLine = restored.original(reports[index].startLine)
+        reports[index].endLine = restored.original(reports[index].endLine)
+      }
     }
     if reports.isEmpty {
       // The kernel's memory-limit line pasted alone (`EXC_RESOURCE -> X[pid] exceeded mem limit: …`).

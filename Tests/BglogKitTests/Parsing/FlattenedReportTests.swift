@@ -51,3 +51,33 @@ import Testing
     #expect(FlattenedReport.restore(SourceText(text: text)) == nil)
   }
 }
+
+/// The fuzzer's finding (seed 467432): a report with a flattened line after others. The restored report
+/// counted more lines than the file has, and `check` marked "lines inside the report" past the file's
+/// end: a range with its bounds reversed trapped.
+@Suite struct FlattenedReportExtentTests {
+  static let fixture = "fuzz/check-flattened-report-lines-past-the-end.bin"
+
+  @Test func aRestoredReportSpansTheFilesOwnLines() throws {
+    let bytes = try Array(Data(contentsOf: Fixtures.url(Self.fixture)))
+    let source = SourceText(bytes: bytes)
+    let reports = try CrashReportReader.read(source)
+    #expect(!reports.isEmpty)
+    for report in reports {
+      #expect(report.startLine >= 1 && report.startLine <= report.endLine, "\(report.startLine)…\(report.endLine)")
+      #expect(report.endLine <= source.lineCount + 1)
+    }
+  }
+
+  @Test func checkReadsItWithoutTrapping() throws {
+    let bytes = try Array(Data(contentsOf: Fixtures.url(Self.fixture)))
+    let result = CheckRun().check(bytes: bytes, input: InputFile(path: Self.fixture))
+    #expect(!result.findings.isEmpty)
+  }
+
+  @Test func reportsReachingPastTheEndDoNotTrapTheConsoleReading() {
+    let report = CrashReport(format: .text, startLine: 9, endLine: 40)
+    let source = SourceText(text: "Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc\nsecond line\n")
+    _ = CheckRun.timelineOutside([report], in: source)
+  }
+}

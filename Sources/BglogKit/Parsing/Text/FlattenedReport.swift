@@ -19,6 +19,14 @@ enum FlattenedReport {
     var source: SourceText
     /// The 1-based numbers of the original lines that were split.
     var flattenedLines: [Int]
+    /// For each restored line (index = its number − 1), the number of the original line it came from.
+    var originalLine: [Int]
+
+    /// The original line a restored line number came from (numbers past the end map to the last line).
+    func original(_ restored: Int) -> Int {
+      guard !originalLine.isEmpty else { return restored }
+      return originalLine[min(max(restored, 1), originalLine.count) - 1]
+    }
   }
 
   /// The fewest line starts a line must hold to be taken for a flattened report.
@@ -39,6 +47,7 @@ enum FlattenedReport {
   static func restore(_ source: SourceText) -> Restored? {
     var restoredLines: [Substring] = []
     var flattened: [Int] = []
+    var originalLine: [Int] = []
     for index in 0..<source.lineCount {
       let line = source.lineText(index)
       // Frames, images and indented lines are the long lines of an intact report: not looked at.
@@ -48,6 +57,7 @@ enum FlattenedReport {
       let breaks = candidate ? breakOffsets(Array(line.utf8)) : []
       guard breaks.count >= minimumBreaks else {
         restoredLines.append(line)
+        originalLine.append(index + 1)
         continue
       }
       flattened.append(index + 1)
@@ -55,13 +65,15 @@ enum FlattenedReport {
       for offset in breaks {
         let end = line.utf8.index(line.utf8.startIndex, offsetBy: offset)
         restoredLines.append(trimmedTrailingSpace(line[start..<end]))
+        originalLine.append(index + 1)
         start = end
       }
       restoredLines.append(line[start...])
+      originalLine.append(index + 1)
     }
     guard !flattened.isEmpty else { return nil }
     let text = restoredLines.joined(separator: "\n")
-    return Restored(source: SourceText(text: text), flattenedLines: flattened)
+    return Restored(source: SourceText(text: text), flattenedLines: flattened, originalLine: originalLine)
   }
 
   /// The byte offsets (after a space) where a line of the report started.
