@@ -91,6 +91,15 @@ private struct ByteScanner: ConsoleFieldCursor {
     return nil
   }
 
+  /// Where a header field ending in `byte` ends from `from`: the first `byte` followed by a space
+  /// (`at`, with what follows starting after the space), else `byte` as the line's last byte (a sender
+  /// wrapped onto the next line); `nil` when neither.
+  func fieldEnd(_ byte: UInt8, from: Int) -> (at: Int, after: Int)? {
+    if let found = find(byte, 0x20, from: from) { return (found, found + 2) }
+    if count > from, base[count - 1] == byte { return (count - 1, count) }
+    return nil
+  }
+
   /// `Int(text)` for digits only; `nil` (ask the `String` parser) for anything else, where `Int`'s
   /// own rules (a sign, overflow) would decide.
   func plainInt(_ range: Range<Int>) -> Int? {
@@ -152,17 +161,7 @@ private struct ByteScanner: ConsoleFieldCursor {
   /// `ConsoleLayout.processWithIDs`: `process[pid:tid] ` from here.
   func processWithIDs(time: Double, date: LogDate?, offset: Int?) -> ConsoleByteHeader? {
     let rest = index
-    let close: Int
-    let after: Int
-    if let found = find(0x5D, 0x20, from: rest) {
-      close = found
-      after = found + 2
-    } else if count > rest, base[count - 1] == 0x5D {
-      close = count - 1
-      after = count
-    } else {
-      return nil
-    }
+    guard let (close, after) = fieldEnd(0x5D, from: rest) else { return nil }
     var open = close - 1
     while open >= rest, base[open] != 0x5B { open -= 1 }
     guard open > rest else { return nil }
@@ -193,17 +192,7 @@ private struct ByteScanner: ConsoleFieldCursor {
       skipBlanks() > 0
     else { return nil }
     let rest = index
-    let colon: Int
-    let after: Int
-    if let found = find(0x3A, 0x20, from: rest) {
-      colon = found
-      after = found + 2
-    } else if count > rest, base[count - 1] == 0x3A {
-      colon = count - 1
-      after = count
-    } else {
-      return nil
-    }
+    guard let (colon, after) = fieldEnd(0x3A, from: rest) else { return nil }
     let message = messageStart(afterLibraryAndSubsystemFrom: after)
     return ConsoleByteHeader(
       secondsOfDay: time, date: date, utcOffsetSeconds: offset, pid: pid, process: rest..<colon,
