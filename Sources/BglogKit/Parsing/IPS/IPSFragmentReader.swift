@@ -9,13 +9,15 @@ enum IPSFragmentReader {
     "procRole", "osVersion", "captureTime", "incident", "legacyInfo", "lastExceptionBacktrace", "crashReporterKey",
   ]
 
-  /// Whether a document whose first non-blank line is `firstLine` is a body fragment: it starts with a
-  /// quoted key that `.ips` bodies use, followed by a colon.
+  /// Whether a document whose first non-blank line is `firstLine` may be a body fragment: it starts
+  /// with a quoted key followed by a colon. Pastes start wherever the author began copying
+  /// (`"parentPid" : 1,` in uYouPlus #1252), so the first key need not be one the diagnosis uses;
+  /// ``read(_:)`` then requires one of ``bodyKeys`` among the members.
   static func looksLikeFragment(_ firstLine: Substring) -> Bool {
     guard firstLine.hasPrefix("\"") else { return false }
     let key = firstLine.dropFirst().prefix(while: { $0 != "\"" })
     let rest = firstLine.dropFirst(key.count + 2).drop(while: { $0 == " " || $0 == "\t" })
-    return bodyKeys.contains(String(key)) && rest.hasPrefix(":")
+    return !key.isEmpty && rest.hasPrefix(":")
   }
 
   /// The report the fragment holds, or `nil` when no member could be read.
@@ -71,8 +73,24 @@ enum IPSFragmentReader {
           issues.append(ParseIssue("expected `:` after \"\(name.prefix(40))\"", at: .line(reader.line)))
           break
         }
-        let value = try reader.readValue()
-        members.append(JSONMember(key: name, value: value))
+        reader.skipWhitespace()
+        let valueStart = reader
+        do {
+          let value = try reader.readValue()
+          members.append(JSONMember(key: name, value: value))
+        } catch {
+          // The paste stops inside this member: keep what of it is complete (an object's whole members,
+          // an array's whole elements), as uYouPlus #1252 pastes a `termination` cut inside `reasons`.
+          if let partial = salvage(valueStart) {
+            members.append(JSONMember(key: name, value: partial))
+            firstLine = firstLine ?? line
+          }
+          issues.append(
+            ParseIssue(
+              "the pasted JSON stops inside a value (\"\(name.prefix(40))\"); read the members before it"
+                + (members.last?.key == name ? " and the complete parts of it" : ""), at: .line(line)))
+          break
+        }
         firstLine = firstLine ?? line
         reader.skipWhitespace()
         _ = reader.skip(UInt8(ascii: ","))
@@ -82,5 +100,51 @@ enum IPSFragmentReader {
       }
     }
     return (members, issues, firstLine, reader.line)
+  }
+
+  /// The complete part of an object or array that the text cuts: its whole members or elements, and
+  /// the complete part of the one that is cut; `nil` for a cut scalar or when nothing is complete.
+  static func salvage(_ start: JSONReader, depth: Int = 0) -> JSONValue? {
+    guard depth < 16 else { return nil }
+    var reader = start
+    reader.skipWhitespace()
+    let line = reader.line
+    if reader.skip(UInt8(ascii: "{")) {
+      var members: [JSONMember] = []
+      while true {
+        reader.skipWhitespace()
+        guard let key = try? reader.readValue(), let name = key.string else { break }
+        reader.skipWhitespace()
+        guard reader.skip(UInt8(ascii: ":")) else { break }
+        reader.skipWhitespace()
+        let valueStart = reader
+        guard let value = try? reader.readValue() else {
+          if let partial = salvage(valueStart, depth: depth + 1) {
+            members.append(JSONMember(key: name, value: partial))
+          }
+          break
+        }
+        members.append(JSONMember(key: name, value: value))
+        reader.skipWhitespace()
+        guard reader.skip(UInt8(ascii: ",")) else { break }
+      }
+      return members.isEmpty ? nil : JSONValue(.object(members), line: line)
+    }
+    if reader.skip(UInt8(ascii: "[")) {
+      var elements: [JSONValue] = []
+      while true {
+        reader.skipWhitespace()
+        let elementStart = reader
+        guard let element = try? reader.readValue() else {
+          if let partial = salvage(elementStart, depth: depth + 1) { elements.append(partial) }
+          break
+        }
+        elements.append(element)
+        reader.skipWhitespace()
+        guard reader.skip(UInt8(ascii: ",")) else { break }
+      }
+      return elements.isEmpty ? nil : JSONValue(.array(elements), line: line)
+    }
+    return nil
   }
 }
