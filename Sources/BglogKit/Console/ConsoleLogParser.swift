@@ -58,6 +58,9 @@ public struct ConsoleLogParser {
   /// Console.app columns in the user's order with the message not last, learned from the first record
   /// (``ConsoleColumnOrder``); such files are read on the `String` path.
   private var consoleColumns: ConsoleColumnOrder?
+  /// A forced Console.app layout whose column order is not known yet: its first record is read by
+  /// ``ConsoleColumnOrder`` (in the user's order or the usual one), as a detected one is.
+  private var columnsToLearn = false
   /// The bracketed tags a capturing tool wrote before every line, headers and continuation lines alike
   /// (Appium #13503: `[IOSSimulatorLog] [IOS_SYSLOG_ROW] 2019-11-06 15:01:04.001 Df SpringBoard[…] …`),
   /// learned from the first header found only once they are dropped; dropped from every line that
@@ -88,6 +91,7 @@ public struct ConsoleLogParser {
   public init(layout: ConsoleLayout? = nil) {
     self.layout = layout
     forced = layout != nil
+    columnsToLearn = layout == .consoleApp
   }
 
   /// The layout was given, not detected: lines that do not fit it are not read any other way.
@@ -401,7 +405,8 @@ public struct ConsoleLogParser {
       // other line (continuation lines, headers it leaves to the `String` parser) goes through
       // `consumeText`, which also continues a raw record.
       let plain = ascii || ByteText.isASCII(bytes)
-      if indent == nil, plain, consoleColumns == nil, let header = ConsoleByteHeader.read(bytes, layout: layout),
+      if indent == nil, plain, consoleColumns == nil, !columnsToLearn,
+        let header = ConsoleByteHeader.read(bytes, layout: layout),
         !header.messageEscaped || bytes.first != 0x20
       {
         // (An indented ndjson line is a record here but a continuation line in `consumeText`; until
@@ -743,6 +748,18 @@ public struct ConsoleLogParser {
   private mutating func header(_ line: Substring, number: Int) -> LogEntry? {
     if let layout {
       if let consoleColumns { return consoleColumns.parse(line, number: number) }
+      if columnsToLearn {
+        // Forced Console.app: the first record says the column order, as when it is detected.
+        if let columns = ConsoleColumnOrder.learn(line), let reordered = columns.parse(line, number: number) {
+          consoleColumns = columns
+          columnsToLearn = false
+          return reordered
+        }
+        let entry =
+          layout.parseHeader(line, number: number) ?? ConsoleLayout.parseConsoleAppColumns(line, number: number)
+        if entry != nil { columnsToLearn = false }
+        return entry
+      }
       if let entry = layout.parseHeader(line, number: number) { return entry }
       // Console.app copies: columns in another order are the same layout.
       return layout == .consoleApp ? ConsoleLayout.parseConsoleAppColumns(line, number: number) : nil

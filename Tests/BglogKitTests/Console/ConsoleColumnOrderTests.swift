@@ -6,8 +6,10 @@ import Testing
 /// review-s4 inputs whose shape the reader now tolerates. The lines are SYNTHETIC: made up in the exact
 /// shapes seen (sources named per test; their licences are not known, so they are not fixtures).
 @Suite struct ConsoleColumnOrderTests {
-  static func read(_ text: String, bytes: Bool = false) -> ([LogEntry], ConsoleLogStatistics, ConsoleLayout?) {
-    var parser = ConsoleLogParser()
+  static func read(
+    _ text: String, bytes: Bool = false, layout: ConsoleLayout? = nil
+  ) -> ([LogEntry], ConsoleLogStatistics, ConsoleLayout?) {
+    var parser = ConsoleLogParser(layout: layout)
     var entries: [LogEntry] = []
     for line in SourceText(text: text).lines {
       if bytes {
@@ -45,6 +47,23 @@ import Testing
       ])
     #expect(entries.map(\.timestamp?.timeOfDayText) == ["23:11:49.104132", "23:11:49.105010"])
     #expect(entries[0].timestamp?.utcOffsetSeconds == 3600)
+  }
+
+  /// `--input-format console-app` forces the layout: the first record still says the column order
+  /// (before, a forced process-last copy was read in the usual order, `Process` taken for the process).
+  @Test(arguments: [false, true])
+  func aForcedConsoleAppLayoutLearnsTheOrderToo(bytes: Bool) {
+    let (entries, statistics, layout) = Self.read(Self.processLast, bytes: bytes, layout: .consoleApp)
+    #expect(layout == .consoleApp)
+    #expect(statistics.unknownLines == 0 && statistics.continuationLines == 0)
+    #expect(entries.map(\.process) == ["SpringBoard", "SpringBoard"])
+    #expect(entries.first?.message == "[application<com.example.demo>:23793] Setting process visibility to: Unknown")
+    // The usual order, forced, is read as before, on the byte path after its first record.
+    let usual = "default\t10:00:00.000000+0100\tDemo\tsome text\ndefault\t10:00:01.000000+0100\tDemo\tmore text\n"
+    let (forced, _, _) = Self.read(usual, bytes: bytes, layout: .consoleApp)
+    let (detected, _, _) = Self.read(usual, bytes: bytes)
+    #expect(forced.map(\.process) == ["Demo", "Demo"])
+    #expect(forced.map(\.message) == detected.map(\.message))
   }
 
   @Test func anAmbiguousProcessColumnIsLeftUnreadNotGuessed() {
