@@ -138,6 +138,8 @@ struct TimelineEventRecognizer {
         return ("reason " + change, nil, [])
       }
     case .exited?:
+      // assertiond's `Port death watcher fired` for the same process already said it ended.
+      if let pid = subject.pid, messageState.gonePIDs.contains(pid) { return }
       add(.exited, subject) { ("process exited", nil, []) }
     case nil: break
     }
@@ -254,9 +256,8 @@ struct TimelineEventRecognizer {
       }
     } else if Self.contains(message, "termination reported by launchd") {
       let codes = Self.text(after: "launchd ", in: message, until: ["\n"]) ?? ""
-      add(
-        .exited, Self.appSubject(in: message), "termination reported by launchd \(codes)", nil, [],
-        nil)
+      let (kind, detail) = LaunchdTermination.read(codes) ?? (.exited, "termination reported by launchd \(codes)")
+      add(kind, Self.appSubject(in: message), detail, nil, [], nil)
     }
   }
 
