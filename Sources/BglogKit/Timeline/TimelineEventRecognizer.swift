@@ -138,8 +138,6 @@ struct TimelineEventRecognizer {
         return ("reason " + change, nil, [])
       }
     case .exited?:
-      // assertiond's `Port death watcher fired` for the same process already said it ended.
-      if let pid = subject.pid, messageState.gonePIDs.contains(pid) { return }
       add(.exited, subject) { ("process exited", nil, []) }
     case nil: break
     }

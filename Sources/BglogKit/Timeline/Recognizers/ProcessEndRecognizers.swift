@@ -1,8 +1,9 @@
 /// Lines that say an app's process ended, or that the system stopped tracking it, beyond the exit
-/// lines the assertiond and SpringBoard branches of ``TimelineEventRecognizer`` read. One event per
-/// process: the pids already said to have ended are kept in ``MessageRecognizerState/gonePIDs``, so a
-/// second line about the same end (assertiond's `Port death watcher fired` and its `Process exited`,
-/// FrontBoard's `Removing:` after an exit) adds nothing.
+/// lines the assertiond and SpringBoard branches of ``TimelineEventRecognizer`` read. The pids said to
+/// have ended are kept in ``MessageRecognizerState/gonePIDs``, so a later line about the same end
+/// (FrontBoard's `Removing:` after an exit, a job deleted after a named exit) adds nothing; assertiond's
+/// `Port death watcher fired` and the `Process exited` after it say it in the same words (one exit
+/// after the analyser).
 enum ProcessEndRecognizers {
   static let all: [MessageRecognizer] = [
     exitBookkeeping, portDeathWatcherFired, deletedLaunchdJob, workspaceInvalidated, processRemoved,
@@ -41,9 +42,9 @@ enum ProcessEndRecognizers {
     ])
 
   /// `[aura-test:444] Port death watcher fired.`: assertiond saw the process's port die, i.e. the process
-  /// ended (the line does not say how). assertiond's `[Name:pid] Process exited` usually follows: the
-  /// assertiond branch adds no second event for a pid already gone, and `Process exited: <BKProcess: …>`
-  /// (which names the bundle) says it in the same words, so the analyser keeps one exit (the first line).
+  /// ended (the line does not say how). assertiond's `[Name:pid] Process exited` or `Process exited:
+  /// <BKProcess: …>` (which names the bundle) usually follows: both say it in the same words, so the
+  /// analyser keeps one exit, the first line's (it drops the same exit said twice within a second).
   static let portDeathWatcherFired = MessageRecognizer(
     id: "assertiond-port-death-watcher-fired", era: "iOS 9–12 assertiond",
     anchors: ["] Port death watcher fired"], writers: ["assertiond"],
