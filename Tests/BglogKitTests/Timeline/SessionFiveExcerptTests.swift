@@ -120,3 +120,31 @@ import Testing
     #expect(LaunchdTermination.read("(-1, 0, 0)") == nil)
   }
 }
+
+/// The two legacy fixtures whose README said "no events yet (recognisers, issue 13)".
+@Suite struct LegacyFixtureTimelineTests {
+  static func timeline(_ name: String) throws -> AppTimeline {
+    let source = try Fixtures.source("console/" + name)
+    return try #require(TimelineBuilder().build(from: source).apps.first)
+  }
+
+  /// mixpanel-iphone #95: iOS 7 backboardd lists a finishTask assertion beyond permitted time, then
+  /// forces a crash report.
+  @Test func mixpanelBackboarddBeyondPermittedTime() throws {
+    let app = try Self.timeline("real-mixpanel-iphone-95-syslog-indented.log")
+    #expect(app.events.map(\.kind) == [.expiryWarning, .crashed])
+    #expect(app.events.allSatisfy { $0.pid == 1101 })
+    #expect(app.findings.map(\.kind) == [.leakedBackgroundTask])
+    #expect(app.findings.first?.confidence == .high)
+  }
+
+  /// cordova-plugin-background-fetch #14: assertiond's `Forcing crash report of <BKNewProcess: …>` names
+  /// the bundle and pid (before: the app was named `<BKNewProcess:`).
+  @Test func assertiondForcedCrashReportOfABKNewProcess() throws {
+    let app = try Self.timeline("real-cordova-background-fetch-14-bsd-syslog.log")
+    #expect(app.bundleID == "co.teammate.mailswipe")
+    #expect(app.events.map(\.kind) == [.crashed])
+    #expect(app.events.first?.pid == 725)
+    #expect(app.events.first?.line == 4)
+  }
+}
