@@ -121,8 +121,9 @@ import Testing
   }
 }
 
-/// The two legacy fixtures whose README said "no events yet (recognisers, issue 13)".
-@Suite struct LegacyFixtureTimelineTests {
+/// Real fixtures of session 5, and the two legacy fixtures whose README said "no events yet
+/// (recognisers, issue 13)".
+@Suite struct SessionFiveFixtureTimelineTests {
   static func timeline(_ name: String) throws -> AppTimeline {
     let source = try Fixtures.source("console/" + name)
     return try #require(TimelineBuilder().build(from: source).apps.first)
@@ -146,5 +147,19 @@ import Testing
     #expect(app.events.map(\.kind) == [.crashed])
     #expect(app.events.first?.pid == 725)
     #expect(app.events.first?.line == 4)
+  }
+
+  /// aws-sdk-ios #1153: assertiond adds dasd's background fetch assertion (`com.apple.das.backgroundFetch`,
+  /// reason backgroundContentFetching, 30 s, owner dasd) and sets the 30 s permission timer. The name is
+  /// the unquoted `name: X;` field (before: the rest of the line was taken as the name).
+  @Test func dasdBackgroundFetchAssertion() throws {
+    let app = try Self.timeline("real-aws-1153-console-app-dasd-background-fetch.log")
+    #expect(app.processName == "BackgroundBacku")
+    #expect(app.events.map(\.kind) == [.assertionAcquired, .permissionTimer])
+    let assertion = try #require(app.events.first?.assertion)
+    #expect(assertion.name == "com.apple.das.backgroundFetch")
+    #expect(assertion.reason == "backgroundContentFetching")
+    #expect(assertion.durationSeconds == 30)
+    #expect(app.findings.isEmpty)
   }
 }
