@@ -32,14 +32,15 @@ import Testing
   /// the process. An event that says so, and no exit: no line says the process ended.
   @Test func frontBoardRemovingTheProcessIsNotAnExit() throws {
     let columns = "\tcom.apple.FrontBoard\tFrontBoard\tdefault\tSpringBoard"
-    let text = [
-      "23:11:49.104132+0100\tProcess\t[application<net.yvant.domination>:23793] Setting process visibility to: Unknown",
-      "23:11:49.105010+0100\tProcessWorkspace\t[application<net.yvant.domination>:23793] Invalidating workspace.",
-      "23:11:49.105093+0100\tProcessWorkspace\tRemoving workspace registration for processHandle: "
-        + "[application<net.yvant.domination>:23793]",
-      "23:11:49.105210+0100\tProcess\tRemoving: <FBApplicationProcess: 0x107c24220; "
-        + "application<net.yvant.domination>:23793(v11522)>",
-    ].map { $0 + columns }.joined(separator: "\n") + "\n"
+    let text =
+      [
+        "23:11:49.104132+0100\tProcess\t[application<net.yvant.domination>:23793] Setting process visibility to: Unknown",
+        "23:11:49.105010+0100\tProcessWorkspace\t[application<net.yvant.domination>:23793] Invalidating workspace.",
+        "23:11:49.105093+0100\tProcessWorkspace\tRemoving workspace registration for processHandle: "
+          + "[application<net.yvant.domination>:23793]",
+        "23:11:49.105210+0100\tProcess\tRemoving: <FBApplicationProcess: 0x107c24220; "
+          + "application<net.yvant.domination>:23793(v11522)>",
+      ].map { $0 + columns }.joined(separator: "\n") + "\n"
     let app = try #require(Self.build(text).apps.first)
     #expect(app.bundleID == "net.yvant.domination")
     #expect(app.events.map(\.kind) == [.processRemoved])

@@ -146,7 +146,8 @@ enum LegacySpringBoardRecognizers {
         process: "assertiond", pid: 63,
         source: "transistorsoft/cordova-plugin-background-fetch pull request #14 (BSD syslog without a level)",
         expected: MessageEvent(
-          kind: .crashed, subject: AppSubject(bundle: "co.teammate.mailswipe", pid: 725), detail: "forced crash report")),
+          kind: .crashed, subject: AppSubject(bundle: "co.teammate.mailswipe", pid: 725), detail: "forced crash report")
+      ),
     ],
     nonTriggering: [])
 

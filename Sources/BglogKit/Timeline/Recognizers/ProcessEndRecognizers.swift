@@ -115,7 +115,8 @@ enum ProcessEndRecognizers {
   /// for the removal line's detail; no event of its own (the line does not say the process ended).
   static let workspaceInvalidated = MessageRecognizer(
     id: "frontboard-workspace-invalidated", era: "iOS 13+ FrontBoard (SpringBoard)",
-    anchors: ["] Invalidating workspace.", "] Workspace connection invalidated."], writers: ["SpringBoard", "FrontBoard"],
+    anchors: ["] Invalidating workspace.", "] Workspace connection invalidated."],
+    writers: ["SpringBoard", "FrontBoard"],
     read: { message, _, state in
       guard let (subject, body) = R.bracketSubject(message), let pid = subject.pid,
         R.hasPrefix(body, "Invalidating workspace.") || R.hasPrefix(body, "Workspace connection invalidated.")
