@@ -1,5 +1,5 @@
 /// locationd's notes on the application state SpringBoard/BackBoard report for its clients, written as
-/// JSON in the message (iOS 11+ device syslog).
+/// JSON in the message (seen in a 2023 device syslog).
 enum LocationdRecognizers {
   static let all: [MessageRecognizer] = [applicationStateChange]
 
@@ -9,7 +9,7 @@ enum LocationdRecognizers {
   /// Only this state is read (the only one found); locationd's `#CLIUA AppMonitor notification` line
   /// right after it says the same again and is not read.
   static let applicationStateChange = MessageRecognizer(
-    id: "locationd-application-state-change", era: "iOS 11+ locationd",
+    id: "locationd-application-state-change", era: "iOS 16–17 locationd (a 2023 device log)",
     anchors: ["\"msg\":\"Post Application State Change Notification\""], writers: ["locationd"],
     read: { message, _, _ in
       typealias R = TimelineEventRecognizer

@@ -46,7 +46,7 @@ enum ProcessEndRecognizers {
   /// <BKProcess: …>` (which names the bundle) usually follows: both say it in the same words, so the
   /// analyser keeps one exit, the first line's (it drops the same exit said twice within a second).
   static let portDeathWatcherFired = MessageRecognizer(
-    id: "assertiond-port-death-watcher-fired", era: "iOS 9–12 assertiond",
+    id: "assertiond-port-death-watcher-fired", era: "iOS 11–12 assertiond",
     anchors: ["] Port death watcher fired"], writers: ["assertiond"],
     read: { message, _, state in
       guard let (subject, body) = R.bracketSubject(message), let pid = subject.pid,
@@ -81,7 +81,7 @@ enum ProcessEndRecognizers {
   /// after FrontBoard's `Process exited:` that names no process: the exited process is this one.
   /// Without that line before it, deleting the job is bookkeeping and says nothing of an exit.
   static let deletedLaunchdJob = MessageRecognizer(
-    id: "assertiond-deleted-launchd-job", era: "iOS 11–12 assertiond (Simulator)",
+    id: "assertiond-deleted-launchd-job", era: "iOS 12–13 Simulator assertiond",
     anchors: ["Deleted launchd job with label: "], writers: ["assertiond"],
     read: { message, _, state in
       guard state.unnamedExitPending, let (found, body) = R.bracketSubject(message), let pid = found.pid,
@@ -114,7 +114,7 @@ enum ProcessEndRecognizers {
   /// FrontBoard dropped its connection to the process (FrontBoard then flags it as pending exit). Kept
   /// for the removal line's detail; no event of its own (the line does not say the process ended).
   static let workspaceInvalidated = MessageRecognizer(
-    id: "frontboard-workspace-invalidated", era: "iOS 13+ FrontBoard (SpringBoard)",
+    id: "frontboard-workspace-invalidated", era: "FrontBoard in SpringBoard (recent iOS: the one copy seen)",
     anchors: ["] Invalidating workspace.", "] Workspace connection invalidated."],
     writers: ["SpringBoard", "FrontBoard"],
     read: { message, _, state in
@@ -135,7 +135,7 @@ enum ProcessEndRecognizers {
   /// FrontBoard removed the app's process from the processes it manages. The line does not say that
   /// the process exited, nor why: the event says what it says. Nothing after an exit already read.
   static let processRemoved = MessageRecognizer(
-    id: "frontboard-process-removed", era: "iOS 13+ FrontBoard (SpringBoard)",
+    id: "frontboard-process-removed", era: "FrontBoard in SpringBoard (recent iOS: the one copy seen)",
     anchors: ["Removing: <FBApplicationProcess: "], writers: ["SpringBoard", "FrontBoard"],
     read: { message, _, state in
       guard let start = R.range(of: "Removing: <FBApplicationProcess: ", in: message) else { return [] }
