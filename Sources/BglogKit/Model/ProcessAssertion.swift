@@ -182,10 +182,14 @@ public struct ProcessAssertion: Sendable, Hashable {
     func value(_ marker: StaticString, _ terminator: StaticString) -> Range<Int>? {
       ProcessAssertion.value(after: marker, in: base, start, end, until: terminator)
     }
-    // Name: `name: "…"`, `identifier: …`, or the first quoted string.
-    if let named = value("name: \"", "\"") ?? value("\"", "\"") ?? value(" name: ", " process:")
-      ?? value("identifier: ", " process:")
-    {
+    // Name: `name: "…"`, `identifier: …`, or the first quoted string; an unquoted `name: X;` among
+    // the fields (`…; name: com.apple.das.backgroundFetch; state: active; …`, aws-sdk-ios #1153) ends
+    // at its `;`.
+    var unquoted = value(" name: ", " process:")
+    if let named = unquoted, let semicolon = find(";", in: base, from: named.lowerBound, to: named.upperBound) {
+      unquoted = semicolon > named.lowerBound ? named.lowerBound..<semicolon : nil
+    }
+    if let named = value("name: \"", "\"") ?? value("\"", "\"") ?? unquoted ?? value("identifier: ", " process:") {
       assertion.name = string(base, named.lowerBound, named.upperBound)
     }
     // `(finishTask:180s)` after the quoted name.

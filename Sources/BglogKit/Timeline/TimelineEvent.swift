@@ -113,6 +113,9 @@ public struct TimelineEvent: Sendable, Hashable {
     /// FrontBoard found one of its watchdog provisions for the app violated (`Provision violated for watchdog
     /// process-launch: …`); the detail says when it was not enforced (the process is being debugged).
     case watchdogViolation = "watchdog-violation"
+    /// FrontBoard removed the app's process from the processes it manages (`Removing: <FBApplicationProcess:
+    /// …>`), after invalidating its workspace: the lines do not say that the process exited, nor why.
+    case processRemoved = "process-removed"
     /// The app's own log line matched a `--mark` pattern.
     case marker
   }

@@ -254,9 +254,8 @@ struct TimelineEventRecognizer {
       }
     } else if Self.contains(message, "termination reported by launchd") {
       let codes = Self.text(after: "launchd ", in: message, until: ["\n"]) ?? ""
-      add(
-        .exited, Self.appSubject(in: message), "termination reported by launchd \(codes)", nil, [],
-        nil)
+      let (kind, detail) = LaunchdTermination.read(codes) ?? (.exited, "termination reported by launchd \(codes)")
+      add(kind, Self.appSubject(in: message), detail, nil, [], nil)
     }
   }
 

@@ -113,9 +113,13 @@ enum LegacySpringBoardRecognizers {
         return []
       }
       let word = message[start...].prefix(while: { $0 != " " && $0 != "\n" })
-      // `BG[21017]...`; a name without a pid (`<app>...`, as redacted in a quote) names the process only.
+      // `BG[21017]...`; a name without a pid (`<app>...`, as redacted in a quote) names the process only;
+      // iOS 8 assertiond's `<BKNewProcess: 0x…; com.x; pid: 725; hostpid: -1>...` names the bundle and pid.
       let bare = word.hasSuffix("...") ? word.dropLast(3) : word
-      guard let subject = MessageSubject.namePID(word) ?? (bare.isEmpty ? nil : AppSubject(name: String(bare)))
+      let described = word.hasPrefix("<BK") ? MessageSubject.bkProcess(message[start...]) : nil
+      guard
+        let subject = described ?? MessageSubject.namePID(word)
+          ?? (bare.isEmpty || word.hasPrefix("<BK") ? nil : AppSubject(name: String(bare)))
       else { return [] }
       let named = subject.pid.flatMap { state.beyondPermitted.removeValue(forKey: $0) } ?? []
       var detail = "forced crash report"
@@ -137,6 +141,13 @@ enum LegacySpringBoardRecognizers {
         " Forcing crash report of <app>...",
         source: "urbanairship/ios-library pull request #61 (iOS 7 log quoted with the app name redacted)",
         expected: MessageEvent(kind: .crashed, subject: AppSubject(name: "<app>"), detail: "forced crash report")),
+      RecognizerExample(
+        "Forcing crash report of <BKNewProcess: 0x1556386d0; co.teammate.mailswipe; pid: 725; hostpid: -1>...",
+        process: "assertiond", pid: 63,
+        source: "transistorsoft/cordova-plugin-background-fetch pull request #14 (BSD syslog without a level)",
+        expected: MessageEvent(
+          kind: .crashed, subject: AppSubject(bundle: "co.teammate.mailswipe", pid: 725), detail: "forced crash report")
+      ),
     ],
     nonTriggering: [])
 

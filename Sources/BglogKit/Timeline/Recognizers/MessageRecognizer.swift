@@ -81,6 +81,11 @@ struct MessageRecognizerState: Sendable {
   var limitKills: Set<Int> = []
   /// The pids assertiond already found gone (`… No such process`): one event per process.
   var gonePIDs: Set<Int> = []
+  /// FrontBoard said a process exited without naming it (`Process exited:  ->  { … }`): the next
+  /// assertiond `[Name:pid] Deleted launchd job …` names it.
+  var unnamedExitPending = false
+  /// The pids whose FrontBoard workspace was invalidated, for the removal line after it.
+  var invalidatedWorkspaces: Set<Int> = []
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
@@ -89,6 +94,7 @@ struct MessageRecognizerState: Sendable {
     if limitKills.count > 1_000 { limitKills.removeAll() }
     if gonePIDs.count > 1_000 { gonePIDs.removeAll() }
     if ignoredWatchdogs.count > 1_000 { ignoredWatchdogs.removeAll() }
+    if invalidatedWorkspaces.count > 1_000 { invalidatedWorkspaces.removeAll() }
   }
 }
 
@@ -98,7 +104,8 @@ enum MessageRecognizers {
     LegacySpringBoardRecognizers.all + AssertiondRecognizers.all + RunningBoardRecognizers.all
     + KernelJetsamRecognizers.all + UIKitBackgroundTaskRecognizers.all + BackgroundTaskSchedulerRecognizers.all
     + URLSessionRecognizers.all + FrontBoardWatchdogRecognizers.all + DasdRecognizers.all
-    + XcodeDebuggerRecognizers.all + AssertionRefusalRecognizers.all
+    + XcodeDebuggerRecognizers.all + AssertionRefusalRecognizers.all + ProcessEndRecognizers.all
+    + LocationdRecognizers.all
 
   /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
   static let scanner: MessageAnchorScanner = {

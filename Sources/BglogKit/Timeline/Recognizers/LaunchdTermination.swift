@@ -1,0 +1,57 @@
+/// runningboardd's `[application<com.x>:432] termination reported by launchd (2, 10, 10)`: the first two
+/// numbers are the exit status's domain and code, the third the process's wait status.
+///
+/// - The domain and code are those RunningBoard prints by name in the exit context SpringBoard logs for
+///   the same process a few milliseconds later: `termination reported by launchd (11, 0, 6)` then
+///   `Process exited: <RBSProcessExitContext| … status:<RBSProcessExitStatus| domain:tcc(11) code:0>>`, and
+///   `(2, 6, 6)` then `domain:signal(2) code:SIGABRT(6)` (both in the shared corpus' juniper logs);
+///   immich #54 shows `domain:jetsam(1) code:per-process-limit(7)`. They are xnu's exit reason
+///   namespaces (`bsd/sys/reason.h`: `OS_REASON_JETSAM 1`, `OS_REASON_SIGNAL 2`, `OS_REASON_TCC 11`, …).
+/// - The third number is read as the wait status (POSIX: the terminating signal in the low 7 bits,
+///   else the exit status times 256): `(11, 0, 6)` is the TCC kill's SIGABRT, `(2, 11, 11)` a
+///   segmentation fault (InjectionIII #380), `(2, 10, 10)` an app crashing at launch
+///   (ms-intune-app-sdk-ios #137); developers' public notes quoting runningboardd give `(0, 0, 65280)`
+///   for a process that called `exit(-1)` (exit status 255) and `(0, 0, 0)` for a clean quit.
+///
+/// The wording is the exit context's (``TimelineEventRecognizer/exitReason(_:)``), so the same end
+/// reported by both lines is one event (the analyser drops the same exit said twice within a second).
+enum LaunchdTermination {
+  /// xnu `sys/signal.h`.
+  private static let signalNames: [Int: String] = [
+    1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 8: "SIGFPE", 9: "SIGKILL",
+    10: "SIGBUS", 11: "SIGSEGV", 12: "SIGSYS", 13: "SIGPIPE", 15: "SIGTERM",
+  ]
+
+  /// xnu `bsd/sys/reason.h` (`OS_REASON_…`), lower case as RunningBoard prints the two it was seen with.
+  private static let namespaces: [Int: String] = [
+    3: "codesigning", 4: "hangtracer", 6: "dyld", 7: "libxpc", 8: "objc", 9: "exec", 10: "springboard",
+    11: "tcc", 12: "reportcrash", 13: "coreanimation", 14: "aggregated",
+  ]
+
+  /// The event kind and detail for `codes` (`(2, 11, 11)`, as written); `nil` when they are not three
+  /// integers (the caller then quotes them as they are).
+  static func read(_ codes: String) -> (kind: TimelineEvent.Kind, detail: String)? {
+    guard codes.hasPrefix("("), let close = codes.firstIndex(of: ")") else { return nil }
+    let numbers = codes[codes.index(after: codes.startIndex)..<close].split(separator: ",").map {
+      Int(TimelineEventRecognizer.trimmingBlanks($0))
+    }
+    guard numbers.count == 3, let domain = numbers[0], let code = numbers[1], let status = numbers[2],
+      domain >= 0, code >= 0, status >= 0
+    else { return nil }
+    switch domain {
+    case 2:
+      return (.crashed, "exited: signal " + (signalNames[code].map { "\($0)(\(code))" } ?? String(code)))
+    case 1:
+      return (.killed, "killed by jetsam (\(code == 7 ? "per-process-limit(7)" : String(code)))")
+    case 0:
+      let signal = status & 0x7F
+      let ending =
+        signal != 0
+        ? "terminated by signal " + (signalNames[signal].map { "\($0)(\(signal))" } ?? String(signal))
+        : "exit status \(status >> 8)"
+      return (.exited, "exited with no exit reason, \(ending) (launchd \(domain), \(code), \(status))")
+    default:
+      return (.killed, "killed: \(namespaces[domain] ?? "exit reason namespace \(domain)") \(code)")
+    }
+  }
+}
