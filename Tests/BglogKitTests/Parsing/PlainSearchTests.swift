@@ -31,7 +31,7 @@ import Testing
     }
   }
 
-  /// The words `byException` and `signalFromTermination` look for, searched as the classifier does
+  /// The words `byException`, `backgroundTaskObjectAbort` and `signalFromTermination` look for, searched as the classifier does
   /// (in the uppercased type and signal, the lowercased Application Specific Information, frame
   /// symbols, the uppercased termination reason): `PlainSearch.contains` answers as Foundation's
   /// `contains` on every fixture and corpus report, on mutated copies of those texts and on short
@@ -40,6 +40,7 @@ import Testing
     let words = [
       "deadlock", "EXC_BAD_ACCESS", "SIGKILL", "SIGSEGV", "SIGBUS", "SIGABRT", "EXC_BREAKPOINT",
       "EXC_BAD_INSTRUCTION", "SIGTRAP", "SIGILL", "assertionFailure", "fatalError", "EXC_RESOURCE", "ABORT",
+      "abort_with_reason", "abort_with_payload",
     ]
     var texts = [
       "", "SIGABRT", "SIGKILL", "EXC_CRASH (SIGABRT)", "EXC_BAD_ACCESS SIGSEGV", "ABORT", "abort", "SIGABRT\r\n",
@@ -60,7 +61,7 @@ import Testing
         let signal = report.exception?.signal?.uppercased() ?? ""
         texts += [type, signal, type + " " + signal, report.termination?.reason.uppercased() ?? ""]
         texts += report.applicationSpecificInformation.map { $0.value.lowercased() }
-        texts += report.threads.flatMap { $0.frames.prefix(6).compactMap(\.symbol) }
+        texts += report.threads.flatMap { $0.frames.prefix(8).compactMap(\.symbol) }
       }
     }
     var generator = SplitMix64(state: 14)
