@@ -129,6 +129,11 @@ import Testing
         + #""sourceLine": -3, "imageIndex": 1.5}], "f": [], "g": [{"f": [{"symbol": "\u00e9"}]}, {"f": 3}]}"#,
       #"{"f": {"symbol": "not an array"}, "g": [{"f": [[{"symbol": 1}]]}]}"#,
       "{\"f\": [\n{\n\"imageOffset\": 12\r\n}\r ,{\"symbolLocation\":\t\"0x10\"}\n]}",
+      // Numbers converted on their bytes (at most 18 digits) and through JSONNumber (the rest).
+      #"{"f": [{"imageIndex": 0, "imageOffset": 999999999999999999, "symbolLocation": 1000000000000000000, "#
+        + #""sourceLine": 9223372036854775808}, {"imageIndex": 9223372036854775807, "imageOffset": 1e3, "#
+        + #""symbolLocation": 0.5, "sourceLine": -0, "symbol": 12, "sourceFile": 3}, {"imageOffset": -1, "#
+        + #""imageIndex": 123456789012345678901234567890, "symbolLocation": 18446744073709551616}]}"#,
     ]
     for document in good {
       let bytes = Array(document.utf8)

@@ -46,23 +46,36 @@ struct JSONFrame: Sendable, Hashable {
 
   /// The member keys read, in slot order (``slot(_:)``).
   static let keys = ["imageIndex", "imageOffset", "symbol", "symbolLocation", "sourceFile", "sourceLine"]
-  private static let keyBytes = keys.map { Array($0.utf8) }
 
   /// The slot (index into ``keys``) of an escape-free key given as its bytes, if it is one.
   static func slot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     switch bytes.count {
-    case 6, 10, 11, 14: break
+    case 6: return ByteText.equals(bytes, "symbol") ? 2 : nil
+    case 11: return ByteText.equals(bytes, "imageOffset") ? 1 : nil
+    case 14: return ByteText.equals(bytes, "symbolLocation") ? 3 : nil
+    case 10:
+      if ByteText.equals(bytes, "imageIndex") { return 0 }
+      if ByteText.equals(bytes, "sourceFile") { return 4 }
+      return ByteText.equals(bytes, "sourceLine") ? 5 : nil
     default: return nil
     }
-    for (slot, key) in keyBytes.enumerated() where key.count == bytes.count {
-      if key.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return slot }
-    }
-    return nil
   }
 
   /// The slot of a decoded key, if it is one.
   static func slot(decoded key: String) -> Int? {
     keys.firstIndex(of: key)
+  }
+
+  /// Sets an integer slot from a number written as at most 18 decimal digits (below `Int.max`, so
+  /// `int` and `uint64` both read it as this value); a string slot reads no number.
+  mutating func setInteger(_ slot: Int, _ value: UInt64) {
+    switch slot {
+    case 0: imageIndex = Int(value)
+    case 1: imageOffset = value
+    case 3: symbolLocation = value
+    case 5: sourceLine = Int(value)
+    default: break  // `symbol`, `sourceFile`: a number is not a string, so they stay nil
+    }
   }
 
   /// Sets slot `slot` from `value` (the first member with that key).

@@ -307,7 +307,7 @@ struct JSONReader {
       let slot = try readKey(matching: JSONFrame.slot, decoded: JSONFrame.slot(decoded:))
       if let slot, seen & (1 << slot) == 0 {
         seen |= 1 << slot
-        frame.set(slot, try readValue(depth: depth + 1))
+        try readFrameMember(slot, into: &frame, depth: depth + 1)
       } else {
         try skipValue(depth: depth + 1)
       }
@@ -323,6 +323,40 @@ struct JSONReader {
       }
       throw error("unexpected character \(describe(next)), expected ',' or '}'")
     }
+  }
+
+  /// Reads the value of frame member `slot` like ``readValue(selecting:depth:)`` (same errors) into
+  /// `frame`: a string without a `JSONValue` around it, a number of at most 18 decimal digits (the
+  /// usual offsets and indexes) converted on its bytes; anything else through `readValue`.
+  private mutating func readFrameMember(_ slot: Int, into frame: inout JSONFrame, depth: Int) throws(ReportParseError) {
+    skipWhitespace()
+    guard let byte = peek else { throw error("unexpected end of input, expected a value") }
+    if byte == UInt8(ascii: "\"") {
+      frame.set(slot, JSONValue(.string(try readString()), line: line))
+      return
+    }
+    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+      frame.set(slot, try readValue(depth: depth))
+      return
+    }
+    let start = try scanNumber()
+    if offset - start <= 18 {
+      let value: UInt64? = bytes.withUnsafeBufferPointer { buffer in
+        var value: UInt64 = 0
+        for index in start..<offset {
+          let digit = buffer[index] &- UInt8(ascii: "0")
+          guard digit < 10 else { return nil }
+          value = value &* 10 &+ UInt64(digit)
+        }
+        return value
+      }
+      if let value {
+        frame.setInteger(slot, value)
+        return
+      }
+    }
+    let literal = String(decoding: bytes[start..<offset], as: UTF8.self)
+    frame.set(slot, JSONValue(.number(JSONNumber(literal: literal)), line: line))
   }
 
   /// Checks one value (skipping blanks before it) the way ``readValue(selecting:)`` reads it, with
