@@ -25,9 +25,13 @@ extension ClassifierContext {
 
     if let dealloc = backgroundTaskObjectAbort() { return dealloc }
     if type == "DEADLOCK"
-      || report.applicationSpecificInformation.contains(where: { PlainSearch.contains("deadlock", in: $0.value.lowercased()) })
+      || report.applicationSpecificInformation.contains(where: {
+        PlainSearch.contains("deadlock", in: $0.value.lowercased())
+      })
     {
-      if let line = report.applicationSpecificInformation.first(where: { PlainSearch.contains("deadlock", in: $0.value.lowercased()) }) {
+      if let line = report.applicationSpecificInformation.first(where: {
+        PlainSearch.contains("deadlock", in: $0.value.lowercased())
+      }) {
         evidence.append(self.evidence(line.location, line.value, "the in-app reporter's deadlock marker"))
       }
       if let main = report.mainThread, let blocked = StackAnalysis.blockingReason(main) {
@@ -43,7 +47,8 @@ extension ClassifierContext {
         evidence: evidence, facts: facts)
     }
     if PlainSearch.contains("EXC_BAD_ACCESS", in: all) && !PlainSearch.contains("SIGKILL", in: signal)
-      || PlainSearch.contains("SIGSEGV", in: signal) || PlainSearch.contains("SIGBUS", in: signal) || type == "SIGSEGV" || type == "SIGBUS"
+      || PlainSearch.contains("SIGSEGV", in: signal) || PlainSearch.contains("SIGBUS", in: signal) || type == "SIGSEGV"
+      || type == "SIGBUS"
     {
       addCrashedThread()
       var summary = "A bad memory access (\(signal.isEmpty ? type : signal))"
@@ -105,12 +110,14 @@ extension ClassifierContext {
         explanation: DiagnosisKind.abort.reference.meaning, advice: advice, evidence: evidence, facts: facts)
     }
     if PlainSearch.contains("EXC_BREAKPOINT", in: all) || PlainSearch.contains("EXC_BAD_INSTRUCTION", in: all)
-      || PlainSearch.contains("SIGTRAP", in: signal) || PlainSearch.contains("SIGILL", in: signal) || type == "SIGTRAP" || type == "SIGILL"
+      || PlainSearch.contains("SIGTRAP", in: signal) || PlainSearch.contains("SIGILL", in: signal) || type == "SIGTRAP"
+      || type == "SIGILL"
     {
       addCrashedThread()
       let swiftFrame = crashed.flatMap { thread in
         thread.frames.prefix(6).first(where: {
-          PlainSearch.contains("assertionFailure", in: $0.symbol ?? "") || PlainSearch.contains("fatalError", in: $0.symbol ?? "")
+          PlainSearch.contains("assertionFailure", in: $0.symbol ?? "")
+            || PlainSearch.contains("fatalError", in: $0.symbol ?? "")
             || $0.image == "libswiftCore.dylib"
         })
       }

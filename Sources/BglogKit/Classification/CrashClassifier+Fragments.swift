@@ -17,7 +17,8 @@ extension ClassifierContext {
     guard
       let abort = top.first(where: { frame in
         let symbol = frame.symbol ?? ""
-        return PlainSearch.contains("abort_with_reason", in: symbol) || PlainSearch.contains("abort_with_payload", in: symbol)
+        return PlainSearch.contains("abort_with_reason", in: symbol)
+          || PlainSearch.contains("abort_with_payload", in: symbol)
       }),
       let deallocIndex = top.firstIndex(where: { frame in
         guard let symbol = frame.symbol, symbol.hasSuffix(" dealloc]") else { return false }
