@@ -25,9 +25,13 @@ extension ClassifierContext {
 
     if let dealloc = backgroundTaskObjectAbort() { return dealloc }
     if type == "DEADLOCK"
-      || report.applicationSpecificInformation.contains(where: { $0.value.lowercased().contains("deadlock") })
+      || report.applicationSpecificInformation.contains(where: {
+        PlainSearch.contains("deadlock", in: $0.value.lowercased())
+      })
     {
-      if let line = report.applicationSpecificInformation.first(where: { $0.value.lowercased().contains("deadlock") }) {
+      if let line = report.applicationSpecificInformation.first(where: {
+        PlainSearch.contains("deadlock", in: $0.value.lowercased())
+      }) {
         evidence.append(self.evidence(line.location, line.value, "the in-app reporter's deadlock marker"))
       }
       if let main = report.mainThread, let blocked = StackAnalysis.blockingReason(main) {
@@ -42,8 +46,9 @@ extension ClassifierContext {
           + "termination code this is not an Apple watchdog (0x8badf00d) kill, and the app may have recovered.",
         evidence: evidence, facts: facts)
     }
-    if all.contains("EXC_BAD_ACCESS") && !signal.contains("SIGKILL") || signal.contains("SIGSEGV")
-      || signal.contains("SIGBUS") || type == "SIGSEGV" || type == "SIGBUS"
+    if PlainSearch.contains("EXC_BAD_ACCESS", in: all) && !PlainSearch.contains("SIGKILL", in: signal)
+      || PlainSearch.contains("SIGSEGV", in: signal) || PlainSearch.contains("SIGBUS", in: signal) || type == "SIGSEGV"
+      || type == "SIGBUS"
     {
       addCrashedThread()
       var summary = "A bad memory access (\(signal.isEmpty ? type : signal))"
@@ -57,7 +62,7 @@ extension ClassifierContext {
             ? " The crash is on a background thread, so the main thread's state says nothing about it." : ""),
         evidence: evidence, facts: facts)
     }
-    if signal.contains("SIGABRT") || type == "SIGABRT" {
+    if PlainSearch.contains("SIGABRT", in: signal) || type == "SIGABRT" {
       addCrashedThread()
       var summary = "The app aborted (SIGABRT)"
       var advice: [String] = []
@@ -104,13 +109,15 @@ extension ClassifierContext {
         kind: .abort, confidence: .high, summary: summary + ".",
         explanation: DiagnosisKind.abort.reference.meaning, advice: advice, evidence: evidence, facts: facts)
     }
-    if all.contains("EXC_BREAKPOINT") || all.contains("EXC_BAD_INSTRUCTION") || signal.contains("SIGTRAP")
-      || signal.contains("SIGILL") || type == "SIGTRAP" || type == "SIGILL"
+    if PlainSearch.contains("EXC_BREAKPOINT", in: all) || PlainSearch.contains("EXC_BAD_INSTRUCTION", in: all)
+      || PlainSearch.contains("SIGTRAP", in: signal) || PlainSearch.contains("SIGILL", in: signal) || type == "SIGTRAP"
+      || type == "SIGILL"
     {
       addCrashedThread()
       let swiftFrame = crashed.flatMap { thread in
         thread.frames.prefix(6).first(where: {
-          ($0.symbol ?? "").contains("assertionFailure") || ($0.symbol ?? "").contains("fatalError")
+          PlainSearch.contains("assertionFailure", in: $0.symbol ?? "")
+            || PlainSearch.contains("fatalError", in: $0.symbol ?? "")
             || $0.image == "libswiftCore.dylib"
         })
       }
@@ -127,7 +134,7 @@ extension ClassifierContext {
           + (swiftFrame != nil ? ": a Swift runtime check failed." : "."),
         explanation: DiagnosisKind.trap.reference.meaning, advice: trapAdvice, evidence: evidence, facts: facts)
     }
-    if type.contains("EXC_RESOURCE") { return resourceException() }
+    if PlainSearch.contains("EXC_RESOURCE", in: type) { return resourceException() }
     if report.exception == nil && report.termination == nil { return withoutCodes() }
     addCrashedThread()
     var seen: [String] = []
@@ -178,7 +185,7 @@ extension ClassifierContext {
     case 10: return "SIGBUS"
     case 11: return "SIGSEGV"
     default:
-      return termination.reason.uppercased().contains("ABORT") ? "SIGABRT" : nil
+      return PlainSearch.contains("ABORT", in: termination.reason.uppercased()) ? "SIGABRT" : nil
     }
   }
 

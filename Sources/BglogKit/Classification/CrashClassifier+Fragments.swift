@@ -17,7 +17,8 @@ extension ClassifierContext {
     guard
       let abort = top.first(where: { frame in
         let symbol = frame.symbol ?? ""
-        return symbol.contains("abort_with_reason") || symbol.contains("abort_with_payload")
+        return PlainSearch.contains("abort_with_reason", in: symbol)
+          || PlainSearch.contains("abort_with_payload", in: symbol)
       }),
       let deallocIndex = top.firstIndex(where: { frame in
         guard let symbol = frame.symbol, symbol.hasSuffix(" dealloc]") else { return false }

@@ -51,6 +51,11 @@ struct BinaryImageLineTests {
       "0x1000 - 0x1fff com.apple.AppKit (6.9 - 1138.51) <abc> /S", "0x1000 - 0x1fff Foo (arm64) /p q",
       "0x1000 - 0x1fff Foo \t(x86_64)\t<>", "0x1000 - 0x1fff + ", "0X10 - 0x1f a b", "0x+1f - 0x-2 a b",
       "0x1000 - 0x1fff a ( )", "0x1000 - 0x1fff >a< b /c", "0x1000 - zz a b", "0x1000 -- 0x2 a b",
+      // Hex read on the bytes up to 16 digits, and by `TextScanning.hex` beyond (leading zeros, signs, overflow).
+      "0x00000000000000001 - 0x000000000000000002 a b", "0xffffffffffffffff - 0xFFFFFFFFFFFFFFFF a b",
+      "0x1ffffffffffffffff - 0x2 a b", "0x - 0x a b", "0x1 - 0X1aBc a b", "0x1 - 1abc a b", "0x1 - 0xg a b",
+      "0x1 - 0x1 + a arm64", "0x1 - 0x1 a arm64 arm64", "0x1 - 0x1 arm64", "0x1 - 0x1 a b (arm64e)",
+      "0x1 - 0x1 a b (arm64e", "0x1 - 0x1 a b arm64e)", "0x1 - 0x1 a b ARM64", "0x1 - 0x1 a  b   c x86_64h <u> /p",
     ]
     for path in paths {
       guard let data = FileManager.default.contents(atPath: path) else { continue }

@@ -25,6 +25,8 @@ import Testing
       return JSONValue(.object(kept), line: value.line)
     case (.elements(let element), .array(let elements)):
       return JSONValue(.array(elements.map { pruned($0, element) }), line: value.line)
+    case (.frames, .array(let elements)):
+      return JSONValue(.frames(elements.map(JSONFrame.init)), line: value.line)
     default:
       return value
     }
@@ -112,6 +114,52 @@ import Testing
           if bytes.isEmpty { bytes = [0x7B] }
         }
         check(bytes, name: path + " (mutated)")
+      }
+    }
+  }
+
+  /// Frames read with `.frames` keep the first member of each key, convert it like the tree's
+  /// accessors and fail like the full read (depth limits included).
+  @Test func framesReadLikeTheTree() {
+    let selection = JSONSelection.members(["f": .frames, "g": .elements(.members(["f": .frames]))])
+    let good = [
+      #"{"f": [{"symbol": 1, "symbol": "b", "imageIndex": "0x2", "imageIndex": 3, "sourceLine": 12, "#
+        + #""s\u0079mbol": "c", "x": {"symbol": "d"}}, 5, [], {}, "s", null,"#
+        + #" {"imageOffset": 18446744073709551615, "symbolLocation": "12", "sourceFile": "a.swift", "#
+        + #""sourceLine": -3, "imageIndex": 1.5}], "f": [], "g": [{"f": [{"symbol": "\u00e9"}]}, {"f": 3}]}"#,
+      #"{"f": {"symbol": "not an array"}, "g": [{"f": [[{"symbol": 1}]]}]}"#,
+      "{\"f\": [\n{\n\"imageOffset\": 12\r\n}\r ,{\"symbolLocation\":\t\"0x10\"}\n]}",
+      // Numbers converted on their bytes (at most 18 digits) and through JSONNumber (the rest).
+      #"{"f": [{"imageIndex": 0, "imageOffset": 999999999999999999, "symbolLocation": 1000000000000000000, "#
+        + #""sourceLine": 9223372036854775808}, {"imageIndex": 9223372036854775807, "imageOffset": 1e3, "#
+        + #""symbolLocation": 0.5, "sourceLine": -0, "symbol": 12, "sourceFile": 3}, {"imageOffset": -1, "#
+        + #""imageIndex": 123456789012345678901234567890, "symbolLocation": 18446744073709551616}]}"#,
+    ]
+    for document in good {
+      let bytes = Array(document.utf8)
+      let full = read(bytes, at: 0, line: 1, nil)
+      let selected = read(bytes, at: 0, line: 1, selection)
+      #expect(full.error == nil, "\(document)")
+      var expected = full
+      expected.value = full.value.map { pruned($0, selection) }
+      #expect(selected == expected, "\(document)")
+    }
+    let bad = [
+      #"{"f": [{"symbol": "a", "symbol": [1,]}]}"#, #"{"f": [{"symbol" 1}]}"#, #"{"f": [{"s\u0079mbol": 1 "x": 2}]}"#,
+      #"{"f": [1 2]}"#, #"{"f": [{"a": 1,}]}"#, #"{"f": [{}, ]}"#, "{\"f\": [{\"symbol\": \"a\u{01}\"}]}",
+      #"{"f": [{"imageOffset": 01}]}"#, #"{"f": [{"x": [1}]}"#, #"{"f": [{"symbol": "a"]}"#, #"{"f": [{1: 2}]}"#,
+      #"{"f": [{"symbol": "a"}"#, #"{"f": ["#, #"{"f": [{"#, #"{"f": [{"sym\qbol": 1}]}"#,
+      #"{"f": [{"symbol": tru}]}"#, #"{"g": [{"f": [{"symbol": [{"a": [1]}]}]}]}"#,
+    ]
+    // Too deep only under the lower limits.
+    let deep = [#"{"f": [{"imageIndex": [[[1]]]}]}"#, #"{"f": [[[1]]]}"#]
+    for document in bad + deep {
+      let bytes = Array(document.utf8)
+      for limit in 1...6 {
+        let fullError = read(bytes, at: 0, line: 1, nil, depthLimit: limit).error
+        let selectedError = read(bytes, at: 0, line: 1, selection, depthLimit: limit).error
+        #expect(fullError != nil || deep.contains(document) && limit > 3, "\(document), depth limit \(limit)")
+        #expect(selectedError == fullError, "\(document), depth limit \(limit)")
       }
     }
   }

@@ -11,12 +11,9 @@ enum IPSCrashBodyReader {
   /// frame's other keys, `vmSummary`, `legacyInfo`, … are checked and skipped). Keep it in step
   /// with the lookups below: a key missing here reads as absent.
   static let selection: JSONSelection = {
-    let frame = JSONSelection.members(
-      Dictionary(
-        uniqueKeysWithValues: ["imageIndex", "imageOffset", "symbol", "symbolLocation", "sourceFile", "sourceLine"]
-          .map { ($0, JSONSelection.all) }))
+    // Frames are read straight into `JSONFrame`s (the six keys `readFrames` looks up).
     let thread = JSONSelection.members([
-      "frames": .elements(frame), "name": .all, "queue": .all, "triggered": .all,
+      "frames": .frames, "name": .all, "queue": .all, "triggered": .all,
     ])
     let image = JSONSelection.members(
       Dictionary(
@@ -36,7 +33,7 @@ enum IPSCrashBodyReader {
     keys["usedImages"] = .elements(image)
     keys["binaryImages"] = .elements(image)
     keys["threads"] = .elements(thread)
-    keys["lastExceptionBacktrace"] = .elements(frame)
+    keys["lastExceptionBacktrace"] = .frames
     return .members(keys)
   }()
 
@@ -49,7 +46,7 @@ enum IPSCrashBodyReader {
     readThreads(body, images: images, into: &report)
     readApplicationSpecificInformation(body, into: &report)
     if let backtrace = body["lastExceptionBacktrace"] {
-      if let frames = backtrace.elements {
+      if let frames = JSONFrame.list(in: backtrace) {
         report.lastExceptionBacktrace = ThreadBacktrace(
           name: "Last Exception Backtrace",
           frames: readFrames(frames, path: "lastExceptionBacktrace", images: images, issues: &report.issues),
@@ -257,7 +254,7 @@ enum IPSCrashBodyReader {
     }
     for (index, thread) in elements.enumerated() {
       let path = indexedPath("threads[", index)
-      let frames = thread["frames"]?.elements ?? []
+      let frames = thread["frames"].flatMap(JSONFrame.list(in:)) ?? []
       report.threads.append(
         ThreadBacktrace(
           index: index,
@@ -270,7 +267,7 @@ enum IPSCrashBodyReader {
   }
 
   private static func readFrames(
-    _ frames: [JSONValue], path: String, images: [BinaryImage], issues: inout [ParseIssue]
+    _ frames: [JSONFrame], path: String, images: [BinaryImage], issues: inout [ParseIssue]
   ) -> [StackFrame] {
     var result: [StackFrame] = []
     result.reserveCapacity(frames.count)
@@ -278,7 +275,7 @@ enum IPSCrashBodyReader {
     for (index, frame) in frames.enumerated() {
       let framePath = indexedPath(pathPrefix, index)
       var image: BinaryImage?
-      if let imageIndex = frame["imageIndex"]?.int {
+      if let imageIndex = frame.imageIndex {
         if images.indices.contains(imageIndex) {
           image = images[imageIndex]
         } else if !images.isEmpty {
@@ -288,7 +285,7 @@ enum IPSCrashBodyReader {
               "\(framePath).imageIndex \(imageIndex) is not in usedImages", at: .json(framePath, line: frame.line)))
         }
       }
-      let offset = frame["imageOffset"]?.uint64
+      let offset = frame.imageOffset
       var address: UInt64?
       if let base = image?.base, let offset { address = base &+ offset }
       result.append(
@@ -296,12 +293,12 @@ enum IPSCrashBodyReader {
           index: index,
           image: image?.name ?? "???",
           address: address,
-          symbol: OneLineText.clean(frame["symbol"]?.string),
-          symbolOffset: frame["symbolLocation"]?.uint64,
+          symbol: OneLineText.clean(frame.symbol),
+          symbolOffset: frame.symbolLocation,
           imageBase: image?.base,
           imageOffset: offset,
-          sourceFile: frame["sourceFile"]?.string,
-          sourceLine: frame["sourceLine"]?.int,
+          sourceFile: frame.sourceFile,
+          sourceLine: frame.sourceLine,
           location: .json(framePath, line: frame.line)))
     }
     return result

@@ -84,9 +84,13 @@ struct JSONReader {
   /// Only what `selection` asks for is built into the tree; the members it leaves out are checked
   /// and skipped on the bytes, so a value reads with the same errors at the same places either way.
   ///
+  /// `depth` is the number of containers already open around the value (for the depth limit).
+  ///
   /// - Throws: ``ReportParseError/invalidJSON(line:column:message:)`` or
   ///   ``ReportParseError/nestingTooDeep(line:limit:)``.
-  mutating func readValue(selecting selection: JSONSelection = .all) throws(ReportParseError) -> JSONValue {
+  mutating func readValue(
+    selecting selection: JSONSelection = .all, depth: Int = 0
+  ) throws(ReportParseError) -> JSONValue {
     var stack: [OpenContainer] = []
     var current = selection
     while true {
@@ -96,8 +100,12 @@ struct JSONReader {
       var value: JSONValue
       switch byte {
       case UInt8(ascii: "{"), UInt8(ascii: "["):
-        if stack.count >= depthLimit {
+        if depth + stack.count >= depthLimit {
           throw .nestingTooDeep(line: line, limit: depthLimit)
+        }
+        if byte == UInt8(ascii: "["), case .frames = current {
+          value = JSONValue(.frames(try readFrames(depth: depth + stack.count + 1)), line: valueLine)
+          break
         }
         let isObject = byte == UInt8(ascii: "{")
         offset += 1
@@ -109,7 +117,7 @@ struct JSONReader {
         } else {
           var container = OpenContainer(isObject: isObject, line: valueLine, selection: current)
           if isObject {
-            guard try readSelectedKey(into: &container, depth: stack.count + 1) else {
+            guard try readSelectedKey(into: &container, depth: depth + stack.count + 1) else {
               value = container.finished()
               break
             }
@@ -147,7 +155,7 @@ struct JSONReader {
         if next == UInt8(ascii: ",") {
           offset += 1
           if top.isObject {
-            guard try readSelectedKey(into: &top, depth: stack.count + 1) else {
+            guard try readSelectedKey(into: &top, depth: depth + stack.count + 1) else {
               value = top.finished()
               continue
             }
@@ -205,6 +213,14 @@ struct JSONReader {
   /// Reads `"key"` and the `:` after it like ``readKey()``, and returns the entry of `keys` it
   /// names, or `nil` for a key not kept. An escape-free key is matched on its bytes.
   private mutating func readKey(in keys: JSONKeySet) throws(ReportParseError) -> JSONKeySet.Entry? {
+    try readKey(matching: { keys.entry($0) }, decoded: { keys.entry(decoded: $0) })
+  }
+
+  /// Reads `"key"` and the `:` after it like ``readKey()``, and returns what `match` says of an
+  /// escape-free key's bytes, or `decoded` of a key written with escapes.
+  private mutating func readKey<Match>(
+    matching match: (UnsafeBufferPointer<UInt8>) -> Match?, decoded: (String) -> Match?
+  ) throws(ReportParseError) -> Match? {
     skipWhitespace()
     guard peek == UInt8(ascii: "\"") else {
       if let byte = peek { throw error("unexpected character \(describe(byte)), expected a string key") }
@@ -224,9 +240,9 @@ struct JSONReader {
     }
     guard let end else {
       let key = try readKey()
-      return keys.entry(decoded: key)
+      return decoded(key)
     }
-    let entry = bytes.withUnsafeBufferPointer { keys.entry(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    let entry = bytes.withUnsafeBufferPointer { match(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     offset = end + 1
     skipWhitespace()
     guard peek == UInt8(ascii: ":") else {
@@ -234,6 +250,113 @@ struct JSONReader {
     }
     offset += 1
     return entry
+  }
+
+  /// Reads an array of stack frames (at its `[`) the way ``readValue(selecting:depth:)`` reads it with
+  /// `.elements(.members(frame keys))`, with the same errors at the same places, into
+  /// ``JSONFrame``s: of an object element the first member of each frame key, converted at once;
+  /// every other member, later duplicates and elements that are not objects are checked and
+  /// skipped. `depth` is the number of open containers, this array included.
+  private mutating func readFrames(depth: Int) throws(ReportParseError) -> [JSONFrame] {
+    offset += 1  // '['
+    skipWhitespace()
+    var frames: [JSONFrame] = []
+    if peek == UInt8(ascii: "]") {
+      offset += 1
+      return frames
+    }
+    while true {
+      skipWhitespace()
+      guard let byte = peek else { throw error("unexpected end of input, expected a value") }
+      if byte == UInt8(ascii: "{") {
+        frames.append(try readFrame(depth: depth))
+      } else {
+        let elementLine = line
+        try skipValue(depth: depth)
+        frames.append(JSONFrame(line: elementLine))
+      }
+      skipWhitespace()
+      guard let next = peek else { throw error("unexpected end of input inside an array") }
+      if next == UInt8(ascii: ",") {
+        offset += 1
+        continue
+      }
+      if next == UInt8(ascii: "]") {
+        offset += 1
+        return frames
+      }
+      throw error("unexpected character \(describe(next)), expected ',' or ']'")
+    }
+  }
+
+  /// Reads one frame object (at its `{`) for ``readFrames(depth:)``; `depth` is the number of
+  /// containers open around it.
+  private mutating func readFrame(depth: Int) throws(ReportParseError) -> JSONFrame {
+    if depth >= depthLimit {
+      throw .nestingTooDeep(line: line, limit: depthLimit)
+    }
+    var frame = JSONFrame(line: line)
+    offset += 1  // '{'
+    skipWhitespace()
+    if peek == UInt8(ascii: "}") {
+      offset += 1
+      return frame
+    }
+    var seen: UInt8 = 0
+    while true {
+      let slot = try readKey(matching: JSONFrame.slot, decoded: JSONFrame.slot(decoded:))
+      if let slot, seen & (1 << slot) == 0 {
+        seen |= 1 << slot
+        try readFrameMember(slot, into: &frame, depth: depth + 1)
+      } else {
+        try skipValue(depth: depth + 1)
+      }
+      skipWhitespace()
+      guard let next = peek else { throw error("unexpected end of input inside an object") }
+      if next == UInt8(ascii: ",") {
+        offset += 1
+        continue
+      }
+      if next == UInt8(ascii: "}") {
+        offset += 1
+        return frame
+      }
+      throw error("unexpected character \(describe(next)), expected ',' or '}'")
+    }
+  }
+
+  /// Reads the value of frame member `slot` like ``readValue(selecting:depth:)`` (same errors) into
+  /// `frame`: a string without a `JSONValue` around it, a number of at most 18 decimal digits (the
+  /// usual offsets and indexes) converted on its bytes; anything else through `readValue`.
+  private mutating func readFrameMember(_ slot: Int, into frame: inout JSONFrame, depth: Int) throws(ReportParseError) {
+    skipWhitespace()
+    guard let byte = peek else { throw error("unexpected end of input, expected a value") }
+    if byte == UInt8(ascii: "\"") {
+      frame.set(slot, JSONValue(.string(try readString()), line: line))
+      return
+    }
+    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+      frame.set(slot, try readValue(depth: depth))
+      return
+    }
+    let start = try scanNumber()
+    if offset - start <= 18 {
+      let value: UInt64? = bytes.withUnsafeBufferPointer { buffer in
+        var value: UInt64 = 0
+        for index in start..<offset {
+          let digit = buffer[index] &- UInt8(ascii: "0")
+          guard digit < 10 else { return nil }
+          value = value &* 10 &+ UInt64(digit)
+        }
+        return value
+      }
+      if let value {
+        frame.setInteger(slot, value)
+        return
+      }
+    }
+    let literal = String(decoding: bytes[start..<offset], as: UTF8.self)
+    frame.set(slot, JSONValue(.number(JSONNumber(literal: literal)), line: line))
   }
 
   /// Checks one value (skipping blanks before it) the way ``readValue(selecting:)`` reads it, with

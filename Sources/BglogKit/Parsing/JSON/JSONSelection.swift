@@ -12,6 +12,9 @@ indirect enum JSONSelection: Sendable {
   case members(JSONKeySet)
   /// An array whose every element is kept as the selection says.
   case elements(JSONSelection)
+  /// An array of stack frames, read into ``JSONFrame``s (``JSONValue/Kind/frames``): of each
+  /// element only the first member of each frame key is kept; the rest is checked and skipped.
+  case frames
 
   /// An object selection keeping `keys`.
   static func members(_ keys: [String: JSONSelection]) -> JSONSelection {
@@ -21,7 +24,7 @@ indirect enum JSONSelection: Sendable {
   /// The selection for the elements of an array read with this selection.
   var element: JSONSelection {
     switch self {
-    case .all, .members: return .all
+    case .all, .members, .frames: return .all
     case .elements(let element): return element
     }
   }

@@ -17,6 +17,9 @@ struct JSONValue: Sendable, Hashable {
     case array([JSONValue])
     /// An object, members in document order.
     case object([JSONMember])
+    /// An array of stack frames read with ``JSONSelection/frames`` (each element's frame members
+    /// only; ``JSONFrame/list(in:)`` reads these and a full tree's frame arrays alike).
+    case frames([JSONFrame])
   }
 
   /// What the value is.
@@ -51,6 +54,12 @@ struct JSONValue: Sendable, Hashable {
   /// The elements, when this is an array.
   var elements: [JSONValue]? {
     if case .array(let elements) = kind { return elements }
+    return nil
+  }
+
+  /// The frames, when this is an array read with ``JSONSelection/frames``.
+  var frames: [JSONFrame]? {
+    if case .frames(let frames) = kind { return frames }
     return nil
   }
 
@@ -99,7 +108,7 @@ struct JSONValue: Sendable, Hashable {
     case .string(let value): return value
     case .number(let value): return value.literal
     case .bool(let value): return value ? "true" : "false"
-    case .null, .array, .object: return nil
+    case .null, .array, .object, .frames: return nil
     }
   }
 }

@@ -11,6 +11,10 @@ enum BinaryImageLineParser {
     "ppc", "(x86_64)", "(i386)", "(arm64)", "(arm64e)",
   ]
 
+  /// ``architectures`` as bytes, for ``parsePlain(_:)`` (ASCII lines, where `String` equality is
+  /// byte equality).
+  private static let architectureBytes: [[UInt8]] = architectures.map { Array($0.utf8) }
+
   /// Reads a binary image line; nil when the line is not one.
   static func parse(_ text: Substring) -> BinaryImage? {
     if let decided = parsePlain(text) { return decided }
@@ -102,6 +106,30 @@ extension BinaryImageLineParser {
         }
         return nil
       }
+      /// `TextScanning.hex(slice(range))`: on the bytes for `0x` and 1 to 16 hex digits, else by it.
+      func hex(_ range: Range<Int>) -> UInt64? {
+        var lower = range.lowerBound
+        if range.count >= 2, bytes[lower] == UInt8(ascii: "0"),
+          bytes[lower + 1] == UInt8(ascii: "x") || bytes[lower + 1] == UInt8(ascii: "X")
+        {
+          lower += 2
+        }
+        let digits = range.upperBound - lower
+        guard digits >= 1, digits <= 16 else { return TextScanning.hex(slice(range)) }
+        var value: UInt64 = 0
+        for index in lower..<range.upperBound {
+          let byte = bytes[index]
+          let digit: UInt8
+          switch byte {
+          case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+          case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+          case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
+          default: return TextScanning.hex(slice(range))
+          }
+          value = value << 4 | UInt64(digit)
+        }
+        return value
+      }
       func find(_ byte: UInt8, in range: Range<Int>) -> Int? {
         var index = range.lowerBound
         while index < range.upperBound {
@@ -117,8 +145,8 @@ extension BinaryImageLineParser {
       guard first.count >= 2, bytes[first.lowerBound] == UInt8(ascii: "0"),
         bytes[first.lowerBound + 1] == UInt8(ascii: "x"), dash.count == 1, bytes[dash.lowerBound] == UInt8(ascii: "-")
       else { return .some(nil) }
-      guard let base = TextScanning.hex(slice(first)) else { return .some(nil) }
-      let end = TextScanning.hex(slice(third))
+      guard let base = hex(first) else { return .some(nil) }
+      let end = hex(third)
       let isUnknownEnd =
         third.count == 3 && bytes[third.lowerBound] == UInt8(ascii: "?")
         && bytes[third.lowerBound + 1] == UInt8(ascii: "?") && bytes[third.lowerBound + 2] == UInt8(ascii: "?")
@@ -144,23 +172,32 @@ extension BinaryImageLineParser {
         nameAndArch = trimmed(rest.lowerBound..<slash)
         path = string(trimmed(slash + 1..<rest.upperBound))
       }
-      var words: [Range<Int>] = []
+      // The words of `nameAndArch`: only the first, the last two and how many are used.
+      var wordCount = 0
+      var firstWord: Range<Int>?
+      var lastWord: Range<Int>?
+      var wordBeforeLast: Range<Int>?
       var next = nameAndArch.lowerBound
       while let found = word(from: next, to: nameAndArch.upperBound) {
-        words.append(found)
+        if firstWord == nil { firstWord = found }
+        wordBeforeLast = lastWord
+        lastWord = found
+        wordCount += 1
         next = found.upperBound
       }
       var architecture: String?
-      if words.count >= 2, let last = words.last, architectures.contains(string(last)) {
+      if wordCount >= 2, let last = lastWord,
+        architectureBytes.contains(where: { $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[last])) })
+      {
         var bare = last
         if bytes[bare.lowerBound] == UInt8(ascii: "(") { bare = bare.lowerBound + 1..<bare.upperBound }
         if !bare.isEmpty, bytes[bare.upperBound - 1] == UInt8(ascii: ")") {
           bare = bare.lowerBound..<bare.upperBound - 1
         }
         architecture = string(bare)
-        words.removeLast()
+        lastWord = wordBeforeLast
       }
-      guard let firstWord = words.first, let lastWord = words.last else { return .some(nil) }
+      guard let firstWord, let lastWord else { return .some(nil) }
       var name = firstWord.lowerBound..<lastWord.upperBound
       // macOS writes the bundle version after the name: `com.apple.AppKit (6.9 - 1138.51)`.
       if let versionStart = find((UInt8(ascii: " "), UInt8(ascii: "(")), in: name),

@@ -28,8 +28,19 @@ enum PlainSearch {
 
   /// Where a non-empty plain `pattern` first starts in plain `text` (`.some(nil)`: nowhere); nil when
   /// either is not plain and the caller must ask the original code.
+  ///
+  /// `withUTF8` gives short (inline) strings, such as an exception type or signal, their bytes too;
+  /// `withContiguousStorageIfAvailable` (``ByteText/plainOffset(of:in:)``) sends them to Foundation.
   private static func plainOffset(of pattern: String, in text: Substring) -> Int?? {
-    pattern.isEmpty ? nil : ByteText.plainOffset(of: pattern, in: text)
+    guard !pattern.isEmpty else { return nil }
+    var needle = pattern
+    var text = text
+    return needle.withUTF8 { pattern in
+      text.withUTF8 { bytes -> Int?? in
+        guard ByteText.isPlain(bytes), ByteText.isPlain(pattern) else { return nil }
+        return .some(ByteText.firstIndex(of: pattern, in: bytes))
+      }
+    }
   }
 
   /// `text.range(of: pattern, options: .backwards)`: the last occurrence.
