@@ -52,8 +52,14 @@ import Testing
       return report.termination?.namespace != nil || report.exception?.type != nil ? nil : "no namespace"
     case .backgroundTaskNotCompleted:
       return report.exception != nil || report.termination != nil ? nil : "only the crashed thread"
+    case .watchBackgroundBudget:
+      // watchOS 7's Carousel writes no code but names the transgression in the reason itself.
+      let carousel =
+        report.termination?.namespace?.uppercased() == "CAROUSEL"
+        && report.termination?.reason.contains("watchdog transgression") == true
+      return hasCode || carousel ? nil : "neither a termination code nor Carousel's reason"
     case .backgroundTaskOverflow, .suspendedWithLockedFile, .thermalKill, .forceQuit, .insecureDrawing,
-      .voipResumeLimit, .voipPushNotReported, .diskSpaceReclaim, .systemResourceOveruse, .watchBackgroundBudget:
+      .voipResumeLimit, .voipPushNotReported, .diskSpaceReclaim, .systemResourceOveruse:
       return hasCode ? nil : "no termination code"
     case .jetsam, .hangReport, .stackshot, .kernelPanic, .otherReport, .sleepWakeFailure:
       return nil

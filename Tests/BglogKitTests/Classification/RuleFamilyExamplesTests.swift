@@ -45,6 +45,12 @@ import Testing
     #expect(Self.fact(guardKill, "guard-type") == "GUARD_TYPE_MACH_PORT")
     let codeSigning = try Self.diagnose("crash/public-ios17-codesigning-invalid-page-testflight.crash")
     #expect(codeSigning.kind == .codeSigning)
+    // Hard-wrapped by e-mail (flutter #29022): the wrapped VM region lines neither become keys nor hide
+    // the termination line after them.
+    let wrapped = try Self.diagnose("crash/public-codesigning-0x2-email-reply-hard-wrapped-vm-region.crash")
+    #expect((wrapped.kind, wrapped.confidence) == (.codeSigning, .high))
+    #expect(wrapped.evidence.first?.quote == "Termination Reason: Namespace CODESIGNING, Code 0x2")
+    #expect(wrapped.evidence.first?.location?.line == 14)
   }
 
   @Test func exceptions() throws {
