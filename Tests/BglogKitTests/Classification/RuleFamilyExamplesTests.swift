@@ -32,6 +32,10 @@ import Testing
     let sqlite = try Self.diagnose("crash/public-runningboard-dead10cc-sqlite-journal-write.crash")
     #expect(sqlite.kind == .suspendedWithLockedFile)
     #expect(Self.fact(sqlite, "lock-thread") == "8")
+    // `RUNNINGBOARD | Code 0xDEAD10CC`, retyped with a bar (0xCUB3/wBlock #385): the code is still read.
+    let bar = try Self.diagnose("crash/public-macos-runningboard-dead10cc-bar-separated-summary.crash")
+    #expect((bar.kind, bar.confidence) == (.suspendedWithLockedFile, .high))
+    #expect(Self.fact(bar, "termination-code") == "0xdead10cc")
     let overflow = try Self.diagnose("crash/seed001-bada5e47-too-many-tasks.crash")
     #expect(Self.fact(overflow, "variant") == "too many background tasks")
   }

@@ -44,7 +44,10 @@ enum TerminationReasonParser {
       return Head(namespace: String(first.dropLast()), code: nil)
     }
     guard let first = tokens.first, isNamespaceWord(first) else { return Head() }
-    let code = tokens.count > 1 ? TextScanning.number(tokens[1]) : nil
+    var codeIndex = 1
+    // `RUNNINGBOARD | Code 0xDEAD10CC`, as a user retyped it (0xCUB3/wBlock #385): skip the bar and the word.
+    if tokens.count > 3, tokens[1] == "|", tokens[2] == "Code" { codeIndex = 3 }
+    let code = tokens.count > codeIndex ? TextScanning.number(tokens[codeIndex]) : nil
     return Head(namespace: String(first), code: code)
   }
 
