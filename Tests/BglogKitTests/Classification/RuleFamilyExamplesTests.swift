@@ -72,6 +72,13 @@ import Testing
     #expect(warning.summary.contains("not killed"))
     let killed = try Self.diagnose("crash/public-ios13-cpu-usage-microstackshot-process-killed.crash")
     #expect(killed.summary.contains("killed the process"))
+    // A microstackshot body pasted from its `Event:` line, no header (firebase-ios-sdk #6391).
+    let headerless = try Self.diagnose("crash/public-ios-wakeups-microstackshot-body-without-header.crash")
+    #expect((headerless.kind, headerless.confidence) == (.wakeupsLimit, .high))
+    #expect(headerless.summary.contains("not killed"))
+    // A console line that merely says "Event:" does not open a report.
+    #expect(!TextReportBuilder.opensReport("Event: user_engagement"))
+    #expect(TextReportBuilder.opensReport("Event:            cpu usage"))
   }
 
   @Test func notACrash() throws {
