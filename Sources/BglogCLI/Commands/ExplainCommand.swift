@@ -108,6 +108,12 @@ enum ExplainCommand: Command {
         "Reports print it as `Termination Reason: Namespace \(namespace.name), Code …` "
           + "(iOS 16 and later: `Termination Reason: \(namespace.name) <code>`). It means: \(namespace.meaning).",
         indent: "  ")
+    if namespace.name == "CAROUSEL" {
+      text += wrap(
+        "watchOS 7 writes it without a code: `Termination Reason: CAROUSEL, Background App Refresh watchdog "
+          + "transgression. Exhausted wall time allowance of 15.00 seconds.` bglog reads such a watchdog "
+          + "transgression as watchos-background-budget (the budget the codes 0xc51bad01-03 report).", indent: "  ")
+    }
     if let kind = namespace.decidedKind {
       let reading =
         kind == .osTermination

@@ -81,6 +81,7 @@ extension ClassifierContext {
   func withoutCodes() -> Diagnosis {
     if let fromAssertions = assertionsWithoutCode() { return fromAssertions }
     if let dealloc = backgroundTaskObjectAbort() { return dealloc }
+    if let abort = crashedThreadAbort() { return abort }
     var facts = baseFacts
     var evidence: [Evidence] = []
     if report.threads.isEmpty {

@@ -10,6 +10,7 @@ extension ClassifierContext {
       return diagnosis
     }
     if event == "memory limit" { return memoryLimitLine(resource) }
+    if resource.event == DebuggerStopReasonReader.event { return memoryLimitDebuggerStop(resource) }
     let wakeups = event.contains("wakeup")
     let kind: DiagnosisKind
     if wakeups {

@@ -167,6 +167,9 @@ struct ClassifierContext {
     if let code = watchdogCode() {
       return byTerminationCode(code)
     }
+    // Before the description-only watchdog: watchOS 7 writes Carousel's reason with a SPRINGBOARD
+    // description of the same transgression, and no code.
+    if let refresh = carouselBackgroundRefresh() { return refresh }
     if let inferred = watchdogFromDescriptionOnly() { return inferred }
     if let byNamespace = byTerminationNamespace() { return byNamespace }
     return byException()

@@ -127,9 +127,12 @@ public enum StackAnalysis {
     }
     guard run({ kernelImages.contains($0) }, min: 1, max: 4),
       run({ $0 == "CoreFoundation" }, min: 2, max: 5),
-      run({ $0 == "GraphicsServices" }, min: 1, max: 2),
-      run({ uiKitImages.contains($0) }, min: 1, max: 4)
+      run({ $0 == "GraphicsServices" }, min: 1, max: 2)
     else { return nil }
+    // A paste cut right after GraphicsServices (GSEventRunModal, which only the main run loop runs)
+    // still shows the idle main run loop (Apple Developer Forums thread 88529 stops there).
+    if index == frames.count { return (frames, false) }
+    guard run({ uiKitImages.contains($0) }, min: 1, max: 4) else { return nil }
     return (Array(frames[..<index]), false)
   }
 

@@ -22,7 +22,8 @@ public struct TerminationNamespace: Sendable, Hashable {
   }
 
   /// Every namespace in reason.h's list, in its order, then the names reports print that reason.h
-  /// does not list (FRONTBOARD, ASSERTIOND as printed, MEMORYSTATUS).
+  /// does not list (FRONTBOARD, ASSERTIOND as printed, MEMORYSTATUS, and watchOS's CAROUSEL, whose
+  /// number no source at hand gives).
   public static let all: [TerminationNamespace] = [
     .init("JETSAM", 1, "jetsam reclaimed memory or the process went over its memory limit"),
     .init("SIGNAL", 2, "the process died of the signal given as the code"),
@@ -71,6 +72,11 @@ public struct TerminationNamespace: Sendable, Hashable {
       "ASSERTIOND", 15, "assertiond (RUNNINGBOARD's old name) ended the app: it enforces background time",
       enforcesBackgroundTime: true),
     .init("MEMORYSTATUS", nil, "the memory-status subsystem (jetsam) ended the process"),
+    .init(
+      "CAROUSEL", nil,
+      "Carousel, watchOS's system shell (its SpringBoard), ended the app: a watchdog deadline or a WatchKit "
+        + "background task's time budget",
+      enforcesBackgroundTime: true),
   ]
 
   /// The kind bglog gives a kill in this namespace when nothing more specific decides (no termination

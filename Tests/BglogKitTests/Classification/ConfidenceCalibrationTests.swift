@@ -9,6 +9,10 @@ import Testing
 /// (when present) the shared corpus.
 @Suite struct ConfidenceCalibrationTests {
   static let kernelAndRunLoopImages: Set<String> = ["libsystem_kernel.dylib", "CoreFoundation", "???"]
+  static let blockingWaits: Set<String> = [
+    "semaphore_wait_trap", "__psynch_mutexwait", "__psynch_cvwait", "__ulock_wait", "__ulock_wait2", "__semwait_signal",
+    "read", "write", "pread", "pwrite", "fsync", "open", "__open",
+  ]
 
   /// Why a `high` reading of `diagnosis` would not be backed by `report`, or `nil` when it would be.
   static func missingDecidingEvidence(_ report: CrashReport, _ diagnosis: Diagnosis) -> String? {
@@ -17,7 +21,11 @@ import Testing
       || (report.exception?.codes ?? "").split(separator: " ").contains { $0.lowercased().hasPrefix("0x") }
     let main = report.mainThread
     // A main-thread stack decides idle vs busy once it goes past the kernel trap and run-loop top.
-    let mainDecides = main?.frames.contains { !kernelAndRunLoopImages.contains($0.image) } ?? false
+    // So does a top frame that is a blocking wait or file I/O rather than a Mach message receive (the
+    // trap an idle run loop sits in): a main thread in `semaphore_wait_trap` or `write` is not idle.
+    let mainDecides =
+      main?.frames.contains { !kernelAndRunLoopImages.contains($0.image) } == true
+      || main?.frames.first?.symbol.map(blockingWaits.contains) == true
     switch diagnosis.kind {
     case .insufficientData, .unknown:
       return "\(diagnosis.kind.rawValue) is never high"
@@ -44,16 +52,24 @@ import Testing
       return report.termination?.namespace != nil || report.exception?.type != nil ? nil : "no namespace"
     case .backgroundTaskNotCompleted:
       return report.exception != nil || report.termination != nil ? nil : "only the crashed thread"
+    case .watchBackgroundBudget:
+      // watchOS 7's Carousel writes no code but names the transgression in the reason itself.
+      let carousel =
+        report.termination?.namespace?.uppercased() == "CAROUSEL"
+        && report.termination?.reason.contains("watchdog transgression") == true
+      return hasCode || carousel ? nil : "neither a termination code nor Carousel's reason"
     case .backgroundTaskOverflow, .suspendedWithLockedFile, .thermalKill, .forceQuit, .insecureDrawing,
-      .voipResumeLimit, .voipPushNotReported, .diskSpaceReclaim, .systemResourceOveruse, .watchBackgroundBudget:
+      .voipResumeLimit, .voipPushNotReported, .diskSpaceReclaim, .systemResourceOveruse:
       return hasCode ? nil : "no termination code"
     case .jetsam, .hangReport, .stackshot, .kernelPanic, .otherReport, .sleepWakeFailure:
       return nil
     }
   }
 
-  static func check(_ path: String, _ source: SourceText) {
-    guard let reports = try? CrashReportReader.read(source) else { return }
+  /// Checks every report of `source`; returns how many were read (0 when the text holds no report).
+  @discardableResult
+  static func check(_ path: String, _ source: SourceText) -> Int {
+    guard let reports = try? CrashReportReader.read(source) else { return 0 }
     for report in reports {
       let diagnosis = CrashClassifier().diagnose(report, source: source)
       guard diagnosis.confidence == .high else { continue }
@@ -61,12 +77,35 @@ import Testing
       #expect(
         missing == nil, "\(path) line \(report.startLine): \(diagnosis.kind.rawValue) is high but \(missing ?? "")")
     }
+    return reports.count
   }
 
+  /// Every fixture of both folders (text reports, fragments, `.ips`, JSON): each must be read (a
+  /// fixture that stopped being read would otherwise drop out of this check silently).
   @Test func noFixtureIsHighWithoutItsDecidingEvidence() throws {
-    for path in Fixtures.files(in: "crash") + Fixtures.files(in: "ips") {
-      Self.check(path, try Fixtures.source(path))
+    let paths = Fixtures.files(in: "crash") + Fixtures.files(in: "ips")
+    let kinds = DiagnosisKind.allCases.map(\.rawValue)
+    #expect(
+      paths.count == FixtureCatalog.rows(in: "crash", knownKinds: kinds).count
+        + FixtureCatalog.rows(in: "ips", knownKinds: kinds).count)
+    for path in paths {
+      #expect(Self.check(path, try Fixtures.source(path)) > 0, "\(path) gave no report to check")
     }
+  }
+
+  /// Every fixture cut after each of its lines (the way pastes and forum copies stop): a cut removes
+  /// evidence, so no prefix may be `high` without the evidence its kind needs.
+  @Test func noCutFixtureIsHighWithoutItsDecidingEvidence() throws {
+    var checked = 0
+    for path in Fixtures.files(in: "crash") + Fixtures.files(in: "ips") {
+      let source = try Fixtures.source(path)
+      let lines = (0..<source.lineCount).map { String(source.lineText($0)) }
+      for count in stride(from: 1, to: lines.count, by: max(1, lines.count / 60)) {
+        checked += Self.check(
+          "\(path) cut after line \(count)", SourceText(text: lines.prefix(count).joined(separator: "\n")))
+      }
+    }
+    #expect(checked > 500)
   }
 
   @Test(

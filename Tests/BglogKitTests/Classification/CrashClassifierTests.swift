@@ -71,6 +71,33 @@ import Testing
       diagnosis.facts.contains(Fact("main-thread", "idle in its run loop (from the image sequence; unsymbolicated)")))
   }
 
+  /// Built in code (images as quoted, addresses made up): the iOS 11 report of Apple Developer Forums
+  /// thread 88529, `Namespace <0xF>, Code 0x8badf00d`, whose unsymbolicated main thread is pasted up to
+  /// GraphicsServices and cut before UIKit. Only the main run loop runs GraphicsServices' event loop, so
+  /// this is the idle run loop; it was read as "waiting in a system call", a hang.
+  @Test func unsymbolicatedIdleRunLoopCutAfterGraphicsServicesIsStillIdle() {
+    let images = [
+      "libsystem_kernel.dylib", "libsystem_kernel.dylib", "CoreFoundation", "CoreFoundation", "CoreFoundation",
+      "GraphicsServices",
+    ]
+    let frames = images.enumerated().map {
+      StackFrame(index: $0.offset, image: $0.element, imageBase: 0x1000, imageOffset: 42)
+    }
+    let cut = ThreadBacktrace(index: 0, crashed: true, frames: frames)
+    let diagnosis = CrashClassifier().diagnose(Self.report(namespace: "<0xF>", threads: [cut]))
+    #expect(diagnosis.kind == .leakedBackgroundTask)
+    #expect(diagnosis.confidence != .high)
+    #expect(!diagnosis.summary.contains("real hang"))
+    // Something other than UIKit after GraphicsServices is not this sequence.
+    let other = ThreadBacktrace(
+      index: 0, crashed: true,
+      frames: frames + [StackFrame(index: 6, image: "Messenger", imageBase: 0x1000, imageOffset: 42)])
+    #expect(StackAnalysis.idleRunLoopFrames(other) == nil)
+    // Cut before GraphicsServices, the frames prove nothing.
+    #expect(
+      StackAnalysis.idleRunLoopFrames(ThreadBacktrace(index: 0, crashed: true, frames: Array(frames.prefix(5)))) == nil)
+  }
+
   @Test func idleMainThreadWithCrashOnAnotherThreadStaysACrash() {
     var background = ThreadBacktrace(
       index: 3, crashed: true, frames: [Self.frame(0, "OOMTestProjcet", "-[Worker run]")])

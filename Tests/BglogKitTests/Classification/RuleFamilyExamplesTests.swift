@@ -32,6 +32,10 @@ import Testing
     let sqlite = try Self.diagnose("crash/public-runningboard-dead10cc-sqlite-journal-write.crash")
     #expect(sqlite.kind == .suspendedWithLockedFile)
     #expect(Self.fact(sqlite, "lock-thread") == "8")
+    // `RUNNINGBOARD | Code 0xDEAD10CC`, retyped with a bar (0xCUB3/wBlock #385): the code is still read.
+    let bar = try Self.diagnose("crash/public-macos-runningboard-dead10cc-bar-separated-summary.crash")
+    #expect((bar.kind, bar.confidence) == (.suspendedWithLockedFile, .high))
+    #expect(Self.fact(bar, "termination-code") == "0xdead10cc")
     let overflow = try Self.diagnose("crash/seed001-bada5e47-too-many-tasks.crash")
     #expect(Self.fact(overflow, "variant") == "too many background tasks")
   }
@@ -45,6 +49,12 @@ import Testing
     #expect(Self.fact(guardKill, "guard-type") == "GUARD_TYPE_MACH_PORT")
     let codeSigning = try Self.diagnose("crash/public-ios17-codesigning-invalid-page-testflight.crash")
     #expect(codeSigning.kind == .codeSigning)
+    // Hard-wrapped by e-mail (flutter #29022): the wrapped VM region lines neither become keys nor hide
+    // the termination line after them.
+    let wrapped = try Self.diagnose("crash/public-codesigning-0x2-email-reply-hard-wrapped-vm-region.crash")
+    #expect((wrapped.kind, wrapped.confidence) == (.codeSigning, .high))
+    #expect(wrapped.evidence.first?.quote == "Termination Reason: Namespace CODESIGNING, Code 0x2")
+    #expect(wrapped.evidence.first?.location?.line == 14)
   }
 
   @Test func exceptions() throws {
@@ -62,6 +72,13 @@ import Testing
     #expect(warning.summary.contains("not killed"))
     let killed = try Self.diagnose("crash/public-ios13-cpu-usage-microstackshot-process-killed.crash")
     #expect(killed.summary.contains("killed the process"))
+    // A microstackshot body pasted from its `Event:` line, no header (firebase-ios-sdk #6391).
+    let headerless = try Self.diagnose("crash/public-ios-wakeups-microstackshot-body-without-header.crash")
+    #expect((headerless.kind, headerless.confidence) == (.wakeupsLimit, .high))
+    #expect(headerless.summary.contains("not killed"))
+    // A console line that merely says "Event:" does not open a report.
+    #expect(!TextReportBuilder.opensReport("Event: user_engagement"))
+    #expect(TextReportBuilder.opensReport("Event:            cpu usage"))
   }
 
   @Test func notACrash() throws {

@@ -7,7 +7,8 @@ import Foundation
 /// - `SIGNAL 6 Abort trap: 6`, `DYLD 1 Library missing`, `RUNNINGBOARD 3735883980` (iOS 16+: the
 ///   code in decimal, then free text);
 /// - `FRONTBOARD 2343432205 <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:… >`,
-///   whose context usually runs over several lines.
+///   whose context usually runs over several lines;
+/// - `CAROUSEL, Background App Refresh watchdog transgression. …` (watchOS 7: a sentence, no code).
 enum TerminationReasonParser {
   /// The parts of the first line.
   struct Head {
@@ -37,8 +38,16 @@ enum TerminationReasonParser {
       return Head(namespace: namespace.isEmpty ? nil : String(namespace), code: code)
     }
     let tokens = TextScanning.tokens(text)
+    // watchOS writes its reason as a sentence after the namespace and a comma, with no code:
+    // `CAROUSEL, Background App Refresh watchdog transgression. Exhausted wall time allowance of 15.00 seconds.`
+    if let first = tokens.first, first.count > 1, first.hasSuffix(","), isNamespaceWord(first.dropLast()) {
+      return Head(namespace: String(first.dropLast()), code: nil)
+    }
     guard let first = tokens.first, isNamespaceWord(first) else { return Head() }
-    let code = tokens.count > 1 ? TextScanning.number(tokens[1]) : nil
+    var codeIndex = 1
+    // `RUNNINGBOARD | Code 0xDEAD10CC`, as a user retyped it (0xCUB3/wBlock #385): skip the bar and the word.
+    if tokens.count > 3, tokens[1] == "|", tokens[2] == "Code" { codeIndex = 3 }
+    let code = tokens.count > codeIndex ? TextScanning.number(tokens[codeIndex]) : nil
     return Head(namespace: String(first), code: code)
   }
 

@@ -105,9 +105,16 @@ struct TextReportBuilder {
       return true
     }
     if text == "Last Exception Backtrace:" || text == "Application Specific Information:" { return true }
-    guard let (key, _) = TextScanning.keyValue(text) else { return false }
-    return ReportKey.of(key)?.opensReport == true
+    guard let (key, value) = TextScanning.keyValue(text) else { return false }
+    let reportKey = ReportKey.of(key)
+    // A microstackshot body pasted without its header starts at `Event:` (firebase-ios-sdk #6391); only
+    // the events such reports name open one, so a console line that says "Event: …" does not.
+    if reportKey == .event { return microstackshotEvents.contains(TextScanning.trimmed(value).lowercased()) }
+    return reportKey?.opensReport == true
   }
+
+  /// The `Event:` values of the resource reports seen (microstackshots and the macOS sleep/wake stackshot).
+  private static let microstackshotEvents: Set<String> = ["cpu usage", "wakeups", "sleep wake failure"]
 
   /// Whether the report is past its header (a new header key then starts another report).
   private var hasBody: Bool {
