@@ -21,12 +21,15 @@ public struct LineStream {
   ///   - input: the file, or `-` for standard input.
   ///   - stdin: the handle to read for `-`; the process's standard input when `nil`.
   ///   - live: hand over lines as soon as they arrive (for `--follow`) rather than reading full chunks.
+  ///   - afterChunk: called after the lines of each piece read have been handed over, before the next
+  ///     read (which may wait for the writer): where a live reader does work it need not do per line.
   ///   - body: receives each line (without its terminator); return `false` to stop early.
   /// - Returns: the number of lines that were cut at ``maximumLineLength``.
   /// - Throws: ``InputError`` when the file cannot be opened or is not a regular file or pipe.
   @discardableResult
   public static func forEachLine(
-    _ input: InputFile, stdin: FileHandle? = nil, live: Bool = false, _ body: (Substring) -> Bool
+    _ input: InputFile, stdin: FileHandle? = nil, live: Bool = false, afterChunk: (() -> Void)? = nil,
+    _ body: (Substring) -> Bool
   ) throws(InputError) -> Int {
     let handle: FileHandle
     if input.path == "-" {
@@ -105,6 +108,7 @@ public struct LineStream {
         }
         if !emitLines(of: text, body) { return cutLines }
         index = last + 1
+        afterChunk?()
       }
       pending += bytes[index..<bytes.count]
       if pending.count > maximumLineLength {
