@@ -167,6 +167,7 @@ struct ClassifierContext {
     if let code = watchdogCode() {
       return byTerminationCode(code)
     }
+    if let watch = carouselWatchdog() { return watch }
     if let inferred = watchdogFromDescriptionOnly() { return inferred }
     if let byNamespace = byTerminationNamespace() { return byNamespace }
     return byException()

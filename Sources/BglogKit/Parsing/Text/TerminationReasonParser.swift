@@ -7,7 +7,9 @@ import Foundation
 /// - `SIGNAL 6 Abort trap: 6`, `DYLD 1 Library missing`, `RUNNINGBOARD 3735883980` (iOS 16+: the
 ///   code in decimal, then free text);
 /// - `FRONTBOARD 2343432205 <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:… >`,
-///   whose context usually runs over several lines.
+///   whose context usually runs over several lines;
+/// - `RUNNINGBOARD | Code 0xDEAD10CC` (a `|` between namespace and code);
+/// - `CAROUSEL, Background App Refresh watchdog transgression. …` (watchOS: namespace, comma, text).
 enum TerminationReasonParser {
   /// The parts of the first line.
   struct Head {
@@ -37,9 +39,36 @@ enum TerminationReasonParser {
       return Head(namespace: namespace.isEmpty ? nil : String(namespace), code: code)
     }
     let tokens = TextScanning.tokens(text)
-    guard let first = tokens.first, isNamespaceWord(first) else { return Head() }
-    let code = tokens.count > 1 ? TextScanning.number(tokens[1]) : nil
-    return Head(namespace: String(first), code: code)
+    guard var first = tokens.first else { return Head() }
+    // watchOS: `CAROUSEL, Background App Refresh watchdog transgression. …` (gdombiak/OctoPod #387,
+    // home-assistant/iOS #1192): the namespace ends at a comma and free text follows, no code.
+    let commaAfterNamespace = first.last == ","
+    if commaAfterNamespace { first = first.dropLast() }
+    guard isNamespaceWord(first) else { return Head() }
+    if commaAfterNamespace { return Head(namespace: String(first), code: nil) }
+    return Head(namespace: String(first), code: code(after: tokens.dropFirst()))
+  }
+
+  /// The code after the namespace word: `0xdead10cc`, `3735883980`, or after a `|` separator,
+  /// `| Code 0xDEAD10CC` (0xCUB3/wBlock #385, a macOS report as its author summarised it) or
+  /// `| code:0xBADDD15C` (launchd's `OS_REASON_RUNNINGBOARD | code:…` exit-reason form).
+  private static func code(after tokens: ArraySlice<Substring>) -> UInt64? {
+    guard let next = tokens.first else { return nil }
+    guard next == "|" else { return TextScanning.number(next) }
+    let rest = tokens.dropFirst()
+    guard let word = rest.first else { return nil }
+    if word == "Code" || word == "code" || word == "code:" {
+      return rest.dropFirst().first.flatMap { TextScanning.number(trimmedCode($0)) }
+    }
+    if word.hasPrefix("code:") { return TextScanning.number(trimmedCode(word.dropFirst("code:".count))) }
+    return nil
+  }
+
+  /// A code token without a sentence's trailing `.`, `,` or `;`.
+  private static func trimmedCode(_ token: Substring) -> Substring {
+    var token = token
+    while let last = token.last, last == "." || last == "," || last == ";" { token = token.dropLast() }
+    return token
   }
 
   /// Whether every character of a word is an uppercase letter, digit or `_` (`SPRINGBOARD`, `DYLD`).

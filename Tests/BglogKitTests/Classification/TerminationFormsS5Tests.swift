@@ -1,0 +1,88 @@
+import BglogTestSupport
+import Testing
+
+@testable import BglogKit
+
+/// Termination reason forms found by the session 5 review of real pastes (issue 14): a `|` between
+/// namespace and code, and watchOS's CAROUSEL reason written in words.
+@Suite struct TerminationFormsS5Tests {
+  static func diagnose(_ text: String) throws -> (CrashReport, Diagnosis) {
+    let report = try #require(try CrashReportReader.read(SourceText(text: text)).first)
+    return (report, CrashClassifier().diagnose(report, source: SourceText(text: text)))
+  }
+
+  /// 0xCUB3/wBlock #385 (fixture public-macos-runningboard-pipe-code-dead10cc-summary.crash).
+  @Test func aPipeBetweenNamespaceAndCodeKeepsTheCode() throws {
+    let (report, diagnosis) = try Self.diagnose(
+      "Exception Type: EXC_CRASH (SIGKILL)   \nTermination Reason: RUNNINGBOARD | Code 0xDEAD10CC   \n")
+    #expect(report.termination?.namespace == "RUNNINGBOARD")
+    #expect(report.termination?.code == 0xdead_10cc)
+    #expect(diagnosis.kind == .suspendedWithLockedFile)
+    #expect(diagnosis.confidence == .high)
+  }
+
+  @Test(arguments: [
+    ("RUNNINGBOARD | Code 0xDEAD10CC", UInt64(0xdead_10cc)),
+    ("RUNNINGBOARD | code:0xBADDD15C", 0xbadd_d15c),
+    ("RUNNINGBOARD | Code 3735883980.", 0xdead_10cc),
+    ("RUNNINGBOARD 0xdead10cc", 0xdead_10cc),
+  ])
+  func pipeFormsReadTheirCode(reason: String, code: UInt64) {
+    #expect(TerminationReasonParser.head(Substring(reason)).code == code, "\(reason)")
+  }
+
+  @Test(arguments: ["RUNNINGBOARD | <RBSTerminateContext| explanation:x>", "RUNNINGBOARD |", "RUNNINGBOARD | Code"])
+  func aPipeWithoutACodeGivesNone(reason: String) {
+    let head = TerminationReasonParser.head(Substring(reason))
+    #expect(head.namespace == "RUNNINGBOARD")
+    #expect(head.code == nil)
+  }
+
+  /// gdombiak/OctoPod #387 and home-assistant/iOS #1192 (fixture
+  /// public-watchos-carousel-background-app-refresh-reason-line.txt).
+  @Test func carouselBackgroundAppRefreshIsTheWatchBackgroundBudget() throws {
+    let (report, diagnosis) = try Self.diagnose(
+      "Termination Reason: CAROUSEL, Background App Refresh watchdog transgression. Exhausted wall time "
+        + "allowance of 15.00 seconds.\n")
+    #expect(report.termination?.namespace == "CAROUSEL")
+    #expect(report.termination?.code == nil)
+    #expect(diagnosis.kind == .watchBackgroundBudget)
+    #expect(diagnosis.confidence == .high)
+    #expect(diagnosis.facts.contains(Fact("watchdog-task", "Background App Refresh")))
+    #expect(diagnosis.facts.contains(Fact("time-allowance", "15 s (wall clock)")))
+    #expect(diagnosis.evidence.first?.location == .line(1))
+  }
+
+  /// The form Apple's "Addressing watchdog terminations" prints, hard-wrapped, with the SPRINGBOARD
+  /// description under it (built here in that shape): the description must not turn it into 0x8badf00d.
+  @Test func carouselWatchConnectivityWithADescriptionIsNotAnInferred8badf00d() throws {
+    let text = """
+      Exception Type:  EXC_CRASH (SIGKILL)
+      Termination Reason: CAROUSEL, WatchConnectivity watchdog transgression.
+          Exhausted wall time allowance of 15.00 seconds.
+      Termination Description: SPRINGBOARD,
+          CSLHandleBackgroundWCSessionAction watchdog transgression: xpcservice:220:220
+          exhausted real (wall clock) time allowance of 15.00 seconds
+
+      """
+    let (_, diagnosis) = try Self.diagnose(text)
+    #expect(diagnosis.kind == .watchBackgroundBudget)
+    #expect(diagnosis.facts.contains(Fact("watchdog-task", "WatchConnectivity")))
+    #expect(diagnosis.facts.contains { $0.key == "time-allowance" })
+    #expect(!diagnosis.facts.contains { $0.key == "termination-code" })
+  }
+
+  /// A CAROUSEL reason that does not say watchdog decides nothing by itself.
+  @Test func carouselWithoutAWatchdogReasonIsAnOSTermination() throws {
+    let (_, diagnosis) = try Self.diagnose(
+      "Exception Type: EXC_CRASH (SIGKILL)\nTermination Reason: CAROUSEL, something\n")
+    #expect(diagnosis.kind == .osTermination)
+    #expect(diagnosis.confidence != .high || diagnosis.explanation.contains("something"))
+  }
+
+  @Test func carouselIsANamespaceExplainKnows() {
+    let namespace = TerminationNamespace.named("carousel")
+    #expect(namespace?.name == "CAROUSEL")
+    #expect(namespace?.number == nil)
+  }
+}
