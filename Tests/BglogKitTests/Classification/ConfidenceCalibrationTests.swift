@@ -45,8 +45,15 @@ import Testing
     case .backgroundTaskNotCompleted:
       return report.exception != nil || report.termination != nil ? nil : "only the crashed thread"
     case .backgroundTaskOverflow, .suspendedWithLockedFile, .thermalKill, .forceQuit, .insecureDrawing,
-      .voipResumeLimit, .voipPushNotReported, .diskSpaceReclaim, .systemResourceOveruse, .watchBackgroundBudget:
+      .voipResumeLimit, .voipPushNotReported, .diskSpaceReclaim, .systemResourceOveruse:
       return hasCode ? nil : "no termination code"
+    case .watchBackgroundBudget:
+      // watchOS writes this kill in words: `CAROUSEL, … watchdog transgression. Exhausted wall time allowance…`.
+      let reason = report.termination?.reason ?? ""
+      let carousel =
+        report.termination?.namespace == "CAROUSEL" && reason.contains("watchdog transgression")
+        && reason.contains("allowance of")
+      return hasCode || carousel ? nil : "neither a code nor CAROUSEL's watchdog reason with its allowance"
     case .jetsam, .hangReport, .stackshot, .kernelPanic, .otherReport, .sleepWakeFailure:
       return nil
     }
