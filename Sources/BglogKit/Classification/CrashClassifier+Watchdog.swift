@@ -148,7 +148,9 @@ extension ClassifierContext {
     switch state {
     case .idleRunLoop(let frames, let symbolicated):
       evidence += frames.map { frameEvidence($0, "main thread idle in its run loop") }
-      return idleWatchdog(code, details: details, symbolicated: symbolicated, evidence: evidence, facts: facts)
+      var idle = idleWatchdog(code, details: details, symbolicated: symbolicated, evidence: evidence, facts: facts)
+      if StackAnalysis.isCutAfterRunLoop(frames) { cutIdleRunLoop(&idle) }
+      return idle
     case .blocked(let reason, let frame):
       facts.append(Fact("main-thread", reason))
       evidence.append(frameEvidence(frame, "main thread \(reason)"))
@@ -193,6 +195,17 @@ extension ClassifierContext {
   static func isWaitPrimitiveImage(_ image: String?) -> Bool {
     guard let image else { return true }
     return image.hasPrefix("libsystem_") || image == "libdispatch.dylib" || image == "???"
+  }
+
+  /// An idle run loop read from unsymbolicated images that stop at GraphicsServices: the shape is the
+  /// main run loop's, but UIApplicationMain's frames, which would confirm it, are cut. Never `high`.
+  func cutIdleRunLoop(_ diagnosis: inout Diagnosis) {
+    if diagnosis.confidence == .high { diagnosis.confidence = .medium }
+    diagnosis.facts.append(Fact("missing-evidence", "the main thread's frames below GraphicsServices (UIKit)"))
+    diagnosis.explanation +=
+      " The main thread's stack is unsymbolicated and stops after GraphicsServices: kernel, CoreFoundation and "
+      + "GraphicsServices frames in this order are the main run loop waiting for events, but the UIKit frames "
+      + "below, which would confirm it, are not in the input."
   }
 
   /// What says a watchdog kill happened in the background when the main thread cannot tell: a namespace
@@ -350,7 +363,15 @@ extension ClassifierContext {
       summary += ", past its \(formatSeconds(allowance)) \(clock) allowance"
     }
     summary += "."
-    var explanation = "0x8badf00d with a main thread that is not idle is a real hang: the app did not answer "
+    // High only when the deciding frame is readable: a symbolicated wait, or app code running.
+    let confidence: Confidence =
+      blocking.contains("unsymbolicated") || blocking.contains("no app frame") ? .medium : .high
+    // Without the deciding frames the hang is the likelier reading, not a proven one.
+    var explanation =
+      confidence == .high
+      ? "0x8badf00d with a main thread that is not idle is a real hang: the app did not answer "
+      : "0x8badf00d with a main thread that does not look idle points to a hang (the frames that would prove it "
+        + "are unsymbolicated or not the app's): the app likely did not answer "
     explanation += event.map { "the \($0) deadline" } ?? "a system deadline"
     explanation += " because the main thread was \(blocking)."
     if inExpirationHandler {
@@ -365,9 +386,6 @@ extension ClassifierContext {
     if inExpirationHandler {
       advice.insert("Make the expiration handler only end the task; move the file or network work out of it.", at: 0)
     }
-    // High only when the deciding frame is readable: a symbolicated wait, or app code running.
-    let confidence: Confidence =
-      blocking.contains("unsymbolicated") || blocking.contains("no app frame") ? .medium : .high
     return Diagnosis(
       kind: .watchdogHang, confidence: confidence, summary: summary, explanation: explanation,
       advice: advice, evidence: evidence, facts: facts)
