@@ -74,4 +74,70 @@ import Testing
     #expect(!diagnosis.explanation.contains("real hang"))
     #expect(diagnosis.explanation.contains("points to a hang"))
   }
+
+  /// Synthetic, in the shape of transistorsoft/react-native-background-geolocation #2593 (frames
+  /// printed without addresses under a FRONTBOARD scene-update watchdog).
+  static let addressless = """
+    Exception Type:  EXC_CRASH (SIGKILL)
+    Termination Reason: FRONTBOARD 2343432205
+      domain:10 code:0x8BADF00D
+      explanation: scene-update watchdog transgression: ...is stuck (deadlock)
+    Thread 0 name:   Dispatch queue: com.apple.main-thread  (TRIGGERED)
+    Thread 0 Crashed:
+    0   libsystem_kernel.dylib       __ulock_wait + 8
+    1   libdispatch.dylib            _dlock_wait + 56
+    2   libdispatch.dylib            _dispatch_once_wait + 60
+    3   ExampleApp                   +[ExampleService sharedInstance] + 132
+    4   ExampleApp                   -[ExampleTracker start:] + 1444
+
+    """
+
+  @Test func framesWithoutAddressesAreRead() throws {
+    let (report, diagnosis) = try Self.diagnose(Self.addressless)
+    let main = try #require(report.mainThread)
+    #expect(main.frames.count == 5)
+    #expect(main.frames[0].symbol == "__ulock_wait")
+    #expect(main.frames[0].symbolOffset == 8)
+    #expect(main.frames[3].image == "ExampleApp")
+    #expect(main.frames[3].symbol == "+[ExampleService sharedInstance]")
+    #expect(main.frames[3].index == 3)
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence == .high)
+    #expect(diagnosis.facts.contains(Fact("main-thread", "waiting on a lock")))
+    #expect(!diagnosis.facts.contains { $0.value.contains("main-thread's backtrace") })
+  }
+
+  @Test(arguments: [
+    ("0   libsystem_kernel.dylib       __ulock_wait + 8", "libsystem_kernel.dylib", "__ulock_wait", UInt64?(8)),
+    ("0  libsystem_kernel    __ulock_wait", "libsystem_kernel", "__ulock_wait", nil),
+    ("20 Movely              main", "Movely", "main", nil),
+    ("4\tMy App\t-[A b:] + 12", "My App", "-[A b:]", 12),
+  ])
+  func addresslessShapes(line: String, image: String, symbol: String, offset: UInt64?) throws {
+    let frame = try #require(AddresslessFrameLine.parse(Substring(line), line: 1))
+    #expect(frame.image == image)
+    #expect(frame.symbol == symbol)
+    #expect(frame.symbolOffset == offset)
+    #expect(frame.address == nil)
+  }
+
+  @Test(arguments: [
+    "0   libsystem_kernel.dylib       the kernel was waiting here",  // prose, not a symbol column
+    "0   libsystem_kernel.dylib",  // no symbol column
+    "0   libsystem_kernel.dylib       __ulock_wait + 8   extra",  // a fourth column
+    "0   libsystem_kernel.dylib       __ulock_wait + 0x8",  // hex offsets belong to address forms
+    "x   libsystem_kernel.dylib       __ulock_wait + 8",  // no frame number
+    "0   0x1000       __ulock_wait + 8",  // an address where the image goes
+    "0   Binary Images:       x",
+  ])
+  func ambiguousLinesAreNotFrames(line: String) {
+    #expect(AddresslessFrameLine.parse(Substring(line), line: 1) == nil, "\(line)")
+  }
+
+  /// Outside a thread block the shape is not read (a numbered prose list stays prose).
+  @Test func addresslessLinesNeedAThreadHeading() throws {
+    let text = "Exception Type:  EXC_CRASH (SIGKILL)\n1   Step one       do_this\n"
+    let report = try #require(try CrashReportReader.read(SourceText(text: text)).first)
+    #expect(report.threads.isEmpty)
+  }
 }

@@ -331,6 +331,11 @@ struct TextReportBuilder {
             return .consumed
           }
         }
+        // `0   libsystem_kernel.dylib   __ulock_wait + 8`: a frame printed without its address.
+        if let frame = AddresslessFrameLine.parse(text, line: line) {
+          append(frame, to: target, line: line)
+          return .consumed
+        }
       }
     case .header:
       break
