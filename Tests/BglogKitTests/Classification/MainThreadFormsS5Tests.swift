@@ -134,6 +134,29 @@ import Testing
     #expect(AddresslessFrameLine.parse(Substring(line), line: 1) == nil, "\(line)")
   }
 
+  /// #2593's paste puts `Process:` and the times after the termination: they continue the headerless
+  /// exception block instead of opening a second report that would take the main thread away from it.
+  @Test func aHeaderAfterAHeaderlessExceptionBlockContinuesIt() throws {
+    var lines = Self.addressless.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines.insert(contentsOf: ["Process: ExampleApp [16722]", "Launch Time:  2026-05-21 17:55:07.1536"], at: 4)
+    let text = lines.joined(separator: "\n")
+    let reports = try CrashReportReader.read(SourceText(text: text))
+    #expect(reports.count == 1)
+    let diagnosis = CrashClassifier().diagnose(try #require(reports.first))
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence == .high)
+    #expect(diagnosis.facts.contains { $0.key == "first-app-frame" && $0.value.contains("sharedInstance") })
+  }
+
+  /// Two reports pasted one after the other still split at the second one's header.
+  @Test func aHeaderAfterAReportWithAHeaderStillStartsAnother() throws {
+    let one =
+      "Process: A [1]\nException Type:  EXC_CRASH (SIGKILL)\nTermination Reason: Namespace SPRINGBOARD, Code 0x8badf00d\n"
+    let reports = try CrashReportReader.read(
+      SourceText(text: one + one.replacingOccurrences(of: "A [1]", with: "B [2]")))
+    #expect(reports.count == 2)
+  }
+
   /// Outside a thread block the shape is not read (a numbered prose list stays prose).
   @Test func addresslessLinesNeedAThreadHeading() throws {
     let text = "Exception Type:  EXC_CRASH (SIGKILL)\n1   Step one       do_this\n"

@@ -143,13 +143,22 @@ struct TextReportBuilder {
     guard let (key, _) = TextScanning.keyValue(text) else { return false }
     switch ReportKey.of(key) {
     case .incidentIdentifier: return report.header.incidentIdentifier != nil || hasBody
-    case .process: return hasBody || report.header.processName != nil
-    case .hardwareModel: return hasBody || report.header.hardwareModel != nil
+    case .process: return (hasBody && !isHeaderlessExceptionBlock) || report.header.processName != nil
+    case .hardwareModel: return (hasBody && !isHeaderlessExceptionBlock) || report.header.hardwareModel != nil
     case .crashReporterKey: return hasBody || report.header.field("CrashReporter Key") != nil
     case .exceptionType: return report.exception?.type != nil || !report.threads.isEmpty || isApplicationSpecificPiece
     case .terminationReason: return report.termination?.location != nil && report.termination?.location?.jsonPath == nil
     default: return false
     }
+  }
+
+  /// Whether the report so far is an exception block without any identifying header and without threads:
+  /// a hand-arranged paste that puts `Process:` and the times after the termination (transistorsoft/
+  /// react-native-background-geolocation #2593) continues it rather than starting another report.
+  private var isHeaderlessExceptionBlock: Bool {
+    report.threads.isEmpty && report.lastExceptionBacktrace == nil && report.header.processName == nil
+      && report.header.incidentIdentifier == nil && report.header.hardwareModel == nil
+      && report.header.bundleIdentifier == nil && report.header.osVersion == nil
   }
 
   /// Whether the report so far is only an Application Specific Information piece that stands on its own
