@@ -86,3 +86,32 @@ import Testing
     #expect(namespace?.number == nil)
   }
 }
+
+/// urbanairship/ios-library #61 (iOS 7; built here in its shape): an assertion list followed by the
+/// system's `Forcing crash report of <app>...` line is a report piece, not a console log.
+@Suite struct ForcingCrashReportPieceTests {
+  static let text = """
+    <app> has active assertions beyond permitted time:
+        {(
+            <BKProcessAssertion: 0x15531750> identifier: Called by <app>, from -[Example beginTask] process: <app>[183] permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:183 preventSuspend  preventIdleSleep
+        )}
+     Forcing crash report of <app>...
+
+    """
+
+  @Test func theForcingLineKeepsThePieceAReport() throws {
+    let reports = try CrashReportReader.read(SourceText(text: Self.text))
+    let report = try #require(reports.first)
+    let diagnosis = CrashClassifier().diagnose(report, source: SourceText(text: Self.text))
+    #expect(diagnosis.kind == .leakedBackgroundTask)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.evidence.contains { $0.location == .line(5) && $0.note.contains("forced") })
+  }
+
+  /// A console line that says the same after a timestamp and process is the timeline's, not a piece.
+  @Test func aConsoleForcingLineIsNotPartOfThePiece() {
+    let console = Self.text.replacingOccurrences(
+      of: " Forcing crash report", with: "Oct 10 10:00:00 iPhone SpringBoard[55] <Warning>: Forcing crash report")
+    #expect((try? CrashReportReader.read(SourceText(text: console))) == nil)
+  }
+}
