@@ -111,7 +111,8 @@ extension ClassifierContext {
       // Without the main thread, neither reading is proven; the namespace, role and the watchdog's own
       // account may point to a background kill, as for a cut stack (the same kind either way).
       let background = backgroundSigns(details)
-      let kind: DiagnosisKind = background.isEmpty ? .watchdogHang : .leakedBackgroundTask
+      let ruledOut = leakRuledOutByTimes()
+      let kind: DiagnosisKind = background.isEmpty || ruledOut != nil ? .watchdogHang : .leakedBackgroundTask
       var facts = facts
       facts.append(Fact("missing-evidence", "the main thread's backtrace"))
       var explanation =
@@ -119,6 +120,10 @@ extension ClassifierContext {
         + "idle; without the main thread's frames bglog cannot tell which."
       if kind == .leakedBackgroundTask {
         explanation += " A leaked background task is the likelier reading: " + background.joined(separator: "; ") + "."
+      }
+      if let ruledOut {
+        facts.append(ruledOut.fact)
+        explanation += " " + ruledOut.sentence
       }
       var advice = [
         "Get the report's backtraces (the full .ips or .crash) to tell a hang from a leaked background task."
@@ -237,13 +242,18 @@ extension ClassifierContext {
     facts.append(Fact("main-thread", "cut after \(frames.count) frame(s): \(shown)"))
     facts.append(Fact("missing-evidence", "the main thread's frames below \(frames.last?.symbol ?? "the cut")"))
     let background = backgroundSigns(details)
-    let kind: DiagnosisKind = background.isEmpty ? .watchdogHang : .leakedBackgroundTask
+    let ruledOut = leakRuledOutByTimes()
+    let kind: DiagnosisKind = background.isEmpty || ruledOut != nil ? .watchdogHang : .leakedBackgroundTask
     var explanation =
       "The main thread's stack stops after \(shown): the top of an idle run loop looks exactly like this, and so "
       + "does a thread waiting for a reply. The frames below, which tell idle from busy, are not in the input, so "
       + "neither a leaked background task nor a hang is proven."
     if kind == .leakedBackgroundTask {
       explanation += " A leaked background task is the likelier reading: " + background.joined(separator: "; ") + "."
+    }
+    if let ruledOut {
+      facts.append(ruledOut.fact)
+      explanation += " " + ruledOut.sentence
     }
     explanation += " Paste the whole main thread (down to main or start) to decide."
     return Diagnosis(

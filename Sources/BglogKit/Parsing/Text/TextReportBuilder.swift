@@ -109,6 +109,23 @@ struct TextReportBuilder {
     return ReportKey.of(key)?.opensReport == true
   }
 
+  /// Whether the line is a microstackshot's `Event:` with its `Action taken:` within the next three
+  /// lines: a resource report's body pasted without its header lines (firebase/firebase-ios-sdk #6391
+  /// starts at `Event:            wakeups` / `Action taken:     none`). Either line alone opens nothing.
+  static func opensResourceBody(_ index: Int, in source: SourceText) -> Bool {
+    guard let (key, value) = TextScanning.keyValue(TextScanning.trimmed(source.lineText(index))),
+      ReportKey.of(key) == .event, !value.isEmpty
+    else { return false }
+    for next in (index + 1)..<min(index + 4, source.lineCount) {
+      if let (key, value) = TextScanning.keyValue(TextScanning.trimmed(source.lineText(next))),
+        ReportKey.of(key) == .actionTaken, !value.isEmpty
+      {
+        return true
+      }
+    }
+    return false
+  }
+
   /// Whether the report is past its header (a new header key then starts another report).
   private var hasBody: Bool {
     report.exception != nil || report.termination != nil || !report.threads.isEmpty
