@@ -80,6 +80,7 @@ extension ClassifierContext {
   func withoutCodes() -> Diagnosis {
     if let fromAssertions = assertionsWithoutCode() { return fromAssertions }
     if let dealloc = backgroundTaskObjectAbort() { return dealloc }
+    if let aborted = uncaughtExceptionAbortFromFrames() { return aborted }
     var facts = baseFacts
     var evidence: [Evidence] = []
     if report.threads.isEmpty {
