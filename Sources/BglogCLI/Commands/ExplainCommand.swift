@@ -102,6 +102,7 @@ enum ExplainCommand: Command {
   static func render(_ namespace: TerminationNamespace) -> String {
     var text = "\(namespace.name): termination namespace"
     if let number = namespace.number { text += " (OS_REASON number \(number) in XNU's bsd/sys/reason.h)" }
+    if namespace.name == "CAROUSEL" { return text + "\n\n" + renderCarousel(namespace) }
     text +=
       "\n\n"
       + wrap(
@@ -136,6 +137,19 @@ enum ExplainCommand: Command {
         + " (bglog explain <code> explains each). This namespace enforces background time and system deadlines, "
         + "so an unknown code under it is read as os-termination.", indent: "  ")
     return text
+  }
+
+  /// watchOS's CAROUSEL: its reports write the watchdog in words, which decide the kind.
+  static func renderCarousel(_ namespace: TerminationNamespace) -> String {
+    wrap(
+      "watchOS reports print it with the reason in words: `Termination Reason: CAROUSEL, Background App Refresh "
+        + "watchdog transgression. Exhausted wall time allowance of 15.00 seconds.` It means: \(namespace.meaning).",
+      indent: "  ")
+      + wrap(
+        "bglog reads a CAROUSEL watchdog transgression as watchos-background-budget (high when the reason names "
+          + "the allowance); a known code under CAROUSEL decides the kind by itself, and a CAROUSEL kill with "
+          + "neither is read as os-termination.", indent: "  ")
+      + "\n" + render(.watchBackgroundBudget)
   }
 
   static func render(_ kind: DiagnosisKind) -> String {

@@ -151,13 +151,21 @@ extension ClassifierContext {
           + "neither the overrun nor the kill is shown: the reading rests on the assertions' reason and duration.",
         evidence: evidence, facts: facts)
     }
+    // iOS 7's `Forcing crash report of <app>...` after the list: the system went on to end the app for it.
+    let forcing = report.applicationSpecificInformation.first {
+      PlainSearch.contains("Forcing crash report of", in: $0.value)
+    }
+    if let forcing { evidence.append(self.evidence(forcing.location, forcing.value, "the system forced the crash")) }
     return Diagnosis(
       kind: kind, confidence: .medium,
       summary: "The system lists assertions held beyond their permitted time: \(kind.reference.title.lowercased()).",
       explanation:
         "The report names the assertions the app held past their time (\(names.isEmpty ? "unnamed" : names)); "
-        + "the system kills an app for that with 0x8badf00d. This excerpt has no termination reason, so the kill "
-        + "itself is not shown.",
+        + "the system kills an app for that with 0x8badf00d. "
+        + (forcing == nil
+          ? "This excerpt has no termination reason, so the kill itself is not shown."
+          : "The next line says the system then forced a crash report of the app, which is how it ended it; the "
+            + "termination code is not in the excerpt."),
       evidence: evidence, facts: baseFacts)
   }
 }

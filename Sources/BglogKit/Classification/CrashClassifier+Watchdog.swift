@@ -111,7 +111,8 @@ extension ClassifierContext {
       // Without the main thread, neither reading is proven; the namespace, role and the watchdog's own
       // account may point to a background kill, as for a cut stack (the same kind either way).
       let background = backgroundSigns(details)
-      let kind: DiagnosisKind = background.isEmpty ? .watchdogHang : .leakedBackgroundTask
+      let ruledOut = leakRuledOutByTimes()
+      let kind: DiagnosisKind = background.isEmpty || ruledOut != nil ? .watchdogHang : .leakedBackgroundTask
       var facts = facts
       facts.append(Fact("missing-evidence", "the main thread's backtrace"))
       var explanation =
@@ -119,6 +120,10 @@ extension ClassifierContext {
         + "idle; without the main thread's frames bglog cannot tell which."
       if kind == .leakedBackgroundTask {
         explanation += " A leaked background task is the likelier reading: " + background.joined(separator: "; ") + "."
+      }
+      if let ruledOut {
+        facts.append(ruledOut.fact)
+        explanation += " " + ruledOut.sentence
       }
       var advice = [
         "Get the report's backtraces (the full .ips or .crash) to tell a hang from a leaked background task."
@@ -148,7 +153,9 @@ extension ClassifierContext {
     switch state {
     case .idleRunLoop(let frames, let symbolicated):
       evidence += frames.map { frameEvidence($0, "main thread idle in its run loop") }
-      return idleWatchdog(code, details: details, symbolicated: symbolicated, evidence: evidence, facts: facts)
+      var idle = idleWatchdog(code, details: details, symbolicated: symbolicated, evidence: evidence, facts: facts)
+      if StackAnalysis.isCutAfterRunLoop(frames) { cutIdleRunLoop(&idle) }
+      return idle
     case .blocked(let reason, let frame):
       facts.append(Fact("main-thread", reason))
       evidence.append(frameEvidence(frame, "main thread \(reason)"))
@@ -195,6 +202,17 @@ extension ClassifierContext {
     return image.hasPrefix("libsystem_") || image == "libdispatch.dylib" || image == "???"
   }
 
+  /// An idle run loop read from unsymbolicated images that stop at GraphicsServices: the shape is the
+  /// main run loop's, but UIApplicationMain's frames, which would confirm it, are cut. Never `high`.
+  func cutIdleRunLoop(_ diagnosis: inout Diagnosis) {
+    if diagnosis.confidence == .high { diagnosis.confidence = .medium }
+    diagnosis.facts.append(Fact("missing-evidence", "the main thread's frames below GraphicsServices (UIKit)"))
+    diagnosis.explanation +=
+      " The main thread's stack is unsymbolicated and stops after GraphicsServices: kernel, CoreFoundation and "
+      + "GraphicsServices frames in this order are the main run loop waiting for events, but the UIKit frames "
+      + "below, which would confirm it, are not in the input."
+  }
+
   /// What says a watchdog kill happened in the background when the main thread cannot tell: a namespace
   /// that enforces background time (assertiond, runningboardd), a background or `Non UI` role, background
   /// visibility; none when the watchdog names a foreground event (launch, scene update).
@@ -224,13 +242,18 @@ extension ClassifierContext {
     facts.append(Fact("main-thread", "cut after \(frames.count) frame(s): \(shown)"))
     facts.append(Fact("missing-evidence", "the main thread's frames below \(frames.last?.symbol ?? "the cut")"))
     let background = backgroundSigns(details)
-    let kind: DiagnosisKind = background.isEmpty ? .watchdogHang : .leakedBackgroundTask
+    let ruledOut = leakRuledOutByTimes()
+    let kind: DiagnosisKind = background.isEmpty || ruledOut != nil ? .watchdogHang : .leakedBackgroundTask
     var explanation =
       "The main thread's stack stops after \(shown): the top of an idle run loop looks exactly like this, and so "
       + "does a thread waiting for a reply. The frames below, which tell idle from busy, are not in the input, so "
       + "neither a leaked background task nor a hang is proven."
     if kind == .leakedBackgroundTask {
       explanation += " A leaked background task is the likelier reading: " + background.joined(separator: "; ") + "."
+    }
+    if let ruledOut {
+      facts.append(ruledOut.fact)
+      explanation += " " + ruledOut.sentence
     }
     explanation += " Paste the whole main thread (down to main or start) to decide."
     return Diagnosis(
@@ -350,7 +373,15 @@ extension ClassifierContext {
       summary += ", past its \(formatSeconds(allowance)) \(clock) allowance"
     }
     summary += "."
-    var explanation = "0x8badf00d with a main thread that is not idle is a real hang: the app did not answer "
+    // High only when the deciding frame is readable: a symbolicated wait, or app code running.
+    let confidence: Confidence =
+      blocking.contains("unsymbolicated") || blocking.contains("no app frame") ? .medium : .high
+    // Without the deciding frames the hang is the likelier reading, not a proven one.
+    var explanation =
+      confidence == .high
+      ? "0x8badf00d with a main thread that is not idle is a real hang: the app did not answer "
+      : "0x8badf00d with a main thread that does not look idle points to a hang (the frames that would prove it "
+        + "are unsymbolicated or not the app's): the app likely did not answer "
     explanation += event.map { "the \($0) deadline" } ?? "a system deadline"
     explanation += " because the main thread was \(blocking)."
     if inExpirationHandler {
@@ -365,9 +396,6 @@ extension ClassifierContext {
     if inExpirationHandler {
       advice.insert("Make the expiration handler only end the task; move the file or network work out of it.", at: 0)
     }
-    // High only when the deciding frame is readable: a symbolicated wait, or app code running.
-    let confidence: Confidence =
-      blocking.contains("unsymbolicated") || blocking.contains("no app frame") ? .medium : .high
     return Diagnosis(
       kind: .watchdogHang, confidence: confidence, summary: summary, explanation: explanation,
       advice: advice, evidence: evidence, facts: facts)

@@ -161,6 +161,7 @@ struct ClassifierContext {
     case .other: return notACrash(.otherReport)
     case .resource:
       if let resource = report.resource { return resourceLimit(resource) }
+      if let fromType = resourceFromBugTypeOnly() { return fromType }
     case .crash:
       break
     }

@@ -46,7 +46,7 @@ public enum StackAnalysis {
     let cutInKernelOrRunLoop =
       app == nil && !isComplete(thread)
       && thread.frames.allSatisfy({ frame in
-        kernelImages.contains(frame.image) || frame.image == "CoreFoundation"
+        kernelImages.contains(frame.image) || frame.image == "CoreFoundation" || frame.image == "GraphicsServices"
           || kernelTrapSymbols.contains(frame.symbol ?? "")
       })
     if let blocked = blockingReason(thread) {
@@ -129,11 +129,19 @@ public enum StackAnalysis {
       run({ $0 == "CoreFoundation" }, min: 2, max: 5),
       run({ $0 == "GraphicsServices" }, min: 1, max: 2)
     else { return nil }
-    // A paste cut right after GraphicsServices (GSEventRunModal, which only the main run loop runs)
-    // still shows the idle main run loop (Apple Developer Forums thread 88529 stops there).
+    // A paste cut right after GraphicsServices (GSEventRunModal, which only the main run loop calls)
+    // still shows the idle run loop; ``isCutAfterRunLoop(_:)`` tells the classifier the UIKit frames
+    // are missing (Apple forums thread 88529).
     if index == frames.count { return (frames, false) }
     guard run({ uiKitImages.contains($0) }, min: 1, max: 4) else { return nil }
     return (Array(frames[..<index]), false)
+  }
+
+  /// Whether unsymbolicated idle run-loop frames stop at GraphicsServices, before UIKit's
+  /// UIApplicationMain: idle by the image sequence, but the frames that would confirm it are cut.
+  public static func isCutAfterRunLoop(_ frames: [StackFrame]) -> Bool {
+    guard let last = frames.last, last.symbol == nil, last.image == "GraphicsServices" else { return false }
+    return !frames.contains { uiKitImages.contains($0.image) }
   }
 
   /// What the thread waits on, judged from its top frames; `nil` when it is not waiting.

@@ -22,8 +22,7 @@ public struct TerminationNamespace: Sendable, Hashable {
   }
 
   /// Every namespace in reason.h's list, in its order, then the names reports print that reason.h
-  /// does not list (FRONTBOARD, ASSERTIOND as printed, MEMORYSTATUS, and watchOS's CAROUSEL, whose
-  /// number no source at hand gives).
+  /// does not list (FRONTBOARD, ASSERTIOND as printed, MEMORYSTATUS, watchOS's CAROUSEL).
   public static let all: [TerminationNamespace] = [
     .init("JETSAM", 1, "jetsam reclaimed memory or the process went over its memory limit"),
     .init("SIGNAL", 2, "the process died of the signal given as the code"),
@@ -72,10 +71,14 @@ public struct TerminationNamespace: Sendable, Hashable {
       "ASSERTIOND", 15, "assertiond (RUNNINGBOARD's old name) ended the app: it enforces background time",
       enforcesBackgroundTime: true),
     .init("MEMORYSTATUS", nil, "the memory-status subsystem (jetsam) ended the process"),
+    // watchOS reports name Carousel, the watch's app manager, for its background-task watchdog:
+    // `CAROUSEL, Background App Refresh watchdog transgression. Exhausted wall time allowance of 15.00
+    // seconds.` (gdombiak/OctoPod #387, home-assistant/iOS #1192; Apple's "Addressing watchdog
+    // terminations" shows the WatchConnectivity form). reason.h gives it no number.
     .init(
       "CAROUSEL", nil,
-      "Carousel, watchOS's system shell (its SpringBoard), ended the app: a watchdog deadline or a WatchKit "
-        + "background task's time budget",
+      "Carousel, watchOS's app manager, ended the app: a watchdog deadline, such as a background task "
+        + "(Background App Refresh, WatchConnectivity) that ran past its wall-time allowance",
       enforcesBackgroundTime: true),
   ]
 

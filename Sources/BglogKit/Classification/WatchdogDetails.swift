@@ -66,7 +66,7 @@ public struct WatchdogDetails: Sendable, Hashable {
     return word.isEmpty ? nil : String(word)
   }
 
-  private static func number(after marker: String, in text: String) -> Double? {
+  static func number(after marker: String, in text: String) -> Double? {
     guard let range = PlainSearch.range(of: marker, in: text) else { return nil }
     let digits = text[range.upperBound...].prefix(while: { $0.isNumber || $0 == "." })
     return Double(digits)

@@ -78,7 +78,8 @@ public struct LegacyCrashReportParser: Sendable {
           close()
         }
         if builder == nil {
-          guard TextReportBuilder.opensReport(lineText) else { continue }
+          guard TextReportBuilder.opensReport(lineText) || TextReportBuilder.opensResourceBody(index, in: source)
+          else { continue }
           builder = TextReportBuilder(source: source, range: index..<source.lineCount)
           lastLine = index
         }

@@ -61,6 +61,13 @@ import Testing
     case .backgroundTaskOverflow, .suspendedWithLockedFile, .thermalKill, .forceQuit, .insecureDrawing,
       .voipResumeLimit, .voipPushNotReported, .diskSpaceReclaim, .systemResourceOveruse:
       return hasCode ? nil : "no termination code"
+    case .watchBackgroundBudget:
+      // watchOS writes this kill in words: `CAROUSEL, … watchdog transgression. Exhausted wall time allowance…`.
+      let reason = report.termination?.reason ?? ""
+      let carousel =
+        report.termination?.namespace == "CAROUSEL" && reason.contains("watchdog transgression")
+        && reason.contains("allowance of")
+      return hasCode || carousel ? nil : "neither a code nor CAROUSEL's watchdog reason with its allowance"
     case .jetsam, .hangReport, .stackshot, .kernelPanic, .otherReport, .sleepWakeFailure:
       return nil
     }

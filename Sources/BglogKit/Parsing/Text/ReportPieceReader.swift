@@ -38,7 +38,7 @@ enum ReportPieceReader {
       let found = text.hasPrefix("<") ? ProcessAssertion.all(in: text, location: .line(number)) : []
       if !found.isEmpty {
         assertions += found
-      } else if !(isListLine(text) || text == "{(" || text == ")}") {
+      } else if !(isListLine(text) || text == "{(" || text == ")}" || isForcingLine(text)) {
         return nil
       }
       information.append(Located(String(text), at: .line(number)))
@@ -71,6 +71,13 @@ enum ReportPieceReader {
     if before.isEmpty { return true }
     if before.hasPrefix("<") { return before.hasSuffix(">") }
     return !before.contains(" ")
+  }
+
+  /// `Forcing crash report of <app>...`, the line the system writes after the list when it kills the app
+  /// for it (urbanairship/ios-library #61, iOS 7): part of the piece, not a console line (a console copy
+  /// has a timestamp and process prefix before it, which this does not accept).
+  private static func isForcingLine(_ text: Substring) -> Bool {
+    TextScanning.hasPrefix(text, "Forcing crash report of ") && text.utf8.count <= 300
   }
 
   // MARK: RBSTerminateContext fields

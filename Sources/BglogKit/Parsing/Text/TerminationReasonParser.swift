@@ -8,7 +8,8 @@ import Foundation
 ///   code in decimal, then free text);
 /// - `FRONTBOARD 2343432205 <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:… >`,
 ///   whose context usually runs over several lines;
-/// - `CAROUSEL, Background App Refresh watchdog transgression. …` (watchOS 7: a sentence, no code).
+/// - `RUNNINGBOARD | Code 0xDEAD10CC` (a `|` between namespace and code);
+/// - `CAROUSEL, Background App Refresh watchdog transgression. …` (watchOS: namespace, comma, text).
 enum TerminationReasonParser {
   /// The parts of the first line.
   struct Head {
@@ -38,17 +39,36 @@ enum TerminationReasonParser {
       return Head(namespace: namespace.isEmpty ? nil : String(namespace), code: code)
     }
     let tokens = TextScanning.tokens(text)
-    // watchOS writes its reason as a sentence after the namespace and a comma, with no code:
-    // `CAROUSEL, Background App Refresh watchdog transgression. Exhausted wall time allowance of 15.00 seconds.`
-    if let first = tokens.first, first.count > 1, first.hasSuffix(","), isNamespaceWord(first.dropLast()) {
-      return Head(namespace: String(first.dropLast()), code: nil)
+    guard var first = tokens.first else { return Head() }
+    // watchOS: `CAROUSEL, Background App Refresh watchdog transgression. …` (gdombiak/OctoPod #387,
+    // home-assistant/iOS #1192): the namespace ends at a comma and free text follows, no code.
+    let commaAfterNamespace = first.last == ","
+    if commaAfterNamespace { first = first.dropLast() }
+    guard isNamespaceWord(first) else { return Head() }
+    if commaAfterNamespace { return Head(namespace: String(first), code: nil) }
+    return Head(namespace: String(first), code: code(after: tokens.dropFirst()))
+  }
+
+  /// The code after the namespace word: `0xdead10cc`, `3735883980`, or after a `|` separator,
+  /// `| Code 0xDEAD10CC` (0xCUB3/wBlock #385, a macOS report as its author summarised it) or
+  /// `| code:0xBADDD15C` (launchd's `OS_REASON_RUNNINGBOARD | code:…` exit-reason form).
+  private static func code(after tokens: ArraySlice<Substring>) -> UInt64? {
+    guard let next = tokens.first else { return nil }
+    guard next == "|" else { return TextScanning.number(next) }
+    let rest = tokens.dropFirst()
+    guard let word = rest.first else { return nil }
+    if word == "Code" || word == "code" || word == "code:" {
+      return rest.dropFirst().first.flatMap { TextScanning.number(trimmedCode($0)) }
     }
-    guard let first = tokens.first, isNamespaceWord(first) else { return Head() }
-    var codeIndex = 1
-    // `RUNNINGBOARD | Code 0xDEAD10CC`, as a user retyped it (0xCUB3/wBlock #385): skip the bar and the word.
-    if tokens.count > 3, tokens[1] == "|", tokens[2] == "Code" { codeIndex = 3 }
-    let code = tokens.count > codeIndex ? TextScanning.number(tokens[codeIndex]) : nil
-    return Head(namespace: String(first), code: code)
+    if word.hasPrefix("code:") { return TextScanning.number(trimmedCode(word.dropFirst("code:".count))) }
+    return nil
+  }
+
+  /// A code token without a sentence's trailing `.`, `,` or `;`.
+  private static func trimmedCode(_ token: Substring) -> Substring {
+    var token = token
+    while let last = token.last, last == "." || last == "," || last == ";" { token = token.dropLast() }
+    return token
   }
 
   /// Whether every character of a word is an uppercase letter, digit or `_` (`SPRINGBOARD`, `DYLD`).

@@ -115,6 +115,22 @@ struct TextReportBuilder {
 
   /// The `Event:` values of the resource reports seen (microstackshots and the macOS sleep/wake stackshot).
   private static let microstackshotEvents: Set<String> = ["cpu usage", "wakeups", "sleep wake failure"]
+  /// Whether the line is a microstackshot's `Event:` with its `Action taken:` within the next three
+  /// lines: a resource report's body pasted without its header lines (firebase/firebase-ios-sdk #6391
+  /// starts at `Event:            wakeups` / `Action taken:     none`). Either line alone opens nothing.
+  static func opensResourceBody(_ index: Int, in source: SourceText) -> Bool {
+    guard let (key, value) = TextScanning.keyValue(TextScanning.trimmed(source.lineText(index))),
+      ReportKey.of(key) == .event, !value.isEmpty
+    else { return false }
+    for next in (index + 1)..<min(index + 4, source.lineCount) {
+      if let (key, value) = TextScanning.keyValue(TextScanning.trimmed(source.lineText(next))),
+        ReportKey.of(key) == .actionTaken, !value.isEmpty
+      {
+        return true
+      }
+    }
+    return false
+  }
 
   /// Whether the report is past its header (a new header key then starts another report).
   private var hasBody: Bool {
@@ -150,13 +166,22 @@ struct TextReportBuilder {
     guard let (key, _) = TextScanning.keyValue(text) else { return false }
     switch ReportKey.of(key) {
     case .incidentIdentifier: return report.header.incidentIdentifier != nil || hasBody
-    case .process: return hasBody || report.header.processName != nil
-    case .hardwareModel: return hasBody || report.header.hardwareModel != nil
+    case .process: return (hasBody && !isHeaderlessExceptionBlock) || report.header.processName != nil
+    case .hardwareModel: return (hasBody && !isHeaderlessExceptionBlock) || report.header.hardwareModel != nil
     case .crashReporterKey: return hasBody || report.header.field("CrashReporter Key") != nil
     case .exceptionType: return report.exception?.type != nil || !report.threads.isEmpty || isApplicationSpecificPiece
     case .terminationReason: return report.termination?.location != nil && report.termination?.location?.jsonPath == nil
     default: return false
     }
+  }
+
+  /// Whether the report so far is an exception block without any identifying header and without threads:
+  /// a hand-arranged paste that puts `Process:` and the times after the termination (transistorsoft/
+  /// react-native-background-geolocation #2593) continues it rather than starting another report.
+  private var isHeaderlessExceptionBlock: Bool {
+    report.threads.isEmpty && report.lastExceptionBacktrace == nil && report.header.processName == nil
+      && report.header.incidentIdentifier == nil && report.header.hardwareModel == nil
+      && report.header.bundleIdentifier == nil && report.header.osVersion == nil
   }
 
   /// Whether the report so far is only an Application Specific Information piece that stands on its own
@@ -337,6 +362,11 @@ struct TextReportBuilder {
             append(parsed, to: target, line: line)
             return .consumed
           }
+        }
+        // `0   libsystem_kernel.dylib   __ulock_wait + 8`: a frame printed without its address.
+        if let frame = AddresslessFrameLine.parse(text, line: line) {
+          append(frame, to: target, line: line)
+          return .consumed
         }
       }
     case .header:
