@@ -120,18 +120,10 @@ enum TimelineCommand: Command {
       // Files and standard input both stream in chunks, so memory stays flat on endless pipes.
       // A regular file is read and split into lines, and their headers read, on a second thread while
       // the builder works.
-      // The reader thread prepares lines for the layout the parser has settled on.
-      let layoutHint = ConsoleLayoutHint()
-      var hinted: ConsoleLayout?
       try LineStream.forEachLineBytesPipelined(
-        input, stdin: path == "-" ? io.stdinHandle() : nil, prepare: true, layoutHint: layoutHint,
-        readerThread: readerThread
+        input, stdin: path == "-" ? io.stdinHandle() : nil, prepare: true, readerThread: readerThread
       ) { line, isASCII, prepared in
         builder.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
-        if builder.layout != hinted {
-          hinted = builder.layout
-          layoutHint.layout = hinted
-        }
       }
     } catch {
       io.error(error)

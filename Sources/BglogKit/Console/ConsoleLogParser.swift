@@ -158,7 +158,7 @@ public struct ConsoleLogParser {
     statistics.lines += 1
     consumeBytes(
       bytes, ascii: isASCII, line: nil, number: statistics.lines,
-      prepared: prepared?.layout == layout ? prepared : nil, filter: filter, emit: emit)
+      prepared: layout == .timeProcessMessage ? prepared : nil, filter: filter, emit: emit)
   }
 
   /// Whether lines given as bytes are read on their bytes: the layouts with a byte-level header reader
@@ -400,10 +400,8 @@ public struct ConsoleLogParser {
       // Plain ASCII headers of the shapes ``ConsoleByteHeader`` knows are read on the bytes; every
       // other line (continuation lines, headers it leaves to the `String` parser) goes through
       // `consumeText`, which also continues a raw record.
-      // A line prepared ahead (`prepared`, read for this layout) has its test and header worked out.
-      let plain = prepared?.plain ?? (ascii || ByteText.isASCII(bytes))
-      if indent == nil, plain, consoleColumns == nil,
-        let header = prepared != nil ? prepared?.byteHeader : ConsoleByteHeader.read(bytes, layout: layout),
+      let plain = ascii || ByteText.isASCII(bytes)
+      if indent == nil, plain, consoleColumns == nil, let header = ConsoleByteHeader.read(bytes, layout: layout),
         !header.messageEscaped || bytes.first != 0x20
       {
         // (An indented ndjson line is a record here but a continuation line in `consumeText`; until
@@ -416,7 +414,7 @@ public struct ConsoleLogParser {
           pid: header.pid, library: header.library, subsystem: header.subsystem,
           category: header.category, level: header.level, process: header.process,
           messageStart: header.messageStart, firstLineEnd: bytes.count,
-          textCount: bytes.count - header.messageStart, plain: true, firstLineHash: prepared?.contentHash)
+          textCount: bytes.count - header.messageStart, plain: true, firstLineHash: nil)
         if let end = header.messageEnd {
           // The message is a piece of the line (an ndjson string): process and message are copied
           // after it so that the message runs on into the continuation lines.

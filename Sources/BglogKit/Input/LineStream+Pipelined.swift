@@ -8,16 +8,13 @@ extension LineStream {
   ///
   /// - Parameters:
   ///   - prepare: also work out each line's ``PreparedLine`` on the reader thread.
-  ///   - layoutHint: the layout to prepare lines for, read at the start of each batch (`nil`, or no
-  ///     layout yet: `HH:MM:SS  process  message`).
   ///   - readerThread: `false` reads on the calling thread whatever the input (`--jobs 1`).
   ///   - body: receives each line, valid only during the call, whether it is known to be ASCII
   ///     (`false`: not known), and its ``PreparedLine`` when `prepare` and it was worked out.
   /// - Returns: the number of lines that were cut at ``maximumLineLength``.
   @discardableResult
   public static func forEachLineBytesPipelined(
-    _ input: InputFile, stdin: FileHandle? = nil, prepare: Bool = false, layoutHint: ConsoleLayoutHint? = nil,
-    readerThread: Bool = true,
+    _ input: InputFile, stdin: FileHandle? = nil, prepare: Bool = false, readerThread: Bool = true,
     _ body: (_ line: UnsafeBufferPointer<UInt8>, _ isASCII: Bool, _ prepared: PreparedLine?) -> Void
   ) throws(InputError) -> Int {
     guard readerThread, input.path != "-", ProcessInfo.processInfo.activeProcessorCount > 1,
@@ -31,15 +28,12 @@ extension LineStream {
     let queue = LineBatchQueue()
     let reader = Thread {
       var batch = queue.emptyBatch()
-      var layout = layoutHint?.layout
       do throws(InputError) {
         let cutLines = try forEachLineBytes(input) { line, isASCII in
-          batch.append(
-            line, isASCII: isASCII, prepared: prepare ? PreparedLine(line, isASCII: isASCII, layout: layout) : nil)
+          batch.append(line, isASCII: isASCII, prepared: prepare ? PreparedLine(line, isASCII: isASCII) : nil)
           if batch.byteCount >= LineBatch.targetSize {
             queue.put(batch)
             batch = queue.emptyBatch()
-            layout = layoutHint?.layout
           }
           return true
         }
@@ -63,7 +57,7 @@ extension LineStream {
 }
 
 /// Lines copied one after another into one buffer, with where each starts and whether it is ASCII:
-/// what the reader thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:layoutHint:readerThread:_:)`` hands over.
+/// what the reader thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:_:)`` hands over.
 ///
 /// A value with storage it does not free itself: ``LineBatchQueue`` owns every batch and frees them
 /// all; a batch has one user at a time (the reader filling it, or the caller reading it). A value
@@ -128,7 +122,7 @@ struct LineBatch: @unchecked Sendable {
 }
 
 /// The bounded hand-over between the reader thread and the caller's thread of
-/// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:layoutHint:readerThread:_:)``, with a free list so batches are
+/// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:_:)``, with a free list so batches are
 /// reused; it owns (and frees) every batch.
 final class LineBatchQueue: @unchecked Sendable {
   /// The most full batches waiting: the reader waits when it is this far ahead.

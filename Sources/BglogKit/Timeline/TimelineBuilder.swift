@@ -19,9 +19,6 @@ public struct TimelineBuilder {
   /// Every kept event in arrival order.
   private var events: [(TimelineEvent, AppSubject)] { store.events }
 
-  /// The console layout the parser reads (`nil` until it is known).
-  public var layout: ConsoleLayout? { parser.layout }
-
   /// Called with every event as it is recognised (also past ``maximumEvents``) and the app it is
   /// about (bundle id or process name, when the line says), for live output (`timeline --follow`).
   public var eventHandler: ((TimelineEvent, _ app: String?) -> Void)? {
