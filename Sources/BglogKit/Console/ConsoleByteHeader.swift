@@ -1,3 +1,5 @@
+import Foundation
+
 /// A record's first line read on its bytes, for the layouts other than `HH:MM:SS  process  message`:
 /// the fields the parser needs before it knows whether the record is wanted (time, pid, and the byte
 /// ranges of the process and of the message), with no `String` made.
@@ -6,7 +8,7 @@
 /// ``ConsoleLayout/parseHeader(_:number:)`` would read the line to the same fields; otherwise it
 /// returns `nil` and the parser asks `parseHeader`, so results are identical by construction
 /// (`ConsoleByteHeaderTests` compares the two on every line of the fixtures and on tricky lines).
-struct ConsoleByteHeader {
+struct ConsoleByteHeader: Sendable {
   var secondsOfDay: Double
   var date: LogDate?
   var utcOffsetSeconds: Int?
@@ -218,41 +220,61 @@ private struct ByteScanner: ConsoleFieldCursor {
     !range.isEmpty && range.count <= 64 && !range.contains(where: { base[$0] == 0x20 || base[$0] == 0x5B })
   }
 
-  /// `ConsoleLayout.parseConsoleApp`: `split(separator: "\t", maxSplits: 4)` done on bytes.
+  /// `ConsoleLayout.parseConsoleApp`: `split(separator: "\t", maxSplits: 4)` done on bytes, with no
+  /// array (a heap allocation a line) and the tabs found by `memchr` (a copy with a level column has
+  /// three tabs, so the search for a fourth reads the whole message).
   func consoleApp() -> ConsoleByteHeader? {
-    var fields: [Range<Int>] = []
-    fields.reserveCapacity(5)
-    var start = 0
-    var i = 0
-    while i < count, fields.count < 4 {
-      if base[i] == 0x09 {
-        fields.append(start..<i)
-        start = i + 1
+    // The first four tabs; field k runs from after tab k-1 (or the line's start) to tab k (or the end).
+    var tabs: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    var tabCount = 0
+    var from = 0
+    while tabCount < 4, from < count, let found = memchr(base + from, 0x09, count - from) {
+      let tab = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      switch tabCount {
+      case 0: tabs.0 = tab
+      case 1: tabs.1 = tab
+      case 2: tabs.2 = tab
+      default: tabs.3 = tab
       }
-      i += 1
+      tabCount += 1
+      from = tab + 1
     }
-    guard !fields.isEmpty else { return nil }  // no tab
-    fields.append(start..<count)
-    var time = consoleTime(fields[0])
+    guard tabCount > 0 else { return nil }  // no tab
+    let fieldCount = tabCount + 1
+    func tab(_ k: Int) -> Int {
+      switch k {
+      case 0: return tabs.0
+      case 1: return tabs.1
+      case 2: return tabs.2
+      default: return tabs.3
+      }
+    }
+    func field(_ k: Int) -> Range<Int> {
+      (k == 0 ? 0 : tab(k - 1) + 1)..<(k < tabCount ? tab(k) : count)
+    }
+    // `first` is the field read as the time: 0, or 1 after a level column.
+    var first = 0
+    var time = consoleTime(field(0))
     var level: Range<Int>?
-    if time == nil, fields.count >= 3 {
-      level = fields[0]
-      time = consoleTime(fields[1])
-      fields.removeFirst()
+    if time == nil, fieldCount >= 3 {
+      level = field(0)
+      time = consoleTime(field(1))
+      first = 1
     }
-    guard let (seconds, date, offset) = time, fields.count >= 3, !fields[1].isEmpty,
-      base[fields[1].lowerBound] != 0x20
-    else { return nil }
-    var message = fields[2].lowerBound
+    let fields = fieldCount - first
+    guard let (seconds, date, offset) = time, fields >= 3 else { return nil }
+    let process = field(first + 1)
+    guard !process.isEmpty, base[process.lowerBound] != 0x20 else { return nil }
+    var message = field(first + 2).lowerBound
     var library: Range<Int>?
-    if fields.count >= 4, looksLikeLibrary(fields[2]) {
-      library = fields[2]
-      message = fields[3].lowerBound
+    if fields >= 4, looksLikeLibrary(field(first + 2)) {
+      library = field(first + 2)
+      message = field(first + 3).lowerBound
     }
     if let level, level.count > 24, level.contains(where: { base[$0] == 0x20 }) { return nil }
     while message < count, base[message] == 0x20 { message += 1 }
     return ConsoleByteHeader(
-      secondsOfDay: seconds, date: date, utcOffsetSeconds: offset, pid: nil, process: fields[1],
+      secondsOfDay: seconds, date: date, utcOffsetSeconds: offset, pid: nil, process: process,
       messageStart: message, library: library, level: level)
   }
 

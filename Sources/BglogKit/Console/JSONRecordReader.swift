@@ -274,21 +274,65 @@ extension ConsoleLayout {
       var scanner = ConsoleLineScanner(Substring(text))
       timestamp = scanner.isoTimestamp()
     }
-    let path = fields.processImagePath ?? ""
-    let process = path.split(separator: "/").last.map(String.init) ?? "?"
-    let sender = fields.senderImagePath?.split(separator: "/").last.map(String.init)
+    let process = lastPathComponent(fields.processImagePath ?? "") ?? "?"
+    let sender = fields.senderImagePath.flatMap(lastPathComponent)
     func text(_ value: String?) -> String? {
       guard let value, !value.isEmpty else { return nil }
       return value
     }
     let pid = fields.processID
     // Evidence shows a record's first line; a JSON record's is `{`, so show it as `log show` would.
-    let shown =
-      "\(fields.timestamp ?? "")  \(process)[\(pid.map(String.init) ?? "?")]: "
-      + message.prefix(while: { $0 != "\n" })
+    let shown = "\(fields.timestamp ?? "")  \(process)[\(pid.map(String.init) ?? "?")]: " + firstLine(of: message)
     return LogEntry(
       line: number, timestamp: timestamp, process: process, pid: pid,
       library: sender, subsystem: text(fields.subsystem), category: text(fields.category),
-      level: text(fields.messageType), message: message, firstLine: String(shown.prefix(400)))
+      level: text(fields.messageType), message: message, firstLine: prefix(shown, characters: 400))
+  }
+
+  // ASCII text is read on its bytes below: there a `Character` is one byte, except CR LF, which is
+  // one `Character` of two bytes. Other text keeps the `Character` reading (a combining mark after
+  // `/` or a line break joins it).
+
+  /// `path.split(separator: "/").last.map(String.init)`.
+  static func lastPathComponent(_ path: String) -> String? {
+    var path = path
+    let onBytes: String?? = path.withUTF8 { bytes in
+      guard ByteText.isASCII(bytes) else { return .none }
+      var end = bytes.count
+      while end > 0, bytes[end - 1] == 0x2F { end -= 1 }
+      guard end > 0 else { return .some(nil) }
+      var start = end
+      while start > 0, bytes[start - 1] != 0x2F { start -= 1 }
+      return .some(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+    }
+    if let onBytes { return onBytes }
+    return path.split(separator: "/").last.map(String.init)
+  }
+
+  /// `message.prefix(while: { $0 != "\n" })`: up to the first line feed that is not part of a CR LF.
+  static func firstLine(of message: String) -> String {
+    var message = message
+    let onBytes: String? = message.withUTF8 { bytes in
+      guard ByteText.isASCII(bytes) else { return nil }
+      var end = 0
+      while end < bytes.count, !(bytes[end] == 0x0A && (end == 0 || bytes[end - 1] != 0x0D)) { end += 1 }
+      return end == bytes.count ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+    }
+    if let onBytes { return onBytes }
+    if message.utf8.allSatisfy({ $0 != 0x0A }) { return message }
+    return String(message.prefix(while: { $0 != "\n" }))
+  }
+
+  /// `String(text.prefix(count))`.
+  static func prefix(_ text: String, characters count: Int) -> String {
+    var text = text
+    // `.some(nil)`: the whole text.
+    let onBytes: String?? = text.withUTF8 { bytes in
+      guard ByteText.isASCII(bytes), !bytes.contains(0x0D) else { return .none }
+      guard bytes.count > count else { return .some(nil) }
+      return .some(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self))
+    }
+    if let onBytes { return onBytes ?? text }
+    return String(text.prefix(count))
   }
 }

@@ -19,17 +19,19 @@ struct TimelineAnalyzer {
   /// `Created background task` line per task, so two such lines are two tasks (copies of one line
   /// never get here: `ConsoleLogParser` drops them).
   private static func prepare(_ input: [TimelineEvent]) -> [TimelineEvent] {
-    let sorted = input.enumerated().sorted { a, b in
-      let left = a.element.clock ?? -.infinity
-      let right = b.element.clock ?? -.infinity
-      return left != right ? left < right : a.offset < b.offset
-    }.map(\.element)
+    // Sorts positions, not events: moving a `TimelineEvent` retains and releases each of its fields.
+    let clocks = input.map { $0.clock ?? -.infinity }
+    let order = input.indices.sorted { a, b in
+      clocks[a] != clocks[b] ? clocks[a] < clocks[b] : a < b
+    }
     let collapsible: Set<TimelineEvent.Kind> = [
       .exited, .killed, .crashed, .wakeRequest, .relaunchedInBackground, .launched,
       .enteredBackground,
     ]
     var result: [TimelineEvent] = []
-    for event in sorted {
+    result.reserveCapacity(input.count)
+    for position in order {
+      let event = input[position]
       if collapsible.contains(event.kind),
         result.suffix(8).contains(where: {
           $0.kind == event.kind && $0.pid == event.pid && $0.detail == event.detail
@@ -72,25 +74,28 @@ struct TimelineAnalyzer {
 
   private func lifetimes() -> [AppTimeline.ProcessLifetime] {
     var order: [Int] = []
-    var byPID: [Int: [TimelineEvent]] = [:]
-    for event in events {
-      guard let pid = event.pid else { continue }
+    // Positions in `events` per pid, not copies of the events.
+    var byPID: [Int: [Int]] = [:]
+    for index in events.indices {
+      guard let pid = events[index].pid else { continue }
       if byPID[pid] == nil { order.append(pid) }
-      byPID[pid, default: []].append(event)
+      byPID[pid, default: []].append(index)
     }
     return order.map { pid in
       let list = byPID[pid] ?? []
-      let start = list.first(where: { $0.kind == .launched || $0.kind == .relaunchedInBackground })
+      let start = list.first(where: { events[$0].kind == .launched || events[$0].kind == .relaunchedInBackground })
       let end =
-        list.last(where: { $0.kind == .crashed || $0.kind == .killed })
-        ?? list.last(where: { $0.kind == .exited })
+        list.last(where: { events[$0].kind == .crashed || events[$0].kind == .killed })
+        ?? list.last(where: { events[$0].kind == .exited })
+      let first = list.first.map { events[$0] }
+      let last = list.last.map { events[$0] }
       var duration: Double?
-      if let first = list.first?.clock, let last = list.last?.clock { duration = last - first }
+      if let first = first?.clock, let last = last?.clock { duration = last - first }
       return .init(
-        pid: pid, firstLine: list.first?.line ?? 0, start: list.first?.timestamp,
-        end: list.last?.timestamp,
-        durationSeconds: duration, startedBy: start?.kind, endedBy: end?.kind,
-        endDetail: end?.detail)
+        pid: pid, firstLine: first?.line ?? 0, start: first?.timestamp,
+        end: last?.timestamp,
+        durationSeconds: duration, startedBy: start.map { events[$0].kind }, endedBy: end.map { events[$0].kind },
+        endDetail: end.map { events[$0].detail })
     }
   }
 
@@ -155,18 +160,22 @@ struct TimelineAnalyzer {
     var longestEnd: Int?
     var transfer: Double?
     var open: [String: Double] = [:]
-    for (previous, event) in zip(events, events.dropFirst()) {
-      if let a = previous.clock, let b = event.clock, b - a > (longest ?? 0) {
+    for index in events.indices.dropFirst() {
+      if let a = events[index - 1].clock, let b = events[index].clock, b - a > (longest ?? 0) {
         longest = b - a
-        longestEnd = event.line
+        longestEnd = events[index].line
       }
     }
-    for event in events {
-      let connection = String(event.detail.prefix(while: { $0 != " " }))
-      if event.kind == .transferStarted, let clock = event.clock { open[connection] = clock }
-      if event.kind == .transferCancelled, let clock = event.clock,
-        let began = open.removeValue(forKey: connection)
-      {
+    // Only transfer events name a connection: the others' details are not cut (a `String` per event).
+    for index in events.indices {
+      let kind = events[index].kind
+      guard kind == .transferStarted || kind == .transferCancelled, let clock = events[index].clock else {
+        continue
+      }
+      let connection = String(events[index].detail.prefix(while: { $0 != " " }))
+      if kind == .transferStarted {
+        open[connection] = clock
+      } else if let began = open.removeValue(forKey: connection) {
         transfer = (transfer ?? 0) + (clock - began)
       }
     }

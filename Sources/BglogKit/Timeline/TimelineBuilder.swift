@@ -194,12 +194,28 @@ public struct TimelineBuilder {
       return keys
     }
     let events = self.events
+    // Keys, unions and roots are worked out once per distinct subject (a log has a handful, each on
+    // thousands of events), in the order subjects first appear: repeating a subject's unions changes
+    // no root.
+    var subjectIndex: [AppSubject: Int] = [:]
+    var subjects: [AppSubject] = []
+    var eventSubject: [Int] = []
+    eventSubject.reserveCapacity(events.count)
+    for (_, subject) in events {
+      if let known = subjectIndex[subject] {
+        eventSubject.append(known)
+        continue
+      }
+      subjectIndex[subject] = subjects.count
+      eventSubject.append(subjects.count)
+      subjects.append(subject)
+    }
     var bundles = Set<String>()
     var names = Set<String>()
-    for (_, subject) in events {
-      let subjectKeys = keys(subject)
-      for key in subjectKeys where parent[key] == nil { parent[key] = key }
-      for key in subjectKeys.dropFirst() { union(subjectKeys[0], key) }
+    let subjectKeys = subjects.map(keys)
+    for (subject, keys) in zip(subjects, subjectKeys) {
+      for key in keys where parent[key] == nil { parent[key] = key }
+      for key in keys.dropFirst() { union(keys[0], key) }
       if let bundle = subject.bundle { bundles.insert(bundle.lowercased()) }
       if let name = subject.name { names.insert(name.lowercased()) }
     }
@@ -209,26 +225,39 @@ public struct TimelineBuilder {
       }
       union("b:" + bundle, "n:" + last)
     }
-    var groups: [String: [(TimelineEvent, AppSubject)]] = [:]
-    var order: [String] = []
-    for item in events {
-      guard let first = keys(item.1).first else { continue }
-      let root = find(first)
-      if groups[root] == nil { order.append(root) }
-      groups[root, default: []].append(item)
+    let subjectRoot = subjectKeys.map { $0.first.map(find) }
+    var groupOfRoot: [String: Int] = [:]
+    var groups: [(events: [TimelineEvent], subjectCounts: [Int: Int])] = []
+    for (index, item) in events.enumerated() {
+      let subject = eventSubject[index]
+      guard let root = subjectRoot[subject] else { continue }
+      let group: Int
+      if let known = groupOfRoot[root] {
+        group = known
+      } else {
+        group = groups.count
+        groupOfRoot[root] = group
+        groups.append(([], [:]))
+      }
+      groups[group].events.append(item.0)
+      groups[group].subjectCounts[subject, default: 0] += 1
     }
-    return order.map { root in
-      let items = groups[root] ?? []
-      return (
-        items.map(\.0), mostCommon(items.compactMap(\.1.bundle)),
-        mostCommon(items.compactMap(\.1.name))
-      )
+    return groups.map { group in
+      var bundleCounts: [String: Int] = [:]
+      var nameCounts: [String: Int] = [:]
+      // In order of first appearance, so a dictionary keeps the spelling the first event used (`String`
+      // keys compare canonically), as counting event by event did.
+      for subject in group.subjectCounts.keys.sorted() {
+        let count = group.subjectCounts[subject] ?? 0
+        if let bundle = subjects[subject].bundle { bundleCounts[bundle, default: 0] += count }
+        if let name = subjects[subject].name { nameCounts[name, default: 0] += count }
+      }
+      return (group.events, mostCommon(bundleCounts), mostCommon(nameCounts))
     }
   }
 
-  private func mostCommon(_ values: [String]) -> String? {
-    var counts: [String: Int] = [:]
-    for value in values { counts[value, default: 0] += 1 }
-    return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+  /// The value counted most often; ties go to the value that sorts first.
+  private func mostCommon(_ counts: [String: Int]) -> String? {
+    counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
   }
 }

@@ -26,7 +26,16 @@ struct TimelineEventStore {
 
   /// Every kept event in arrival order.
   var events: [(TimelineEvent, AppSubject)] {
-    eventsByApp.values.joined().sorted { $0.sequence < $1.sequence }.map { ($0.event, $0.subject) }
+    // Sorts (arrival number, app, position) triples, not the events themselves (arrival numbers are
+    // unique, so the order is the same).
+    let buckets = Array(eventsByApp.values)
+    var order: [(sequence: Int, bucket: Int, position: Int)] = []
+    order.reserveCapacity(buckets.reduce(0) { $0 + $1.count })
+    for (bucket, list) in buckets.enumerated() {
+      for position in list.indices { order.append((list[position].sequence, bucket, position)) }
+    }
+    order.sort { $0.sequence < $1.sequence }
+    return order.map { (buckets[$0.bucket][$0.position].event, buckets[$0.bucket][$0.position].subject) }
   }
 
   /// Takes a recognised event about `subject`; `make` builds it, only when it is kept or handed to
