@@ -94,6 +94,8 @@ struct MessageRecognizerState: Sendable {
   /// UIKit's background task names by identifier, from its `used by background task with identifier 81: …
   /// taskName = X` bookkeeping line, for the `Will invalidate assertion … for task identifier: 81` after it.
   var uikitTaskNames: [Int: String] = [:]
+  /// The process state a daemon last reported for a pid (`running-suspended-NotVisible`).
+  var reportedStates: [Int: String] = [:]
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
@@ -106,6 +108,7 @@ struct MessageRecognizerState: Sendable {
     if exceededLimitsByPID.count > 1_000 { exceededLimitsByPID.removeAll() }
     if endedHelperPIDs.count > 1_000 { endedHelperPIDs.removeAll() }
     if uikitTaskNames.count > 1_000 { uikitTaskNames.removeAll() }
+    if reportedStates.count > 1_000 { reportedStates.removeAll() }
   }
 }
 
@@ -118,7 +121,7 @@ enum MessageRecognizers {
     + URLSessionRecognizers.all + FrontBoardWatchdogRecognizers.all + DasdRecognizers.all
     + XcodeDebuggerRecognizers.all + AssertionRefusalRecognizers.all
     + WebKitProcessRecognizers.all + ResourceLimitRecognizers.all + DasdActivityRecognizers.all
-    + UIKitTaskBookkeepingRecognizers.all
+    + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all
 
   /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
   static let scanner: MessageAnchorScanner = {
