@@ -391,6 +391,21 @@ extension ConsoleLayout {
     return processWithIDs(&scanner, line: number, timestamp: LogTimestamp(secondsOfDay: time, date: date))
   }
 
+  /// Whether `line` ends inside an object's description: its last `<` opens `<ClassName: 0x…`, no `>`
+  /// closes it, and the line ends with that description's `;` (a quote hard-wrapped there:
+  /// `HWM increased to 2844 because of <BKProcessAssertion: 0x1003b5930;`, react-native-background-timer
+  /// #38). Only for records without a header, where nothing else tells a wrapped line.
+  static func stopsInsideDescription(_ line: Substring) -> Bool {
+    var text = line
+    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+    guard text.last == ";", let open = text.lastIndex(of: "<") else { return false }
+    let described = text[text.index(after: open)...]
+    guard !described.contains(">"), let colon = described.range(of: ": 0x") else { return false }
+    let name = described[..<colon.lowerBound]
+    return !name.isEmpty && name.count <= 40 && name.first?.isUppercase == true
+      && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+  }
+
   /// Xcode's console with its time switched off: `ReachabilitySample[5058:1405043] Can't end BackgroundTask: …`
   /// (ashleymills/Reachability.swift #356). Only the `Name[pid:tid] ` form Xcode writes (both numbers), the
   /// name a run of characters without blanks or brackets; a record without a time.

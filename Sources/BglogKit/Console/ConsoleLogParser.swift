@@ -52,6 +52,9 @@ public struct ConsoleLogParser {
   private var indent: Int?
   /// The pending record had no header (a message alone): the next line without a header is a new one.
   private var pendingIsHeaderless = false
+  /// The pending record has no header and its last line stops inside an object's description
+  /// (`… because of <BKProcessAssertion: 0x1003b5930;`): the next line without a header continues it.
+  private var pendingCutInDescription = false
   /// The pending record is a `log show` header that ended after its TTL column: the next line, if it
   /// starts with a blank, holds its process and message.
   private var pendingAwaitsSender = false
@@ -257,7 +260,10 @@ public struct ConsoleLogParser {
       // An app's own logger between Xcode's records (`HH:MM:SS:mmm`, no offset): a record, not a continuation.
       return begin(entry, line: line, headerless: false)
     }
-    if hasRecord, !pendingIsHeaderless || startsBlank || line.isEmpty {
+    if hasRecord, !pendingIsHeaderless || startsBlank || line.isEmpty || pendingCutInDescription {
+      // A headerless line wrapped inside a description (react-native-background-timer #38) is joined once
+      // per cut: the flag follows the last line joined.
+      if pendingIsHeaderless { pendingCutInDescription = ConsoleLayout.stopsInsideDescription(line) }
       statistics.continuationLines += 1
       if pendingAwaitsSender, var entry = pending {
         // A `log show` header that ended after its TTL column: this line holds its sender and message.
@@ -315,6 +321,7 @@ public struct ConsoleLogParser {
     pendingAwaitsSender = layout == .logShow && header.process.isEmpty && header.timestamp != nil && !headerless
     pending = header
     pendingIsHeaderless = headerless
+    pendingCutInDescription = headerless && ConsoleLayout.stopsInsideDescription(line)
     pendingText = header.message.utf8.count
     return completed
   }

@@ -151,16 +151,25 @@ import Testing
   }
 
   /// ocetnik/react-native-background-timer pull request #38: the line hard-wrapped inside the descriptor,
-  /// no header: the count is read, the assertion's name (on the next line) is not invented.
-  @Test func aWrappedHighWaterMarkKeepsTheCount() throws {
+  /// no header. The first line stops inside `<BKProcessAssertion: 0x…;`, so the next line continues it and
+  /// the assertion is named; a line after that is a record of its own again.
+  @Test func aHighWaterMarkWrappedInsideItsDescriptorIsJoined() throws {
     let text = """
       HWM increased to 1530 because of <BKProcessAssertion: 0x1004c2210;
       "MyTimer" (finishTask:180s); id:…0A1B2C3D4E5F>
+      next message
       """
+    let (entries, statistics, _) = Self.read(text)
+    #expect(entries.count == 2)
+    #expect(statistics.continuationLines == 1)
     let app = try #require(Self.build(text).apps.first)
     #expect(app.events.map(\.kind) == [.assertionAcquired])
-    #expect(app.events[0].detail.hasPrefix("assertiond holds 1530 assertions"))
-    #expect(app.events[0].detail.hasSuffix("an assertion the line does not name"))
+    #expect(
+      app.events[0].detail
+        == "assertiond holds 1530 assertions (a new high-water mark), raised by \"MyTimer\" finishTask 180 s")
+    // A headerless line ending in `;` outside a description is not joined.
+    #expect(Self.read("first; second;\nthird\n").0.count == 2)
+    #expect(Self.read("a <b; c;\nthird\n").0.count == 2)
   }
 
   /// quiet/QuietModemKit #4: an unquoted `name:` ends at the `;` before `state:`. Before: the name ran to the

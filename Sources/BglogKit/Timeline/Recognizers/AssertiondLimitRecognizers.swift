@@ -64,7 +64,11 @@ enum AssertiondLimitRecognizers {
       let subject = header.process.isEmpty || header.process == "assertiond" ? AppSubject.unnamedApp : header.app
       guard let subject else { return [] }
       let described = message[message.index(before: because.upperBound)...]
-      let assertion = ProcessAssertion.all(in: described).first
+      // A quote wrapped inside the description (joined by the reader with a line feed) is read as one line.
+      let assertion =
+        described.contains("\n")
+        ? ProcessAssertion.all(in: Substring(described.split(separator: "\n").joined(separator: " "))).first
+        : ProcessAssertion.all(in: described).first
       var detail = "assertiond holds \(digits) assertions (a new high-water mark), raised by "
       if let assertion, assertion.name != nil {
         detail += R.describe(assertion)
@@ -84,7 +88,7 @@ enum AssertiondLimitRecognizers {
         )),
       RecognizerExample(
         "HWM increased to 2844 because of <BKProcessAssertion: 0x1003b5930;",
-        source: "ocetnik/react-native-background-timer pull request #38 (the quote's first line, as hard-wrapped)",
+        source: "ocetnik/react-native-background-timer pull request #38 (the quote's first line alone)",
         expected: MessageEvent(
           kind: .assertionAcquired, subject: .unnamedApp,
           detail:
