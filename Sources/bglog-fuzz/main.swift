@@ -88,6 +88,12 @@ let tokens: [[UInt8]] = [
   "\u{1B}]0;title\u{07}", "\u{1B}]52;c;aGVsbG8=\u{07}", "\u{1B}[2J", "\u{9B}", "\u{85}", "\u{2028}", "\u{202E}",
   "\n::stop-commands::tok\n", "::error file=x::y", "<script>", "]]>", "|", "`", "\\n", "\\u0000",
   "\"procName\":\"a\\nb\",", "\"bundleID\":\"x\\u001b]0;t\\u0007\",",
+  // Session 5 message forms and reader shapes (Markdown residue, Xcode without time, a flattened copy).
+  "BKUnsuspendLimit <BKNewProcess: 0x1; com.x; pid: 9; hostpid: -1> exceeded ", "HWM increased to 99 because of <",
+  "Failed to acquire RBS assertion '", "[PID=9] WebProcessProxy::didClose: (", "Received (FATAL) CPU usage trigger: ",
+  " caught causing excessive wakeups", "Submitted Activity: com.apple.pushLaunch.", "CANCELED: com.apple.",
+  " default 10:41:07.100590-0400 dasd ", "App[1:2] ", "2020-04-04 17:40:16:296 a[1:2] ", "_",
+  "Received state update for ",
 ].map { Array($0.utf8) }
 
 func mutate(_ input: [UInt8], splicingFrom corpus: [[UInt8]], _ generator: inout SplitMix64) -> [UInt8] {

@@ -374,6 +374,56 @@ extension ConsoleLayout {
     return processWithIDs(&scanner, line: number, timestamp: timestamp)
   }
 
+  /// An app's own logger among Xcode's lines, with the milliseconds after a colon and no UTC offset:
+  /// `2020-04-04 17:40:16:296 flawk[69425:1022443] BgGeo #switchMode 0` (mauron85/react-native-background-
+  /// geolocation #479, between Xcode's `17:40:16.300754+0530` records). Read only where the line would
+  /// otherwise continue the record before it in an Xcode log.
+  static func parseXcodeColonMilliseconds(_ line: Substring, number: Int) -> LogEntry? {
+    let bytes = line.utf8
+    guard bytes.count > 26, let first = bytes.first, first >= 0x30, first <= 0x39,
+      bytes[bytes.index(bytes.startIndex, offsetBy: 19)] == 0x3A
+    else { return nil }
+    var scanner = ConsoleLineScanner(line)
+    guard let date = scanner.isoDate(), scanner.expect(0x20), var time = scanner.clockTime(), scanner.expect(0x3A),
+      let milliseconds = scanner.digits(3), scanner.skipBlanks() > 0
+    else { return nil }
+    time += Double(milliseconds) / 1000
+    return processWithIDs(&scanner, line: number, timestamp: LogTimestamp(secondsOfDay: time, date: date))
+  }
+
+  /// Whether `line` ends inside an object's description: its last `<` opens `<ClassName: 0x…`, no `>`
+  /// closes it, and the line ends with that description's `;` (a quote hard-wrapped there:
+  /// `HWM increased to 2844 because of <BKProcessAssertion: 0x1003b5930;`, react-native-background-timer
+  /// #38). Only for records without a header, where nothing else tells a wrapped line.
+  static func stopsInsideDescription(_ line: Substring) -> Bool {
+    var text = line
+    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+    guard text.last == ";", let open = text.lastIndex(of: "<") else { return false }
+    let described = text[text.index(after: open)...]
+    guard !described.contains(">"), let colon = described.range(of: ": 0x") else { return false }
+    let name = described[..<colon.lowerBound]
+    return !name.isEmpty && name.count <= 40 && name.first?.isUppercase == true
+      && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+  }
+
+  /// Xcode's console with its time switched off: `ReachabilitySample[5058:1405043] Can't end BackgroundTask: …`
+  /// (ashleymills/Reachability.swift #356). Only the `Name[pid:tid] ` form Xcode writes (both numbers), the
+  /// name a run of characters without blanks or brackets; a record without a time.
+  static func parseXcodeWithoutTime(_ line: Substring, number: Int) -> LogEntry? {
+    guard let open = line.firstIndex(of: "["), open > line.startIndex,
+      !line[..<open].contains(where: { $0 == " " || $0 == "\t" || $0 == "]" }),
+      let close = line[open...].firstIndex(of: "]")
+    else { return nil }
+    let ids = line[line.index(after: open)..<close].split(separator: ":", omittingEmptySubsequences: false)
+    guard ids.count == 2,
+      ids.allSatisfy({ !$0.isEmpty && $0.count <= 12 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let pid = Int(ids[0]), line[line.index(after: close)...].first == " "
+    else { return nil }
+    var entry = LogEntry(line: number, process: String(line[..<open]), pid: pid, message: "")
+    readLibraryAndSubsystem(line[line.index(after: close)...], into: &entry)
+    return entry
+  }
+
   /// `process[pid:tid] ` followed by an optional `(library)` and `[subsystem:category]`.
   private static func processWithIDs(
     _ scanner: inout ConsoleLineScanner, line number: Int, timestamp: LogTimestamp

@@ -52,6 +52,9 @@ public struct ConsoleLogParser {
   private var indent: Int?
   /// The pending record had no header (a message alone): the next line without a header is a new one.
   private var pendingIsHeaderless = false
+  /// The pending record has no header and its last line stops inside an object's description
+  /// (`… because of <BKProcessAssertion: 0x1003b5930;`): the next line without a header continues it.
+  private var pendingCutInDescription = false
   /// The pending record is a `log show` header that ended after its TTL column: the next line, if it
   /// starts with a blank, holds its process and message.
   private var pendingAwaitsSender = false
@@ -130,6 +133,11 @@ public struct ConsoleLogParser {
     if layout == .logShowJSON || (layout == nil && Self.opensJSONExport(line)) {
       layout = .logShowJSON
       consumeJSON(line, number: number, emit: emit)
+      return
+    }
+    if layout == nil, !forced, let records = FlattenedConsoleCopy.records(in: line) {
+      // A Console.app copy flattened onto one line: its records, all of this line.
+      for record in records { if let entry = consumeText(record, number: number) { emit(entry) } }
       return
     }
     if let entry = consumeText(line, number: number) { emit(entry) }
@@ -246,7 +254,16 @@ public struct ConsoleLogParser {
       // the message before it; lines without a header after it continue it (`headerless: false`).
       return begin(LogEntry(line: number, process: "", message: String(line)), line: line, headerless: false)
     }
-    if hasRecord, !pendingIsHeaderless || startsBlank || line.isEmpty {
+    if hasRecord, !startsBlank, layout == .xcode, !forced,
+      let entry = ConsoleLayout.parseXcodeColonMilliseconds(line, number: number)
+    {
+      // An app's own logger between Xcode's records (`HH:MM:SS:mmm`, no offset): a record, not a continuation.
+      return begin(entry, line: line, headerless: false)
+    }
+    if hasRecord, !pendingIsHeaderless || startsBlank || line.isEmpty || pendingCutInDescription {
+      // A headerless line wrapped inside a description (react-native-background-timer #38) is joined once
+      // per cut: the flag follows the last line joined.
+      if pendingIsHeaderless { pendingCutInDescription = ConsoleLayout.stopsInsideDescription(line) }
       statistics.continuationLines += 1
       if pendingAwaitsSender, var entry = pending {
         // A `log show` header that ended after its TTL column: this line holds its sender and message.
@@ -275,10 +292,22 @@ public struct ConsoleLogParser {
       if stripped > 0 { indent = stripped }
       return begin(header, line: Self.dropIndent(line, stripped) ?? line, headerless: false)
     }
+    // Markdown left before the first record by a paste (a backtick: capacitor #5366; an italic `_`:
+    // XMPPFramework #765): the first record's header is read without it. Only these two characters, only
+    // before the first record.
+    if !forced, layout == nil, !hasRecord, let first = line.first, first == "`" || first == "_",
+      let header = header(line.dropFirst(), number: number)
+    {
+      return begin(header, line: line.dropFirst(), headerless: false)
+    }
     // No header at all (Xcode with metadata off, a message copied alone): a record without a time,
-    // kept in file order, while no layout has been found. A tool's own notes stay unknown.
+    // kept in file order, while no layout has been found. A tool's own notes stay unknown. Xcode's
+    // `Process[pid:tid] ` without its time (Reachability.swift #356) still names the process.
     if layout == nil, !startsBlank, !ConsoleLayout.isToolNote(line) {
-      return begin(LogEntry(line: number, process: "", message: String(line)), line: line, headerless: true)
+      let entry =
+        ConsoleLayout.parseXcodeWithoutTime(line, number: number)
+        ?? LogEntry(line: number, process: "", message: String(line))
+      return begin(entry, line: line, headerless: true)
     }
     statistics.unknownLines += 1
     return nil
@@ -292,6 +321,7 @@ public struct ConsoleLogParser {
     pendingAwaitsSender = layout == .logShow && header.process.isEmpty && header.timestamp != nil && !headerless
     pending = header
     pendingIsHeaderless = headerless
+    pendingCutInDescription = headerless && ConsoleLayout.stopsInsideDescription(line)
     pendingText = header.message.utf8.count
     return completed
   }

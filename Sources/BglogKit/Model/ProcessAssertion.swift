@@ -182,14 +182,17 @@ public struct ProcessAssertion: Sendable, Hashable {
     func value(_ marker: StaticString, _ terminator: StaticString) -> Range<Int>? {
       ProcessAssertion.value(after: marker, in: base, start, end, until: terminator)
     }
-    // Name: `name: "…"`, `identifier: …`, or the first quoted string; an unquoted `name: X;` among
-    // the fields (`…; name: com.apple.das.backgroundFetch; state: active; …`, aws-sdk-ios #1153) ends
-    // at its `;`.
+    // Name: `name: "…"`, `identifier: …`, or the first quoted string. An unquoted `name: X` ends at
+    // ` process:` (iOS 8–9: `name: Called by UIKit, from <redacted> process: <BKNewProcess: …; …>`) or at the
+    // `;` before the next field (iOS 11: `id: 59-…; name: com.apple.UIKit.KeyboardManagement.message; state:
+    // active; …`), whichever comes first.
     var unquoted = value(" name: ", " process:")
-    if let named = unquoted, let semicolon = find(";", in: base, from: named.lowerBound, to: named.upperBound) {
-      unquoted = semicolon > named.lowerBound ? named.lowerBound..<semicolon : nil
+    if let bySemicolon = value(" name: ", ";"), bySemicolon.upperBound < (unquoted?.upperBound ?? Int.max) {
+      unquoted = bySemicolon
     }
-    if let named = value("name: \"", "\"") ?? value("\"", "\"") ?? unquoted ?? value("identifier: ", " process:") {
+    if let named = value("name: \"", "\"") ?? value("\"", "\"") ?? unquoted
+      ?? value("identifier: ", " process:")
+    {
       assertion.name = string(base, named.lowerBound, named.upperBound)
     }
     // `(finishTask:180s)` after the quoted name.

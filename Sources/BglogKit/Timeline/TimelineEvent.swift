@@ -111,11 +111,18 @@ public struct TimelineEvent: Sendable, Hashable {
     /// BGTaskScheduler had no scheduled request for an identifier it was asked to launch.
     case bgTaskNotScheduled = "bgtask-not-scheduled"
     /// FrontBoard found one of its watchdog provisions for the app violated (`Provision violated for watchdog
-    /// process-launch: …`); the detail says when it was not enforced (the process is being debugged).
+    /// process-launch: …`); the detail says when it was not enforced (the process is being debugged). Also a
+    /// limit the system enforces on the process found exceeded: assertiond's unsuspend limit (`exceeded 15
+    /// wakes in 300 sec`), the CPU usage trigger, the kernel's excessive wakeups.
     case watchdogViolation = "watchdog-violation"
     /// FrontBoard removed the app's process from the processes it manages (`Removing: <FBApplicationProcess:
     /// …>`), after invalidating its workspace: the lines do not say that the process exited, nor why.
     case processRemoved = "process-removed"
+    /// dasd cancelled a scheduled activity of the app (`CANCELED: com.apple.pushLaunch.<bundle>:<id>`).
+    case bgTaskCancelled = "bgtask-cancelled"
+    /// A helper process of the app ended, not the app: WebKit's WebContent process (`WebProcessProxy::didClose`,
+    /// `processDidTerminate`). The app's own process runs on; the detail names the helper's pid.
+    case childProcessEnded = "child-process-ended"
     /// The app's own log line matched a `--mark` pattern.
     case marker
   }

@@ -1,3 +1,4 @@
+import BglogTestSupport
 import Testing
 
 @testable import BglogKit
@@ -155,12 +156,22 @@ import Testing
     #expect(entries.map(\.message) == ["hello", "Message from debugger: Terminated due to signal 9"])
   }
 
-  @Test func aMalformedTimeAfterADateStillContinues() {
-    // real-cordova-background-mode-485: `2019-11-28 18:12:32:176 MyApp[…]` stays a continuation line.
+  @Test func anAppLoggersColonMillisecondsLineIsARecordOfItsOwn() throws {
+    // real-cordova-background-mode-485 (and mauron85/react-native-background-geolocation #479): the plugin's
+    // own logger writes `2019-11-28 18:12:32:176 MyApp[886:367181] …` between Xcode's records. Until session 5
+    // it was a continuation of the record before it; it is a record with its process, pid and time (no offset).
     let (entries, statistics, _) = Self.read(
       "2019-11-28 18:12:32.176428+0200 MyApp[886:367441] one\n2019-11-28 18:12:32:176 MyApp[886:367181] two\n")
-    #expect(entries.count == 1)
-    #expect(statistics.continuationLines == 1)
+    #expect(entries.map(\.message) == ["one", "two"])
+    #expect(statistics.continuationLines == 0)
+    #expect(entries[1].pid == 886)
+    #expect(entries[1].timestamp?.utcOffsetSeconds == nil)
+    let fixture = try Fixtures.source("console/real-cordova-background-mode-485-xcode-cant-end.log")
+    let (real, realStatistics, layout) = Self.read(fixture.text)
+    #expect(layout == .xcode)
+    #expect(realStatistics.continuationLines == 0)
+    #expect(real.count == 4)
+    #expect(real[3].line == 4 && real[3].process == "MyApp" && real[3].message == "BgGeo #onAppTerminate.")
   }
 
   @Test func anLldbStopPastedAloneIsNamed() {

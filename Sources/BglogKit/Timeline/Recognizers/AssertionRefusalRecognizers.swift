@@ -24,7 +24,13 @@ enum AssertionRefusalRecognizers {
       else { return [] }
       let rest = message[start.upperBound...]
       var detail = "assertion not acquired"
-      if let reason = TimelineEventRecognizer.text(after: "reason: \"", in: rest, until: ["\"", "\n"]) {
+      // `reason: "…"`; `reason: **"…"**` when a Markdown paste bolded it (capacitor #3340); the NSError
+      // description form `<Error Domain=D Code=N "…" UserInfo={…}>` (Wayaer/fl_umeng #16).
+      let described = TimelineEventRecognizer.range(of: "<Error Domain=", in: rest).map { rest[$0.upperBound...] }
+      if let reason = TimelineEventRecognizer.text(after: "reason: \"", in: rest, until: ["\"", "\n"])
+        ?? TimelineEventRecognizer.text(after: "reason: **\"", in: rest, until: ["\"", "\n"])
+        ?? described.flatMap({ TimelineEventRecognizer.text(after: " \"", in: $0, until: ["\"", "\n"]) })
+      {
         detail += ": " + reason.prefix(160)
       }
       if let requested = TimelineEventRecognizer.text(after: "requestedReason: ", in: rest, until: [";", ">", "\n"]) {
@@ -32,6 +38,10 @@ enum AssertionRefusalRecognizers {
       }
       if let code = TimelineEventRecognizer.text(after: "code: ", in: rest, until: [";", ">", "\n"]),
         let domain = TimelineEventRecognizer.text(after: "domain: ", in: rest, until: [";", ">", "\n"])
+      {
+        detail += " [\(domain.prefix(80)) \(code.prefix(20))]"
+      } else if let described, let domain = described.split(separator: " ", maxSplits: 1).first,
+        let code = TimelineEventRecognizer.text(after: " Code=", in: described, until: [" ", "\n"])
       {
         detail += " [\(domain.prefix(80)) \(code.prefix(20))]"
       }
@@ -51,7 +61,13 @@ enum AssertionRefusalRecognizers {
           kind: .assertionNotAcquired, subject: .unnamedApp,
           detail:
             "assertion not acquired: Client is missing required entitlement (requested reason FinishTaskUnbounded) "
-            + "[RBSAssertionErrorDomain 2]"))
+            + "[RBSAssertionErrorDomain 2]")),
+      RecognizerExample(
+        "[assertion] Error acquiring assertion: <Error Domain=RBSAssertionErrorDomain Code=2 \"Specified target process does not exist\" UserInfo={NSLocalizedFailureReason=Specified target process does not exist}>",
+        process: "Runner", pid: 25951, source: "Wayaer/fl_umeng issue #16 (Xcode's console)",
+        expected: MessageEvent(
+          kind: .assertionNotAcquired, subject: AppSubject(name: "Runner", pid: 25951),
+          detail: "assertion not acquired: Specified target process does not exist [RBSAssertionErrorDomain 2]")),
     ],
     nonTriggering: [])
 

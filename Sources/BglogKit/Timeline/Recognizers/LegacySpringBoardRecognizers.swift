@@ -31,6 +31,18 @@ enum LegacySpringBoardRecognizers {
     return found
   }
 
+  /// The pid the assertions listed after `… has active assertions beyond permitted time` give the process
+  /// `name` (`process: <app>[183]`), for a line that names the process without its pid (iOS 7, quoted with
+  /// the app's name redacted: urbanairship/ios-library pull request #61).
+  static func listedPID(of name: Substring, in list: Substring) -> Int? {
+    guard !name.isEmpty, !name.contains("["),
+      let start = TimelineEventRecognizer.range(of: " process: " + name + "[", in: list)?.upperBound
+    else { return nil }
+    let digits = list[start...].prefix(while: { $0.isASCII && $0.isNumber })
+    guard !digits.isEmpty, digits.count <= 7, list[digits.endIndex...].first == "]" else { return nil }
+    return Int(digits)
+  }
+
   /// `BG[21017] has active assertions beyond permitted time: {( <BKProcessAssertion: …> identifier: …
   /// permittedBackgroundDuration: 600.000000 reason: finishTask … )}`.
   static let beyondPermittedTime = MessageRecognizer(
@@ -40,13 +52,20 @@ enum LegacySpringBoardRecognizers {
       guard let anchor = TimelineEventRecognizer.range(of: " has active assertions beyond permitted time", in: message)
       else { return [] }
       // assertiond's own `Forcing crash report with description: …` quotes the sentence: read there.
-      if TimelineEventRecognizer.contains(message, "Forcing crash report") { return [] }
+      if TimelineEventRecognizer.contains(message, "Forcing crash report with description") { return [] }
       let head = message[..<anchor.lowerBound]
       let lastWord = head.split(separator: " ").last.map { Substring($0) } ?? head
-      guard let subject = MessageSubject.bkProcess(head) ?? MessageSubject.namePID(lastWord) else { return [] }
-      var named = ProcessAssertion.all(in: message[anchor.upperBound...])
-      if named.isEmpty { named = classless(message[anchor.upperBound...]) }
+      let list = message[anchor.upperBound...]
+      let byAssertion = listedPID(of: lastWord, in: list).map { AppSubject(name: String(lastWord), pid: $0) }
+      guard let subject = MessageSubject.bkProcess(head) ?? MessageSubject.namePID(lastWord) ?? byAssertion else {
+        return []
+      }
+      var named = ProcessAssertion.all(in: list)
+      if named.isEmpty { named = classless(list) }
       if let pid = subject.pid { state.beyondPermitted[pid] = named }
+      if let byAssertion, let pid = byAssertion.pid, let name = byAssertion.name {
+        state.beyondPermittedNames[name] = pid
+      }
       return [
         MessageEvent(
           kind: .expiryWarning, subject: subject,
@@ -88,9 +107,8 @@ enum LegacySpringBoardRecognizers {
         expected: MessageEvent(
           kind: .expiryWarning, subject: AppSubject(name: "BT", pid: 4821),
           detail: "assertions held beyond permitted time \"Suspending process: BT[4821]\" suspend 10 s")),
-    ],
-    nonTriggering: [
-      // iOS 7, quoted with the app name redacted: no pid, and the name is the redaction; read as a name.
+      // iOS 7, quoted with the app name redacted: no pid after the name; the assertion's `process: <app>[183]`
+      // gives it.
       RecognizerExample(
         """
         <app> has active assertions beyond permitted time: 
@@ -98,10 +116,17 @@ enum LegacySpringBoardRecognizers {
                 <BKProcessAssertion: 0x15531750> identifier: Called by <app>, from -[UAPush beginRegistrationBackgroundTask] process: <app>[183] permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:183 preventSuspend  preventIdleSleep  preventSuspendOnSleep 
             )}
         """,
-        source: "urbanairship/ios-library pull request #61 (no [pid] after the name: not read)"),
+        source: "urbanairship/ios-library pull request #61 (iOS 7, the app's name redacted by the author)",
+        expected: MessageEvent(
+          kind: .expiryWarning, subject: AppSubject(name: "<app>", pid: 183),
+          detail:
+            "assertions held beyond permitted time \"Called by <app>, from -[UAPush beginRegistrationBackgroundTask]\" finishTask 180 s"
+        )),
+    ],
+    nonTriggering: [
       RecognizerExample(
         "COS-499: Background crash has active assertions beyond permitted time",
-        source: "Rightpoint/RZVinyl pull request #24 (a title: no process named)"),
+        source: "Rightpoint/RZVinyl pull request #24 (a title: no process named)")
     ])
 
   /// `Forcing crash report of BG[21017]...`
@@ -113,18 +138,29 @@ enum LegacySpringBoardRecognizers {
         return []
       }
       let word = message[start...].prefix(while: { $0 != " " && $0 != "\n" })
-      // `BG[21017]...`; a name without a pid (`<app>...`, as redacted in a quote) names the process only;
-      // iOS 8 assertiond's `<BKNewProcess: 0x…; com.x; pid: 725; hostpid: -1>...` names the bundle and pid.
+      // `BG[21017]...`; assertiond's `<BKNewProcess: 0x…; com.x; pid: 1017; hostpid: -1>...` (iOS 7–12); a
+      // name without a pid (`<app>...`, as redacted in a quote) names the process only, or the process an
+      // earlier `<app> has active assertions beyond permitted time` gave a pid from its list.
       let bare = word.hasSuffix("...") ? word.dropLast(3) : word
       let described = word.hasPrefix("<BK") ? MessageSubject.bkProcess(message[start...]) : nil
       guard
-        let subject = described ?? MessageSubject.namePID(word)
-          ?? (bare.isEmpty || word.hasPrefix("<BK") ? nil : AppSubject(name: String(bare)))
+        var subject = described ?? MessageSubject.namePID(word) ?? (bare.isEmpty || word.hasPrefix("<BK") ? nil : AppSubject(name: String(bare)))
       else { return [] }
-      let named = subject.pid.flatMap { state.beyondPermitted.removeValue(forKey: $0) } ?? []
+      // Assertions remembered by the pid the line itself gives; by name only the pid, unless the list is in
+      // this same record (a quote whose `Forcing crash report of <app>...` line continues the list's record).
+      var named = subject.pid.flatMap { state.beyondPermitted.removeValue(forKey: $0) } ?? []
+      if subject.pid == nil, let name = subject.name, let pid = state.beyondPermittedNames.removeValue(forKey: name) {
+        subject.pid = pid
+        let listed = state.beyondPermitted.removeValue(forKey: pid) ?? []
+        if TimelineEventRecognizer.contains(message[..<start], " has active assertions beyond permitted time") {
+          named = listed
+        }
+      }
       var detail = "forced crash report"
       if !named.isEmpty {
         detail += ": assertions held beyond permitted time" + TimelineEventRecognizer.describe(named)
+      } else if let pid = subject.pid, let limit = state.exceededLimitsByPID.removeValue(forKey: pid) {
+        detail += ": " + limit
       }
       return [MessageEvent(kind: .crashed, subject: subject, detail: detail, named: named)]
     },
@@ -140,7 +176,8 @@ enum LegacySpringBoardRecognizers {
       RecognizerExample(
         " Forcing crash report of <app>...",
         source: "urbanairship/ios-library pull request #61 (iOS 7 log quoted with the app name redacted)",
-        expected: MessageEvent(kind: .crashed, subject: AppSubject(name: "<app>"), detail: "forced crash report")),
+        expected: MessageEvent(
+          kind: .crashed, subject: AppSubject(name: "<app>", pid: 183), detail: "forced crash report")),
       RecognizerExample(
         "Forcing crash report of <BKNewProcess: 0x1556386d0; co.teammate.mailswipe; pid: 725; hostpid: -1>...",
         process: "assertiond", pid: 63,
@@ -148,6 +185,13 @@ enum LegacySpringBoardRecognizers {
         expected: MessageEvent(
           kind: .crashed, subject: AppSubject(bundle: "co.teammate.mailswipe", pid: 725), detail: "forced crash report")
       ),
+      RecognizerExample(
+        "Forcing crash report of <BKNewProcess: 0x14e40050; com.sample.app; pid: 1017; hostpid: -1>...",
+        process: "assertiond", pid: 58,
+        source: "robbiehanson/XMPPFramework issue #765 (iOS 7–8 device syslog, after BKUnsuspendLimit)",
+        expected: MessageEvent(
+          kind: .crashed, subject: AppSubject(bundle: "com.sample.app", pid: 1017),
+          detail: "forced crash report: exceeded 15 wakes in 300 sec (the unsuspend limit)")),
     ],
     nonTriggering: [])
 

@@ -86,6 +86,21 @@ struct MessageRecognizerState: Sendable {
   var unnamedExitPending = false
   /// The pids whose FrontBoard workspace was invalidated, for the removal line after it.
   var invalidatedWorkspaces: Set<Int> = []
+  /// The pid of a process named without one in its `… has active assertions beyond permitted time` line,
+  /// read from its assertions' `process: Name[pid]`, by name (the forced crash report after it names the
+  /// process only: `Forcing crash report of <app>...`).
+  var beyondPermittedNames: [String: Int] = [:]
+  /// What limit a process was last found over (`exceeded 15 wakes in 300 sec`), by pid, for the forced
+  /// crash report that follows.
+  var exceededLimitsByPID: [Int: String] = [:]
+  /// The WebKit helper processes already reported ended: one event per process, whatever the number of
+  /// lines WebKit writes about it.
+  var endedHelperPIDs: Set<Int> = []
+  /// UIKit's background task names by identifier, from its `used by background task with identifier 81: …
+  /// taskName = X` bookkeeping line, for the `Will invalidate assertion … for task identifier: 81` after it.
+  var uikitTaskNames: [Int: String] = [:]
+  /// The process state a daemon last reported for a pid (`running-suspended-NotVisible`).
+  var reportedStates: [Int: String] = [:]
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
@@ -95,17 +110,25 @@ struct MessageRecognizerState: Sendable {
     if gonePIDs.count > 1_000 { gonePIDs.removeAll() }
     if ignoredWatchdogs.count > 1_000 { ignoredWatchdogs.removeAll() }
     if invalidatedWorkspaces.count > 1_000 { invalidatedWorkspaces.removeAll() }
+    if beyondPermittedNames.count > 1_000 { beyondPermittedNames.removeAll() }
+    if exceededLimitsByPID.count > 1_000 { exceededLimitsByPID.removeAll() }
+    if endedHelperPIDs.count > 1_000 { endedHelperPIDs.removeAll() }
+    if uikitTaskNames.count > 1_000 { uikitTaskNames.removeAll() }
+    if reportedStates.count > 1_000 { reportedStates.removeAll() }
   }
 }
 
 /// Every message-first recogniser, by era and writer, and the prefilter over their anchors.
 enum MessageRecognizers {
   static let all: [MessageRecognizer] =
-    LegacySpringBoardRecognizers.all + AssertiondRecognizers.all + RunningBoardRecognizers.all
+    AssertiondLimitRecognizers.all + LegacySpringBoardRecognizers.all + AssertiondRecognizers.all
+    + RunningBoardRecognizers.all
     + KernelJetsamRecognizers.all + UIKitBackgroundTaskRecognizers.all + BackgroundTaskSchedulerRecognizers.all
     + URLSessionRecognizers.all + FrontBoardWatchdogRecognizers.all + DasdRecognizers.all
     + XcodeDebuggerRecognizers.all + AssertionRefusalRecognizers.all + ProcessEndRecognizers.all
     + LocationdRecognizers.all
+    + WebKitProcessRecognizers.all + ResourceLimitRecognizers.all + DasdActivityRecognizers.all
+    + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all
 
   /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
   static let scanner: MessageAnchorScanner = {
