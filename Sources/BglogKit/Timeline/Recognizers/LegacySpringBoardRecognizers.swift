@@ -144,7 +144,8 @@ enum LegacySpringBoardRecognizers {
       let bare = word.hasSuffix("...") ? word.dropLast(3) : word
       let described = word.hasPrefix("<BK") ? MessageSubject.bkProcess(message[start...]) : nil
       guard
-        var subject = described ?? MessageSubject.namePID(word) ?? (bare.isEmpty || word.hasPrefix("<BK") ? nil : AppSubject(name: String(bare)))
+        var subject = described ?? MessageSubject.namePID(word)
+          ?? (bare.isEmpty || word.hasPrefix("<BK") ? nil : AppSubject(name: String(bare)))
       else { return [] }
       // Assertions remembered by the pid the line itself gives; by name only the pid, unless the list is in
       // this same record (a quote whose `Forcing crash report of <app>...` line continues the list's record).
