@@ -29,7 +29,8 @@ extension ClassifierContext {
         evidence: [self.evidence(resource.location, "Event: \(resource.event)", "the resource event")], facts: baseFacts
       )
     }
-    if kind == .hangReport || kind == .diskWritesLimit {
+    if kind == .diskWritesLimit { return diskWritesReport(resource) }
+    if kind == .hangReport {
       return Diagnosis(
         kind: kind, confidence: .high, summary: kind.reference.title + (resource.summary.map { ": \($0)" } ?? "") + ".",
         explanation: kind.reference.meaning,

@@ -15,7 +15,7 @@ struct IPSTextBodyScanner {
     case .resource where report.resource == nil:
       if let event = value(of: "Event") {
         let action = value(of: "Action taken")
-        let summary = value(of: "CPU") ?? value(of: "Wakeups")
+        let summary = value(of: "CPU") ?? value(of: "Wakeups") ?? value(of: "Writes")
         report.resource = ResourceEvent(
           event: event.text, actionTaken: action?.text, summary: summary?.text,
           location: .line(event.line), actionLocation: action.map { .line($0.line) })

@@ -46,6 +46,8 @@ enum ReportKey: String, CaseIterable {
   case actionTaken = "action taken"
   case cpu = "cpu"
   case wakeups = "wakeups"
+  /// A disk-writes microstackshot's figure line (`Writes: 1073.75 MB of file backed memory dirtied over …`).
+  case writes = "writes"
   case reason = "reason"
   case powerstatsFor = "powerstats for"
 
@@ -53,7 +55,8 @@ enum ReportKey: String, CaseIterable {
   /// field even without a value).
   var isReportKey: Bool {
     switch self {
-    case .command, .pid, .architecture, .date, .event, .actionTaken, .cpu, .wakeups, .reason, .powerstatsFor:
+    case .command, .pid, .architecture, .date, .event, .actionTaken, .cpu, .wakeups, .writes, .reason,
+      .powerstatsFor:
       return false
     default:
       return true

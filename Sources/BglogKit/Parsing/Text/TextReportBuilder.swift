@@ -581,7 +581,7 @@ struct TextReportBuilder {
     case .actionTaken:
       report.resource?.actionTaken = text
       report.resource?.actionLocation = .line(line)
-    case .cpu, .wakeups:
+    case .cpu, .wakeups, .writes:
       if report.resource != nil, report.resource?.summary == nil { report.resource?.summary = text }
     case .reason:
       if report.category == .stackshot || string.lowercased().contains("stackshot") {

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Disk-writes resource reports (microstackshot `Event: disk writes`, bug_type 145, or MetricKit's
+/// disk-write exception): the system records that the process dirtied more file-backed memory than
+/// its daily budget. It is a warning, never a kill by itself: Apple's reports write
+/// `Action taken: none` (firebase/firebase-ios-sdk #6391 and #11636 in the fixtures), and an app that
+/// died near such a report died of something else, which another report names.
+extension ClassifierContext {
+  func diskWritesReport(_ resource: ResourceEvent) -> Diagnosis {
+    var evidence = [self.evidence(resource.location, "Event: \(resource.event)", "the resource event")]
+    if let action = resource.actionTaken {
+      evidence.append(self.evidence(resource.actionLocation, "Action taken: \(action)", "what the system did"))
+    }
+    var facts = baseFacts
+    if let summary = resource.summary { facts.append(Fact("limit", summary)) }
+    let action = resource.actionTaken?.trimmingCharacters(in: .whitespaces).lowercased()
+    var explanation = DiagnosisKind.diskWritesLimit.reference.meaning
+    if let figures = resource.summary { explanation += " The report says: \(figures)." }
+    if let action, action != "none" {
+      // Never seen in a real disk-writes report; say what the report wrote instead of guessing.
+      explanation +=
+        " The report's Action taken reads \"\(resource.actionTaken ?? "")\", but the disk-writes limit does not"
+        + " terminate a process: if the app died, another report names why."
+    }
+    return Diagnosis(
+      kind: .diskWritesLimit, confidence: .high,
+      summary: "The process went over its disk-writes limit; this report is a warning, not a kill.",
+      explanation: explanation, evidence: evidence, facts: facts)
+  }
+}
