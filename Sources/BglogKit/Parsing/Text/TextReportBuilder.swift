@@ -64,6 +64,8 @@ struct TextReportBuilder {
   private var keyOverride: (line: Int, key: String)?
   private var terminationContinuation: [String] = []
   private var descriptionLines: [String] = []
+  /// Whether one blank line has been read inside a hard-wrapped Termination Description.
+  private var descriptionGap = false
   private var numberedThreads: Set<Int> = []
   /// The numbers (`Thread 12`) of the threads that have frames, kept as frames are appended so that
   /// ``startsNewReport(_:content:)`` answers a heading without scanning every thread (which made a
@@ -328,10 +330,20 @@ struct TextReportBuilder {
       mode = .header
     case .terminationDescription:
       if text.isEmpty {
+        // A description hard-wrapped by forum or e-mail software can hold blank lines, each after a
+        // line that stops mid-entry (`… transgression:`, `… WatchdogCPUStatistics:`, `… seconds |`;
+        // ContactAssistApp/mobile #97). One blank line after such a line does not end it.
+        if !descriptionGap, let last = descriptionLines.last, Self.stopsMidEntry(last) {
+          descriptionGap = true
+          return .blank
+        }
+        descriptionGap = false
         mode = .header
         return .blank
       }
-      if !endsFreeText(text) {
+      let afterGap = descriptionGap
+      descriptionGap = false
+      if !endsFreeText(text), !(afterGap && startsField(text)) {
         descriptionLines.append(String(text))
         return .consumed
       }
@@ -389,6 +401,19 @@ struct TextReportBuilder {
   }
 
   /// Whether a line ends free text (ASI, continuation lines): a heading or a known report key.
+  /// Whether a Termination Description line ends where a hard wrap cut an entry: after a `:` or a `|`.
+  private static func stopsMidEntry(_ line: String) -> Bool {
+    guard let last = line.utf8.last(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
+    return last == 0x3A || last == 0x7C
+  }
+
+  /// Whether a line after a blank line inside a description is a field of any kind the parser knows
+  /// (`Triggered by Thread:`, `Event:`), which ends the description.
+  private func startsField(_ text: Substring) -> Bool {
+    guard let (key, _) = TextScanning.keyValue(text) else { return false }
+    return ReportKey.of(key) != nil
+  }
+
   private func endsFreeText(_ text: Substring) -> Bool {
     if ThreadHeading.parse(text, readsNames: false) != nil || opensSection(text) { return true }
     guard let (key, _) = TextScanning.keyValue(text) else { return false }
