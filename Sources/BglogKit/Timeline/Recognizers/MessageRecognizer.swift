@@ -124,7 +124,8 @@ enum MessageRecognizers {
     AssertiondLimitRecognizers.all + LegacySpringBoardRecognizers.all + AssertiondRecognizers.all
     + RunningBoardRecognizers.all
     + KernelJetsamRecognizers.all + UIKitBackgroundTaskRecognizers.all + BackgroundTaskSchedulerRecognizers.all
-    + URLSessionRecognizers.all + FrontBoardWatchdogRecognizers.all + DasdRecognizers.all
+    + URLSessionRecognizers.all + URLSessionCreationRecognizers.all + FrontBoardWatchdogRecognizers.all
+    + DasdRecognizers.all
     + XcodeDebuggerRecognizers.all + AssertionRefusalRecognizers.all + ProcessEndRecognizers.all
     + LocationdRecognizers.all
     + WebKitProcessRecognizers.all + ResourceLimitRecognizers.all + DasdActivityRecognizers.all
