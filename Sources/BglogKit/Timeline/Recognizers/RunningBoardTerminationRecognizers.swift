@@ -1,6 +1,6 @@
 /// runningboardd's record of a termination request another process sent it (iOS 13+ and macOS):
 /// `Received termination request from [osservice<com.apple.dasd>:76] on <RBSProcessPredicate
-/// <RBSProcessHandlePredicateImpl| app<bundle(UUID)>:pid>> with context <RBSTerminateContext| explanation:…>`,
+/// <RBSProcessHandlePredicateImpl| app<bundle(…> with context <RBSTerminateContext| explanation:…>`,
 /// or `on <RBSProcessPredicate <RBSProcessBundleIdentifierPredicate "bundle">>`. Read as
 /// `termination-requested` naming the requester, the context's code when written and its explanation: the
 /// line asks for the termination, it does not say that the process ended (`Executing termination request
@@ -22,24 +22,17 @@ enum RunningBoardTerminationRecognizers {
   }
 
   /// The target the predicate names: `RBSProcessBundleIdentifierPredicate "bundle"` or a handle's
-  /// `app<bundle(UUID)>:pid` / `app<bundle(` (the pid when written).
+  /// `app<bundle(`.
   static func target(_ message: Substring) -> AppSubject? {
     if let start = TimelineEventRecognizer.range(of: "RBSProcessBundleIdentifierPredicate \"", in: message) {
       let bundle = message[start.upperBound...].prefix(while: { $0 != "\"" && $0 != "\n" })
       return bundle.isEmpty || bundle.contains(" ") ? nil : AppSubject(bundle: String(bundle))
     }
-    for marker in ["RBSProcessHandlePredicateImpl| app<", "RBSProcessHandlePredicateImpl| application<"] {
-      guard let start = TimelineEventRecognizer.range(of: marker, in: message) else { continue }
-      let rest = message[start.upperBound...]
-      let bundle = rest.prefix(while: { $0 != "(" && $0 != ">" && $0 != " " && $0 != "\n" })
-      guard !bundle.isEmpty else { return nil }
-      var pid: Int?
-      if let close = rest.firstIndex(of: ">"), rest[close...].hasPrefix(">:") {
-        pid = Int(rest[rest.index(close, offsetBy: 2)...].prefix(while: \.isNumber))
-      }
-      return AppSubject(bundle: String(bundle), pid: pid)
-    }
-    return nil
+    // The one handle seen is cut after `app<bundle(` (a forum title): the bundle only.
+    guard let start = TimelineEventRecognizer.range(of: "RBSProcessHandlePredicateImpl| app<", in: message)
+    else { return nil }
+    let bundle = message[start.upperBound...].prefix(while: { $0 != "(" && $0 != ">" && $0 != " " && $0 != "\n" })
+    return bundle.isEmpty ? nil : AppSubject(bundle: String(bundle))
   }
 
   static let terminationRequest = MessageRecognizer(
