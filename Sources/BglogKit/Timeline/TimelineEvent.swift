@@ -123,6 +123,11 @@ public struct TimelineEvent: Sendable, Hashable {
     /// A helper process of the app ended, not the app: WebKit's WebContent process (`WebProcessProxy::didClose`,
     /// `processDidTerminate`). The app's own process runs on; the detail names the helper's pid.
     case childProcessEnded = "child-process-ended"
+    /// A system process asked RunningBoard to terminate the app (`Received termination request from
+    /// [osservice<com.apple.dasd>:76] on <RBSProcessPredicate …> with context <RBSTerminateContext| …>`): the
+    /// detail names the requester and the explanation as written. A request, not the end: the exit is read
+    /// from its own lines when the log has them.
+    case terminationRequested = "termination-requested"
     /// The app's own log line matched a `--mark` pattern.
     case marker
   }

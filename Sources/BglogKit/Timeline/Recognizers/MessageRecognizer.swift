@@ -124,11 +124,12 @@ enum MessageRecognizers {
     AssertiondLimitRecognizers.all + LegacySpringBoardRecognizers.all + AssertiondRecognizers.all
     + RunningBoardRecognizers.all
     + KernelJetsamRecognizers.all + UIKitBackgroundTaskRecognizers.all + BackgroundTaskSchedulerRecognizers.all
-    + URLSessionRecognizers.all + FrontBoardWatchdogRecognizers.all + DasdRecognizers.all
+    + URLSessionRecognizers.all + URLSessionCreationRecognizers.all + FrontBoardWatchdogRecognizers.all
+    + DasdRecognizers.all
     + XcodeDebuggerRecognizers.all + AssertionRefusalRecognizers.all + ProcessEndRecognizers.all
     + LocationdRecognizers.all
     + WebKitProcessRecognizers.all + ResourceLimitRecognizers.all + DasdActivityRecognizers.all
-    + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all
+    + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all + RunningBoardTerminationRecognizers.all
 
   /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
   static let scanner: MessageAnchorScanner = {
