@@ -83,14 +83,28 @@ private struct ByteScanner: ConsoleFieldCursor {
     range.count >= 2 && base[range.lowerBound] == 0x30 && base[range.lowerBound + 1] == 0x78
   }
 
-  /// The first `a b` pair of bytes in `from..<count`: the index of `a`.
+  /// The first `a b` pair of bytes in `from..<count`: the index of `a`. Each `a` is found with
+  /// `memchr`.
   func find(_ a: UInt8, _ b: UInt8, from: Int) -> Int? {
-    var i = from
-    while i + 1 < count {
-      if base[i] == a, base[i + 1] == b { return i }
-      i += 1
+    var i = max(from, 0)
+    while i + 1 < count, let found = memchr(base + i, Int32(a), count - 1 - i) {
+      let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if base[at + 1] == b { return at }
+      i = at + 1
     }
     return nil
+  }
+
+  /// Whether `from..<count` holds a `\M` or `\^` pair (a `vis` escape), with one `memchr` pass for
+  /// the backslashes.
+  func hasVisEscape(from: Int) -> Bool {
+    var i = max(from, 0)
+    while i + 1 < count, let found = memchr(base + i, 0x5C, count - 1 - i) {
+      let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if base[at + 1] == 0x4D || base[at + 1] == 0x5E { return true }
+      i = at + 1
+    }
+    return false
   }
 
   /// Where a header field ending in `byte` ends from `from`: the first `byte` followed by a space
@@ -349,9 +363,7 @@ private struct ByteScanner: ConsoleFieldCursor {
       skipBlanks()
     }
     // `vis` escapes are undone by the `String` parser: the message bytes would differ.
-    if let backslash = find(0x5C, 0x4D, from: index) ?? find(0x5C, 0x5E, from: index), backslash >= index {
-      return nil
-    }
+    if hasVisEscape(from: index) { return nil }
     return ConsoleByteHeader(
       secondsOfDay: time, date: LogDate(year: nil, month: month + 1, day: day), utcOffsetSeconds: nil, pid: pid,
       process: senderStart..<processEnd, messageStart: index, library: library, level: level)
