@@ -292,11 +292,24 @@ private struct ByteScanner: ConsoleFieldCursor {
       messageStart: message, library: library, level: level)
   }
 
-  static let months: [(UInt8, UInt8, UInt8)] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ].map { name in
-    let bytes = Array(name.utf8)
-    return (bytes[0], bytes[1], bytes[2])
+  /// The month (0 for `Jan` … 11 for `Dec`, as `ConsoleLayout.parseIdevicesyslog` spells them) of
+  /// the three bytes at `at`. Constants, not a table: this runs for every line of an idevicesyslog log.
+  func monthIndex(at position: Int) -> Int? {
+    switch UInt32(base[position]) << 16 | UInt32(base[position + 1]) << 8 | UInt32(base[position + 2]) {
+    case 0x4A61_6E: 0  // Jan
+    case 0x4665_62: 1  // Feb
+    case 0x4D61_72: 2  // Mar
+    case 0x4170_72: 3  // Apr
+    case 0x4D61_79: 4  // May
+    case 0x4A75_6E: 5  // Jun
+    case 0x4A75_6C: 6  // Jul
+    case 0x4175_67: 7  // Aug
+    case 0x5365_70: 8  // Sep
+    case 0x4F63_74: 9  // Oct
+    case 0x4E6F_76: 10  // Nov
+    case 0x4465_63: 11  // Dec
+    default: nil
+    }
   }
 
   /// `ConsoleLayout.skipWeekday`: a weekday (`ConsoleLayout.weekdays`, as three bytes) and the blanks
@@ -321,10 +334,7 @@ private struct ByteScanner: ConsoleFieldCursor {
     }
     skipWeekday()
     let monthWord = word()
-    guard monthWord.count == 3,
-      let month = Self.months.firstIndex(where: {
-        $0 == (base[monthWord.lowerBound], base[monthWord.lowerBound + 1], base[monthWord.lowerBound + 2])
-      }),
+    guard monthWord.count == 3, let month = monthIndex(at: monthWord.lowerBound),
       skipBlanks() > 0, let day = integer(), LogDate.days.contains(day), skipBlanks() > 0,
       let time = clockTime(), skipBlanks() > 0
     else { return nil }

@@ -174,6 +174,19 @@ import Testing
     }
   }
 
+  @Test func everyMonthReadsTheSameBothWays() {
+    // The byte reader spells the months as constants: each must be read as the `String` reader does.
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    for month in months + ["jan", "JAN", "Mai", "Okt", "Dez", "Jum", "Ju", "Sept", "Thu", "M\u{E4}r"] {
+      let text = "Mar  3 08:00:00 my-phone First[1] <Notice>: first\n\(month) 25 11:30:02 phone App[1] <Notice>: hi\n"
+      let (expected, expectedStatistics) = Self.byString(text)
+      let (actual, actualStatistics) = Self.byBytes(text)
+      #expect(actual == expected, "\(month)")
+      #expect(actualStatistics == expectedStatistics, "\(month)")
+      #expect((expected.count == 2) == months.contains(month), "\(month)")
+    }
+  }
+
   @Test func edgeLinesReadTheSameBothWays() {
     for (layout, line) in Self.edgeLines {
       // After a first record, so the line is read by the detected layout (header or continuation).
