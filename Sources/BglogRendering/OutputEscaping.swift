@@ -85,7 +85,26 @@ public enum Escaper {
     return text.withUTF8 { bytes in
       var before: UInt8 = 0
       var beforeThat: UInt8 = 0
-      for byte in bytes {
+      var index = 0
+      // Eight bytes at a time while they are all printable ASCII (0x20…0x7E): no such byte is
+      // changed, and none starts or continues a pattern below (they all begin with a byte ≥ 0x80),
+      // so the bytes before the next one looked at are reset to 0, which matches no pattern either.
+      if let base = bytes.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= bytes.count {
+          let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+          let ones: UInt64 = 0x0101_0101_0101_0101
+          let high: UInt64 = 0x8080_8080_8080_8080
+          let below0x20 = (word &- ones &* 0x20) & ~word & high
+          let del = word ^ (ones &* 0x7F)
+          let is0x7F = (del &- ones) & ~del & high
+          guard (word & high) | below0x20 | is0x7F == 0 else { break }
+          index += 8
+          before = 0
+          beforeThat = 0
+        }
+      }
+      for byte in bytes[index...] {
         if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return true }
         switch (beforeThat, before, byte) {
         case (_, 0xC2, 0x80...0x9F), (_, 0xD8, 0x9C), (0xE2, 0x80, 0x8E...0x8F), (0xE2, 0x80, 0xA8...0xAE),

@@ -83,14 +83,28 @@ private struct ByteScanner: ConsoleFieldCursor {
     range.count >= 2 && base[range.lowerBound] == 0x30 && base[range.lowerBound + 1] == 0x78
   }
 
-  /// The first `a b` pair of bytes in `from..<count`: the index of `a`.
+  /// The first `a b` pair of bytes in `from..<count`: the index of `a`. Each `a` is found with
+  /// `memchr`.
   func find(_ a: UInt8, _ b: UInt8, from: Int) -> Int? {
-    var i = from
-    while i + 1 < count {
-      if base[i] == a, base[i + 1] == b { return i }
-      i += 1
+    var i = max(from, 0)
+    while i + 1 < count, let found = memchr(base + i, Int32(a), count - 1 - i) {
+      let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if base[at + 1] == b { return at }
+      i = at + 1
     }
     return nil
+  }
+
+  /// Whether `from..<count` holds a `\M` or `\^` pair (a `vis` escape), with one `memchr` pass for
+  /// the backslashes.
+  func hasVisEscape(from: Int) -> Bool {
+    var i = max(from, 0)
+    while i + 1 < count, let found = memchr(base + i, 0x5C, count - 1 - i) {
+      let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if base[at + 1] == 0x4D || base[at + 1] == 0x5E { return true }
+      i = at + 1
+    }
+    return false
   }
 
   /// Where a header field ending in `byte` ends from `from`: the first `byte` followed by a space
@@ -278,11 +292,24 @@ private struct ByteScanner: ConsoleFieldCursor {
       messageStart: message, library: library, level: level)
   }
 
-  static let months: [(UInt8, UInt8, UInt8)] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ].map { name in
-    let bytes = Array(name.utf8)
-    return (bytes[0], bytes[1], bytes[2])
+  /// The month (0 for `Jan` … 11 for `Dec`, as `ConsoleLayout.parseIdevicesyslog` spells them) of
+  /// the three bytes at `at`. Constants, not a table: this runs for every line of an idevicesyslog log.
+  func monthIndex(at position: Int) -> Int? {
+    switch UInt32(base[position]) << 16 | UInt32(base[position + 1]) << 8 | UInt32(base[position + 2]) {
+    case 0x4A61_6E: 0  // Jan
+    case 0x4665_62: 1  // Feb
+    case 0x4D61_72: 2  // Mar
+    case 0x4170_72: 3  // Apr
+    case 0x4D61_79: 4  // May
+    case 0x4A75_6E: 5  // Jun
+    case 0x4A75_6C: 6  // Jul
+    case 0x4175_67: 7  // Aug
+    case 0x5365_70: 8  // Sep
+    case 0x4F63_74: 9  // Oct
+    case 0x4E6F_76: 10  // Nov
+    case 0x4465_63: 11  // Dec
+    default: nil
+    }
   }
 
   /// `ConsoleLayout.skipWeekday`: a weekday (`ConsoleLayout.weekdays`, as three bytes) and the blanks
@@ -307,10 +334,7 @@ private struct ByteScanner: ConsoleFieldCursor {
     }
     skipWeekday()
     let monthWord = word()
-    guard monthWord.count == 3,
-      let month = Self.months.firstIndex(where: {
-        $0 == (base[monthWord.lowerBound], base[monthWord.lowerBound + 1], base[monthWord.lowerBound + 2])
-      }),
+    guard monthWord.count == 3, let month = monthIndex(at: monthWord.lowerBound),
       skipBlanks() > 0, let day = integer(), LogDate.days.contains(day), skipBlanks() > 0,
       let time = clockTime(), skipBlanks() > 0
     else { return nil }
@@ -349,9 +373,7 @@ private struct ByteScanner: ConsoleFieldCursor {
       skipBlanks()
     }
     // `vis` escapes are undone by the `String` parser: the message bytes would differ.
-    if let backslash = find(0x5C, 0x4D, from: index) ?? find(0x5C, 0x5E, from: index), backslash >= index {
-      return nil
-    }
+    if hasVisEscape(from: index) { return nil }
     return ConsoleByteHeader(
       secondsOfDay: time, date: LogDate(year: nil, month: month + 1, day: day), utcOffsetSeconds: nil, pid: pid,
       process: senderStart..<processEnd, messageStart: index, library: library, level: level)

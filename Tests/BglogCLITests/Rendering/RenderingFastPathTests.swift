@@ -45,6 +45,45 @@ import Testing
     }
   }
 
+  /// The byte test before its eight-bytes-at-a-time shortcut, kept here as the reference.
+  private static func needsTerminalWorkByteByByte(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    var before: UInt8 = 0
+    var beforeThat: UInt8 = 0
+    for byte in bytes {
+      if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return true }
+      switch (beforeThat, before, byte) {
+      case (_, 0xC2, 0x80...0x9F), (_, 0xD8, 0x9C), (0xE2, 0x80, 0x8E...0x8F), (0xE2, 0x80, 0xA8...0xAE),
+        (0xE2, 0x81, 0xA6...0xA9):
+        return true
+      default: break
+      }
+      beforeThat = before
+      before = byte
+    }
+    var start = 0
+    while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] >= 0x80 { start += 1 }
+    return start + 1 < bytes.count && bytes[start] == 0x3A && bytes[start + 1] == 0x3A
+  }
+
+  @Test func controlDetectionMatchesTheByteByByteTestAtEveryOffset() {
+    // Every byte value and the multi-byte controls at every place in texts of 0 to 40 bytes, around
+    // the eight-byte words the shortcut reads (printable ASCII, 0x1F/0x20, 0x7E/0x7F, 0x80 edges).
+    var specials = (0..<0x100).compactMap { Unicode.Scalar($0).map { String(Character($0)) } }
+    specials += ["\u{2028}", "\u{200E}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{061C}", "\r\n", "::", "é"]
+    for length in 0...40 {
+      let filler = String((0..<length).map { Character(Unicode.Scalar(0x21 + UInt8($0 * 7 % 94))) })
+      for special in specials {
+        for offset in Swift.stride(from: 0, through: length, by: length > 20 ? 3 : 1) {
+          let index = filler.index(filler.startIndex, offsetBy: offset)
+          let text = String(filler[..<index]) + special + String(filler[index...])
+          #expect(Escaper.needsTerminalWork(text) == Self.needsTerminalWorkByteByByte(text), "\(text.debugDescription)")
+        }
+      }
+      #expect(Escaper.needsTerminalWork(filler) == Self.needsTerminalWorkByteByByte(filler))
+    }
+  }
+
   @Test func paddingCountsCharacters() {
     #expect("line 12".padding(toLength: 9) == "line 12  ")
     #expect("é".padding(toLength: 3) == "é  ")

@@ -174,6 +174,19 @@ import Testing
     }
   }
 
+  @Test func everyMonthReadsTheSameBothWays() {
+    // The byte reader spells the months as constants: each must be read as the `String` reader does.
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    for month in months + ["jan", "JAN", "Mai", "Okt", "Dez", "Jum", "Ju", "Sept", "Thu", "M\u{E4}r"] {
+      let text = "Mar  3 08:00:00 my-phone First[1] <Notice>: first\n\(month) 25 11:30:02 phone App[1] <Notice>: hi\n"
+      let (expected, expectedStatistics) = Self.byString(text)
+      let (actual, actualStatistics) = Self.byBytes(text)
+      #expect(actual == expected, "\(month)")
+      #expect(actualStatistics == expectedStatistics, "\(month)")
+      #expect((expected.count == 2) == months.contains(month), "\(month)")
+    }
+  }
+
   @Test func edgeLinesReadTheSameBothWays() {
     for (layout, line) in Self.edgeLines {
       // After a first record, so the line is read by the detected layout (header or continuation).
@@ -192,6 +205,36 @@ import Testing
       let (actual, actualStatistics) = Self.byBytes(text)
       #expect(actual == expected, "\(line)")
       #expect(actualStatistics == expectedStatistics, "\(line)")
+    }
+  }
+  /// The pair searches (`\M`/`\^` escapes in idevicesyslog messages; `] ` and `: ` ending the xcode
+  /// and `log show` senders) find their bytes with `memchr`: generated lines with those bytes at every
+  /// place, the message's last byte included, read as the `String` parser reads them.
+  @Test func generatedPairBytesReadTheSameBothWays() {
+    var generator = SplitMix64(state: 0x5E55_1012)
+    let pieces = ["\\", "M", "^", "]", ":", " ", "x", "\\M", "\\^", "] ", ": ", "[", "é", "-"]
+    let heads: [(ConsoleLayout, String, String)] = [
+      (
+        .idevicesyslog, "Mar  3 08:00:00 my-phone First[1] <Notice>: first",
+        "Mar  3 09:00:02 my-phone Mail[7] <Notice>: "
+      ),
+      (.idevicesyslog, "Mar  3 08:00:00 my-phone First[1] <Notice>: first", "Mar  3 09:00:02 my-phone Mail[7]: "),
+      (.xcode, "2024-05-01 09:00:00.000000+0200 First[1:1] first", "2024-05-01 10:00:00.100000+0200 MyApp[812:9"),
+      (
+        .logShow, "2024-05-01 09:00:00.000000-0700 0x1  Default  0x0  1  0  first: first",
+        "2024-05-01 09:00:00.000000-0700 0x1  Default  0x0  1  0  app"
+      ),
+    ]
+    for (layout, first, head) in heads {
+      for _ in 0..<400 {
+        var line = head
+        for _ in 0..<Int.random(in: 0...12, using: &generator) { line += pieces.randomElement(using: &generator)! }
+        let text = first + "\n" + line + "\ncontinued\n"
+        let (expected, expectedStatistics) = Self.byString(text, layout: layout)
+        let (actual, actualStatistics) = Self.byBytes(text, layout: layout)
+        #expect(actual == expected, "\(line)")
+        #expect(actualStatistics == expectedStatistics, "\(line)")
+      }
     }
   }
 }
