@@ -77,4 +77,37 @@ import Testing
       #expect(scanner.groups(in: text[...]) == expected, "\(text)")
     }
   }
+
+  /// `windowStart` slides its count of plain windows; the reference counts every run from scratch (the
+  /// first run with the fewest windows of only lowercase letters and spaces), on every registered anchor
+  /// and 2,000 generated ones.
+  @Test func windowStartMatchesTheCountFromScratch() {
+    func reference(_ anchor: [UInt8]) -> Int {
+      let stride = MessageAnchorScanner.stride
+      func plain(_ offset: Int) -> Bool {
+        anchor[offset..<offset + 4].allSatisfy { $0 == 0x20 || ($0 >= 0x61 && $0 <= 0x7A) }
+      }
+      var best = 0
+      var bestCount = Int.max
+      for start in 0...(anchor.count - stride - 3) {
+        let count = (start..<start + stride).filter(plain).count
+        if count < bestCount {
+          best = start
+          bestCount = count
+        }
+      }
+      return best
+    }
+    var anchors = MessageRecognizers.all.flatMap(\.anchors).map { Array($0.utf8) }
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("ab z:AB[]0.".utf8)
+    for _ in 0..<2_000 {
+      let length = Int.random(in: (MessageAnchorScanner.stride + 3)...40, using: &generator)
+      anchors.append((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+    }
+    for anchor in anchors {
+      #expect(
+        MessageAnchorScanner.windowStart(anchor) == reference(anchor), "\(String(decoding: anchor, as: UTF8.self))")
+    }
+  }
 }
