@@ -1,0 +1,57 @@
+import BglogTestSupport
+import Testing
+
+@testable import BglogKit
+
+/// Session 5b review (fresh pastes). The sources' licences are not known, so each test builds the shape
+/// in code (**synthetic**, after the source it names), in the layout those reports use.
+@Suite struct ReviewFiveBDiagnoseTests {
+  static func diagnose(_ text: String) throws -> [Diagnosis] {
+    try CrashReportReader.read(SourceText(text: text)).map { CrashClassifier().diagnose($0) }
+  }
+
+  /// Synthetic, after superpowered617 (a SPRINGBOARD scene-update kill in the foreground, no threads):
+  /// the named scene event is a hang, medium, with no background-task advice.
+  @Test func aForegroundSceneUpdateWithoutThreadsIsAHangNotALeak() throws {
+    let text = """
+      Exception Type:  EXC_CRASH (SIGKILL)
+      Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+      Termination Description: SPRINGBOARD, scene-update watchdog transgression: application<com.example.app>:500 exhausted real (wall clock) time allowance of 10.00 seconds | ProcessVisibility: Foreground | ProcessState: Running | WatchdogEvent: scene-update | WatchdogVisibility: Foreground
+      """
+    let diagnosis = try #require(try Self.diagnose(text).first)
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.summary.contains("did not finish the scene-update event"))
+    #expect(!diagnosis.explanation.contains("cannot tell"))
+    #expect(!diagnosis.advice.joined().contains("beginBackgroundTask"))
+    #expect(diagnosis.facts.contains(Fact("missing-evidence", "the main thread's backtrace")))
+  }
+
+  /// Synthetic, after suelanblog (the same in the background): still a hang, advice for the handlers that
+  /// run during scene updates, never for background tasks.
+  @Test func aBackgroundSceneUpdateIsStillAHang() throws {
+    let text = """
+      Exception Type:  EXC_CRASH (SIGKILL)
+      Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+      Termination Description: SPRINGBOARD, scene-update watchdog transgression: application<com.example.app>:307 exhausted real (wall clock) time allowance of 10.00 seconds | ProcessVisibility: Background | ProcessState: Running | WatchdogEvent: scene-update | WatchdogVisibility: Background
+      """
+    let diagnosis = try #require(try Self.diagnose(text).first)
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.advice.contains { $0.contains("The app was in the background") })
+    #expect(!diagnosis.advice.joined().contains("beginBackgroundTask"))
+  }
+
+  /// Synthetic: a scene-create kill from assertiond (which enforces background time) is contradicted: low.
+  @Test func aSceneCreateFromAssertiondStaysLow() throws {
+    let text = """
+      Exception Type:  EXC_CRASH (SIGKILL)
+      Termination Reason: Namespace ASSERTIOND, Code 0x8badf00d
+      Termination Description: ASSERTIOND, scene-create watchdog transgression: application<com.example.app>:62 exhausted real (wall clock) time allowance of 19.96 seconds | WatchdogEvent: scene-create
+      """
+    let diagnosis = try #require(try Self.diagnose(text).first)
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence == .low)
+    #expect(diagnosis.explanation.contains("the kill came from assertiond"))
+  }
+}
