@@ -259,7 +259,8 @@ extension DiagnosisKind {
       return KindReference(
         title: "Code signing", codes: [],
         meaning: "The kernel killed the process because a page failed code-signature validation.",
-        howToConfirm: "Termination Reason namespace CODESIGNING.",
+        howToConfirm:
+          "Termination Reason namespace CODESIGNING, or the exception type EXC_BAD_ACCESS (SIGKILL - CODESIGNING).",
         advice: ["Check signing and entitlements of every embedded binary; do not modify the bundle at runtime."],
         sources: [tn2151])
     case .privacyViolation:

@@ -54,4 +54,19 @@ import Testing
     #expect(diagnosis.confidence == .low)
     #expect(diagnosis.explanation.contains("the kill came from assertiond"))
   }
+
+  /// Synthetic, after transistorsoft/flutter_background_fetch #127 (iOS 14 beta): no Termination Reason
+  /// line, the exception type names the CODESIGNING kill.
+  @Test func theExceptionTypesCodesigningKillIsCodeSigning() throws {
+    let text = """
+      Exception Type:  EXC_BAD_ACCESS (SIGKILL - CODESIGNING)
+      Exception Subtype: UNKNOWN_0x32 at 0x000000010ae81d60
+      """
+    let diagnosis = try #require(try Self.diagnose(text).first)
+    #expect(diagnosis.kind == .codeSigning)
+    #expect(diagnosis.confidence == .high)
+    #expect(diagnosis.evidence.contains { $0.quote.contains("SIGKILL - CODESIGNING") })
+    let plain = try #require(try Self.diagnose("Exception Type:  EXC_BAD_ACCESS (SIGKILL)\n").first)
+    #expect(plain.kind != .codeSigning)
+  }
 }
