@@ -189,6 +189,31 @@ extension ClassifierContext {
     }
   }
 
+  /// PushKit's own exception (iOS 13+): `Killing app because it never posted an incoming call to the system
+  /// after receiving a PushKit VoIP push.` in the Application Specific Information or the exception message.
+  func pushKitKill() -> Diagnosis? {
+    let marker = PushKitKillLineReader.marker
+    var said = report.applicationSpecificInformation.first { PlainSearch.contains(marker, in: $0.value) }
+    if said == nil, let message = report.exception?.message, PlainSearch.contains(marker, in: message),
+      let location = report.exception?.location
+    {
+      said = Located(message, at: location)
+    }
+    guard let said else { return nil }
+    var facts = baseFacts
+    facts.append(Fact("exception-reason", "Killing app because it never posted an incoming call (PushKit)"))
+    return Diagnosis(
+      kind: .voipPushNotReported, confidence: .high,
+      summary:
+        "PushKit killed the app because it received a VoIP push and never reported an incoming call to CallKit.",
+      explanation:
+        DiagnosisKind.voipPushNotReported.reference.meaning
+        + " PushKit raises this exception itself (iOS 13 and later) when the push handler returns without a call "
+        + "reported; after repeated misses the system stops delivering VoIP pushes to the app.",
+      evidence: [evidence(said.location, said.value, "PushKit's own reason for the kill")] + exceptionEvidence,
+      facts: facts)
+  }
+
   func uncaughtExceptionName() -> Located<String>? {
     for line in report.applicationSpecificInformation {
       if let range = PlainSearch.range(of: "uncaught exception '", in: line.value) {

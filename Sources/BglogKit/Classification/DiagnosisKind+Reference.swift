@@ -185,7 +185,9 @@ extension DiagnosisKind {
       return KindReference(
         title: "VoIP push not reported to CallKit", codes: [0xbaad_ca11],
         meaning: "The app received a PushKit VoIP push and did not report a call to CallKit in time.",
-        howToConfirm: "0xbaadca11.",
+        howToConfirm:
+          "0xbaadca11, or PushKit's exception reason `Killing app because it never posted an incoming call to the "
+          + "system after receiving a PushKit VoIP push.`",
         advice: [
           "Report a call with CXProvider.reportNewIncomingCall on every VoIP push, before the handler returns."
         ],

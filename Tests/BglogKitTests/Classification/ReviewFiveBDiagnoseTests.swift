@@ -69,4 +69,37 @@ import Testing
     let plain = try #require(try Self.diagnose("Exception Type:  EXC_BAD_ACCESS (SIGKILL)\n").first)
     #expect(plain.kind != .codeSigning)
   }
+
+  /// Synthetic, after flutter_callkit_incoming #745 (the console's line pasted alone): PushKit's own kill
+  /// reason is voip-push-not-reported, high.
+  @Test func pushKitsKillMessageAloneIsVoipPushNotReported() throws {
+    let text =
+      "Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Killing app "
+      + "because it never posted an incoming call to the system after receiving a PushKit VoIP push.'\n"
+    let diagnoses = try Self.diagnose(text)
+    #expect(diagnoses.map(\.kind) == [.voipPushNotReported])
+    #expect(diagnoses.first?.confidence == .high)
+    #expect(diagnoses.first?.evidence.first?.location == .line(1))
+    #expect(throws: ReportParseError.self) {
+      try Self.diagnose("Terminating app due to uncaught exception 'NSInternalInconsistencyException'\n")
+    }
+  }
+
+  /// Synthetic: the same reason in a report's Application Specific Information wins over the plain abort.
+  @Test func pushKitsKillReasonInAReportIsNotAPlainAbort() throws {
+    let text = """
+      Exception Type:  EXC_CRASH (SIGABRT)
+      Exception Codes: 0x0000000000000000, 0x0000000000000000
+      Triggered by Thread:  0
+
+      Application Specific Information:
+      *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Killing app because it never posted an incoming call to the system after receiving a PushKit VoIP push.'
+
+      Thread 0 Crashed:
+      0   libsystem_kernel.dylib        \t0x00000001c0c5fec4 __pthread_kill + 8
+      """
+    let diagnosis = try #require(try Self.diagnose(text).first)
+    #expect(diagnosis.kind == .voipPushNotReported)
+    #expect(diagnosis.evidence.contains { $0.quote.contains("never posted an incoming call") })
+  }
 }
