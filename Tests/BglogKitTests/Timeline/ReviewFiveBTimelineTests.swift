@@ -54,4 +54,22 @@ import Testing
       """
     #expect(Self.build(text).apps.flatMap(\.events).isEmpty)
   }
+
+  /// Synthetic, after flutter_callkit_incoming #745 and react-native-voip-push-notification #102 (the
+  /// messages pasted alone): PushKit's kill is the app's crash, the refusal to launch it a limit event.
+  @Test func pushKitsKillAndLaunchRefusalAreEvents() throws {
+    let kill = Self.build(
+      "Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Killing app because "
+        + "it never posted an incoming call to the system after receiving a PushKit VoIP push.'\n")
+    let killEvent = try #require(kill.apps.first?.events.first)
+    #expect(killEvent.kind == .crashed)
+    #expect(killEvent.detail.contains("voip-push-not-reported"))
+    let refusal = Self.build(
+      "Application com.example.voip will not be launched because it failed to report an incoming call too many "
+        + "times (or repeatedly crashed.)\n")
+    let app = try #require(refusal.apps.first)
+    #expect(app.bundleID == "com.example.voip")
+    #expect(app.events.map(\.kind) == [.watchdogViolation])
+    #expect(app.events.first?.detail.contains("will not launch the app for VoIP pushes") == true)
+  }
 }

@@ -128,7 +128,7 @@ enum MessageRecognizers {
     + XcodeDebuggerRecognizers.all + AssertionRefusalRecognizers.all + ProcessEndRecognizers.all
     + LocationdRecognizers.all
     + WebKitProcessRecognizers.all + ResourceLimitRecognizers.all + DasdActivityRecognizers.all
-    + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all
+    + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all + PushKitRecognizers.all
 
   /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
   static let scanner: MessageAnchorScanner = {
