@@ -102,4 +102,30 @@ import Testing
     #expect(diagnosis.kind == .voipPushNotReported)
     #expect(diagnosis.evidence.contains { $0.quote.contains("never posted an incoming call") })
   }
+
+  /// Synthetic, after bugfender-ios #38 (a SIGABRT paste without Binary Images): the evidence names the
+  /// call that raised the exception and the first frame outside the system libraries, never
+  /// `__exceptionPreprocess`.
+  @Test func anAbortWithoutAppImagesNamesTheFramesPastTheThrow() throws {
+    let text = """
+      Exception Type:  EXC_CRASH (SIGABRT)
+      Exception Codes: 0x0000000000000000, 0x0000000000000000
+      Triggered by Thread:  0
+
+      Last Exception Backtrace:
+      0   CoreFoundation                \t0x208a52ea0 __exceptionPreprocess + 228
+      1   libobjc.A.dylib               \t0x207c24a40 objc_exception_throw + 55
+      2   CoreFoundation                \t0x20893a758 -[__NSArrayM objectAtIndex:] + 187
+      3   ExampleSDK                    \t0x101fc4448 0x101fb8000 + 50248
+
+      Thread 0 Crashed:
+      0   libsystem_kernel.dylib        \t0x00000001c0c5fec4 __pthread_kill + 8
+      """
+    let diagnosis = try #require(try Self.diagnose(text).first)
+    #expect(diagnosis.kind == .abort)
+    #expect(!diagnosis.evidence.contains { $0.quote.contains("__exceptionPreprocess") })
+    #expect(diagnosis.evidence.contains { $0.quote.contains("objectAtIndex:") && $0.note.contains("raised") })
+    #expect(diagnosis.evidence.contains { $0.quote.contains("ExampleSDK") && $0.note.contains("outside the system") })
+    #expect(!diagnosis.advice.joined().contains("named in the evidence"))
+  }
 }
