@@ -128,4 +128,29 @@ import Testing
     #expect(diagnosis.evidence.contains { $0.quote.contains("ExampleSDK") && $0.note.contains("outside the system") })
     #expect(!diagnosis.advice.joined().contains("named in the evidence"))
   }
+
+  /// Synthetic, after ish-app/ish #786 (a bug_type 202 microstackshot of iOS 12): an empty `Boot args:` and
+  /// the `Heaviest stack for the target process:` heading are header lines, not unreadable ones.
+  @Test func aMicrostackshotsBootArgsAndHeaviestStackHeadingAreNotDamage() throws {
+    let text = """
+      {"app_name":"Example","bug_type":"202","os_version":"iPhone OS 12.4.9 (16H5)","name":"Example"}
+      Incident Identifier: A8ED3F7E-0568-4205-A8D9-D742F41B411C
+      Command:         Example
+      PID:             16158
+
+      Event:           cpu usage
+      Action taken:    none
+      CPU:             144 seconds cpu time over 151 seconds (95% cpu average), exceeding limit of 80% cpu over 180 seconds
+
+      Hardware model:  iPhone6,1
+      Active cpus:     2
+      Boot args:
+
+      Heaviest stack for the target process:
+      """
+    let reports = try CrashReportReader.read(SourceText(text: text))
+    let report = try #require(reports.first)
+    #expect(!report.issues.contains { $0.message.contains("unreadable line") }, "\(report.issues)")
+    #expect(CrashClassifier().diagnose(report).kind == .cpuLimit)
+  }
 }
