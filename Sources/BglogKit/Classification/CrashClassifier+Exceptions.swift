@@ -91,11 +91,29 @@ extension ClassifierContext {
               + "Address Sanitizer.")
         }
       }
-      if let last = report.lastExceptionBacktrace,
-        let app = StackAnalysis.firstAppFrame(last, appImages: appImages) ?? last.frames.first
-      {
+      let named = facts.contains { $0.key == "exception-name" }
+      if let last = report.lastExceptionBacktrace, let app = StackAnalysis.firstAppFrame(last, appImages: appImages) {
         evidence.append(frameEvidence(app, "where the exception was thrown (Last Exception Backtrace)"))
-        advice.append("Fix the exception named in the evidence at the first app frame of the Last Exception Backtrace.")
+        advice.append(
+          named
+            ? "Fix the exception named in the evidence at the first app frame of the Last Exception Backtrace."
+            : "Fix the exception thrown at the first app frame of the Last Exception Backtrace (\(frameText(app))).")
+      } else if let last = report.lastExceptionBacktrace, !last.frames.isEmpty {
+        // No frame is known to be the app's (no Binary Images): the frames past the throw machinery say
+        // which call raised it and whose code called that; `__exceptionPreprocess` says nothing.
+        let raiser = last.frames.first { !Self.isThrowMachinery($0.symbol) }
+        let outside = last.frames.first { !Self.isSystemLibrary($0.image) }
+        if let raiser {
+          evidence.append(frameEvidence(raiser, "the call that raised the exception (Last Exception Backtrace)"))
+        }
+        if let outside, outside != raiser {
+          evidence.append(frameEvidence(outside, "first frame outside the system libraries (Last Exception Backtrace)"))
+        }
+        if let shown = outside ?? raiser {
+          advice.append(
+            "The report does not say which images are the app's: start at \(frameText(shown)) in the Last Exception "
+              + "Backtrace" + (raiser.map { $0 != shown ? ", which called \(frameText($0))" : "" } ?? "") + ".")
+        }
       } else if let crashed, let app = StackAnalysis.firstAppFrame(crashed, appImages: appImages) {
         advice.append(
           "The report has no Last Exception Backtrace: start at the crashed thread's first app frame (\(frameText(app)))."
@@ -187,6 +205,48 @@ extension ClassifierContext {
     default:
       return PlainSearch.contains("ABORT", in: termination.reason.uppercased()) ? "SIGABRT" : nil
     }
+  }
+
+  /// PushKit's own exception (iOS 13+): `Killing app because it never posted an incoming call to the system
+  /// after receiving a PushKit VoIP push.` in the Application Specific Information or the exception message.
+  func pushKitKill() -> Diagnosis? {
+    let marker = PushKitKillLineReader.marker
+    var said = report.applicationSpecificInformation.first { PlainSearch.contains(marker, in: $0.value) }
+    if said == nil, let message = report.exception?.message, PlainSearch.contains(marker, in: message),
+      let location = report.exception?.location
+    {
+      said = Located(message, at: location)
+    }
+    guard let said else { return nil }
+    var facts = baseFacts
+    facts.append(Fact("exception-reason", "Killing app because it never posted an incoming call (PushKit)"))
+    return Diagnosis(
+      kind: .voipPushNotReported, confidence: .high,
+      summary:
+        "PushKit killed the app because it received a VoIP push and never reported an incoming call to CallKit.",
+      explanation:
+        DiagnosisKind.voipPushNotReported.reference.meaning
+        + " PushKit raises this exception itself (iOS 13 and later) when the push handler returns without a call "
+        + "reported; after repeated misses the system stops delivering VoIP pushes to the app.",
+      evidence: [evidence(said.location, said.value, "PushKit's own reason for the kill")] + exceptionEvidence,
+      facts: facts)
+  }
+
+  /// The frames that throw an exception rather than raise it (`__exceptionPreprocess`, `objc_exception_throw`).
+  static func isThrowMachinery(_ symbol: String?) -> Bool {
+    guard let symbol else { return false }
+    return [
+      "__exceptionPreprocess", "objc_exception_throw", "objc_exception_rethrow", "_CFThrowFormattedException",
+      "__cxa_throw", "__cxa_rethrow", "+[NSException raise", "-[NSException raise",
+    ].contains { symbol.hasPrefix($0) }
+  }
+
+  /// Apple's libraries that appear at the top of a Last Exception Backtrace.
+  static func isSystemLibrary(_ image: String) -> Bool {
+    [
+      "CoreFoundation", "Foundation", "libobjc.A.dylib", "libdispatch.dylib", "UIKitCore", "UIKit", "libc++abi.dylib",
+      "libc++abi", "libswiftCore.dylib", "CFNetwork", "???",
+    ].contains(image) || image.hasPrefix("libsystem_")
   }
 
   func uncaughtExceptionName() -> Located<String>? {

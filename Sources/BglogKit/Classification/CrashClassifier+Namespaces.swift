@@ -7,6 +7,17 @@ extension ClassifierContext {
   /// (SIGNAL, or a crash signal under a namespace such as OBJC).
   func byTerminationNamespace() -> Diagnosis? {
     if report.exception?.type?.uppercased().hasPrefix("EXC_GUARD") == true { return guardViolation() }
+    // `EXC_BAD_ACCESS (SIGKILL - CODESIGNING)`: the exception type names the namespace of the kill when the
+    // Termination Reason line is not in the input (flutter background_fetch #127's report).
+    if report.termination?.namespace == nil,
+      PlainSearch.contains(
+        "SIGKILL - CODESIGNING",
+        in: ((report.exception?.type ?? "") + " " + (report.exception?.signal ?? "")).uppercased())
+    {
+      return simple(
+        .codeSigning, .high,
+        "The kernel killed the process for a code-signing violation (the exception type says SIGKILL - CODESIGNING).")
+    }
     guard let namespace = report.termination?.namespace?.uppercased() else { return nil }
     switch namespace {
     case "SIGNAL": return nil

@@ -115,6 +115,13 @@ extension ClassifierContext {
       let kind: DiagnosisKind = background.isEmpty || ruledOut != nil ? .watchdogHang : .leakedBackgroundTask
       var facts = facts
       facts.append(Fact("missing-evidence", "the main thread's backtrace"))
+      if kind == .watchdogHang, let event = sceneWatchdogEvent(details) {
+        if let ruledOut { facts.append(ruledOut.fact) }
+        return sceneHang(
+          code, details: details, event: event,
+          stackNote: "The report has no main-thread backtrace, so what blocked the main thread is not named.",
+          evidence: evidence, facts: facts)
+      }
       var explanation =
         "0x8badf00d is a real hang when the main thread is blocked and a leaked background task when it is "
         + "idle; without the main thread's frames bglog cannot tell which."
@@ -244,6 +251,14 @@ extension ClassifierContext {
     let background = backgroundSigns(details)
     let ruledOut = leakRuledOutByTimes()
     let kind: DiagnosisKind = background.isEmpty || ruledOut != nil ? .watchdogHang : .leakedBackgroundTask
+    if kind == .watchdogHang, let event = sceneWatchdogEvent(details) {
+      if let ruledOut { facts.append(ruledOut.fact) }
+      return sceneHang(
+        code, details: details, event: event,
+        stackNote: "The main thread's stack stops after \(shown); the frames below, which would name what it "
+          + "was doing, are not in the input.",
+        evidence: evidence, facts: facts)
+    }
     var explanation =
       "The main thread's stack stops after \(shown): the top of an idle run loop looks exactly like this, and so "
       + "does a thread waiting for a reply. The frames below, which tell idle from busy, are not in the input, so "
@@ -268,6 +283,61 @@ extension ClassifierContext {
         "If it was in the foreground: move blocking work (locks, semaphores, file or network I/O) off the main thread.",
       ],
       evidence: evidence, facts: facts)
+  }
+
+  /// The watchdog event when it is one the main thread must answer (`scene-create`, `scene-update`, or the
+  /// oldest form's `launch`): such a transgression is the main thread not finishing that event in time,
+  /// a hang by construction; a leaked background task ends in an assertion expiry instead.
+  func sceneWatchdogEvent(_ details: WatchdogDetails) -> String? {
+    guard let event = details.event?.lowercased(), ["scene-create", "scene-update", "launch"].contains(event)
+    else { return nil }
+    return event
+  }
+
+  /// 0x8badf00d for a scene (or launch) watchdog event when the main thread's frames do not show the
+  /// blocker: a hang, `medium` when nothing in the input points elsewhere (no assertion-expiry namespace,
+  /// no background role for a launch), else `low`. The advice never points at background tasks.
+  func sceneHang(
+    _ code: UInt64, details: WatchdogDetails, event: String, stackNote: String, evidence: [Evidence], facts: [Fact]
+  ) -> Diagnosis {
+    let namespace = report.termination?.namespace?.uppercased() ?? ""
+    let role = report.header.role?.lowercased()
+    let visibility = details.visibility?.lowercased() ?? role
+    var contradictions: [String] = []
+    if namespace == "ASSERTIOND" {
+      contradictions.append("the kill came from assertiond, which enforces background time")
+    }
+    if event == "scene-create" || event == "launch", role == "background" || role == "non ui" {
+      contradictions.append("the process role was \(report.header.role ?? "")")
+    }
+    let allowance = details.allowanceSeconds.map { " within its \(formatSeconds($0)) allowance" } ?? ""
+    var explanation =
+      "The watchdog names the \(event) event: the app did not finish it\(allowance), so the main thread did not "
+      + "answer the event in time, which is a hang. A leaked background task ends in an assertion expiry, not in a \(event) "
+      + "watchdog transgression. " + stackNote
+    if !contradictions.isEmpty {
+      explanation += " But " + contradictions.joined(separator: "; ") + ", so the reading stays uncertain."
+    }
+    var advice = [
+      "Get the whole main-thread backtrace (the full .ips or .crash) to see what blocked the main thread during "
+        + "the \(event)."
+    ]
+    let during = event == "scene-update" ? "scene updates (entering or leaving the background, snapshots)" : "launch"
+    if visibility == "background" {
+      advice.append(
+        "The app was in the background, where the \(event) still waits for the main thread: move blocking work "
+          + "(locks, semaphores, file or network I/O) off the main thread in the handlers that run during \(during).")
+    } else {
+      advice.append(
+        "Move blocking work (locks, semaphores, file or network I/O) off the main thread, and keep the work done "
+          + "during \(during) short.")
+    }
+    return Diagnosis(
+      kind: .watchdogHang, confidence: contradictions.isEmpty ? .medium : .low,
+      summary:
+        "The watchdog killed the app (\(hex(code))) because the main thread did not finish the \(event) event in "
+        + "time (a hang); the input does not show what blocked it.",
+      explanation: explanation, advice: advice, evidence: evidence, facts: facts)
   }
 
   func idleWatchdog(

@@ -173,6 +173,7 @@ struct ClassifierContext {
     if let refresh = carouselBackgroundRefresh() { return refresh }
     if let inferred = watchdogFromDescriptionOnly() { return inferred }
     if let byNamespace = byTerminationNamespace() { return byNamespace }
+    if let voip = pushKitKill() { return voip }
     return byException()
   }
 

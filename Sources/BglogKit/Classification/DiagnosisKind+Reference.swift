@@ -196,7 +196,9 @@ extension DiagnosisKind {
       return KindReference(
         title: "VoIP push not reported to CallKit", codes: [0xbaad_ca11],
         meaning: "The app received a PushKit VoIP push and did not report a call to CallKit in time.",
-        howToConfirm: "0xbaadca11.",
+        howToConfirm:
+          "0xbaadca11, or PushKit's exception reason `Killing app because it never posted an incoming call to the "
+          + "system after receiving a PushKit VoIP push.`",
         advice: [
           "Report a call with CXProvider.reportNewIncomingCall on every VoIP push, before the handler returns."
         ],
@@ -270,7 +272,8 @@ extension DiagnosisKind {
       return KindReference(
         title: "Code signing", codes: [],
         meaning: "The kernel killed the process because a page failed code-signature validation.",
-        howToConfirm: "Termination Reason namespace CODESIGNING.",
+        howToConfirm:
+          "Termination Reason namespace CODESIGNING, or the exception type EXC_BAD_ACCESS (SIGKILL - CODESIGNING).",
         advice: ["Check signing and entitlements of every embedded binary; do not modify the bundle at runtime."],
         sources: [tn2151])
     case .privacyViolation:

@@ -34,6 +34,8 @@ public enum CrashReportReader {
     if reports.isEmpty {
       // The kernel's memory-limit line pasted alone (`EXC_RESOURCE -> X[pid] exceeded mem limit: …`).
       if let lines = MemoryLimitLineReader.read(source) { return lines }
+      // PushKit's `Killing app because it never posted an incoming call …` exception pasted alone.
+      if let lines = PushKitKillLineReader.read(source) { return lines }
       // The same limit as the debugger shows it (`EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=650 MB, …)`).
       if let stops = DebuggerStopReasonReader.read(source) { return stops }
       // An assertion list, a termination context's fields or a Cr4shed report pasted alone.

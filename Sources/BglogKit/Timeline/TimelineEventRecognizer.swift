@@ -182,6 +182,22 @@ struct TimelineEventRecognizer {
     _ add: (TimelineEvent.Kind, AppSubject, String, ProcessAssertion?, [ProcessAssertion], String?) -> Void
   ) {
     let message = entry.message[...]
+    // An XPC service's lines (`[xpcservice<com.apple.WebKit.WebContent([application<com.x>:716])>:720:720]`)
+    // are about the helper (pid 720), not the host app named inside it (716): its end is a
+    // child-process-ended event, the rest (its assertions, suspensions) are not the app's.
+    let subjectEnd = Self.range(of: "with description ", in: message)?.lowerBound ?? message.endIndex
+    if let helper = Self.xpcService(in: message[..<subjectEnd]) {
+      guard Self.contains(message, "termination reported by launchd") else { return }
+      let codes = Self.text(after: "launchd ", in: message, until: ["\n"]) ?? ""
+      let ending = LaunchdTermination.read(codes)?.detail ?? "termination reported by launchd \(codes)"
+      let pidText = helper.pid.map { " (pid \($0))" } ?? ""
+      let hostText = helper.host.pid.map { " of app pid \($0)" } ?? ""
+      add(
+        .childProcessEnded, AppSubject(bundle: helper.host.bundle, pid: helper.pid),
+        "XPC service \(helper.service)\(pidText)\(hostText) ended: \(ending); not the app's own process",
+        nil, [], nil)
+      return
+    }
     if Self.hasPrefix(message, "Acquiring assertion targeting ") {
       let descriptionStart = Self.range(of: "with description ", in: message)?.upperBound ?? message.endIndex
       var subject = Self.appSubject(in: message[..<descriptionStart])
@@ -543,6 +559,44 @@ struct TimelineEventRecognizer {
       return subject
     }
     return AppSubject()
+  }
+
+  /// An XPC service identity that comes before any app identity in `text`:
+  /// `xpcservice<com.apple.WebKit.WebContent([application<com.x>:716])>:720:720` → the service
+  /// `com.apple.WebKit.WebContent`, its host app (`com.x`, 716) and its own pid (720).
+  static func xpcService(in text: Substring) -> (service: String, host: AppSubject, pid: Int?)? {
+    guard let start = range(of: "xpcservice<", in: text) else { return nil }
+    for prefix in ["application<", "app<"] {
+      if let app = range(of: prefix, in: text), app.lowerBound < start.lowerBound { return nil }
+    }
+    let rest = text[start.upperBound...]
+    let serviceEnd = rest.firstIndex(where: { $0 == "(" || $0 == ">" }) ?? rest.endIndex
+    // The `>` that closes `xpcservice<`, past the host identity's own `<…>`.
+    var depth = 1
+    var close: Substring.Index?
+    for index in rest.indices {
+      if rest[index] == "<" {
+        depth += 1
+      } else if rest[index] == ">" {
+        depth -= 1
+        if depth == 0 {
+          close = index
+          break
+        }
+      } else if rest[index] == "\n" {
+        break
+      }
+    }
+    var pid: Int?
+    if let close {
+      let after = rest[rest.index(after: close)...]
+      if after.hasPrefix(":") {
+        pid = Int(after.dropFirst().prefix(while: { $0.isASCII && $0.isNumber }).prefix(9))
+      }
+    }
+    let inside = rest[serviceEnd..<(close ?? rest.endIndex)]
+    let host = appSubject(in: inside)
+    return (String(rest[..<serviceEnd].prefix(200)), host, pid)
   }
 
   /// `com.x`, `app<com.x>`, `app<com.x(UUID)>` → `com.x`.

@@ -54,7 +54,8 @@ import Testing
       """
     let diagnoses = try Self.diagnose(text)
     #expect(diagnoses.map(\.kind) == [.watchdogHang])
-    #expect(diagnoses.first?.confidence == .low)
+    // The named scene-create event, in the foreground: a hang, medium without the main thread.
+    #expect(diagnoses.first?.confidence == .medium)
     #expect(diagnoses.first?.facts.contains(Fact("watchdog-event", "scene-create")) == true)
     #expect(diagnoses.first?.facts.contains { $0.key == "missing-evidence" } == true)
     #expect(diagnoses.first?.evidence.allSatisfy { !$0.quote.contains("\n") && !$0.quote.isEmpty } == true)

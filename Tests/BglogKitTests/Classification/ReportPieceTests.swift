@@ -78,7 +78,8 @@ import Testing
   // MARK: Termination context fields
 
   /// `code:` / `explanation:` lines quoted from an `.ips` (shape of OsmAnd-iOS #3596): a watchdog kill
-  /// with its event and allowance, LOW without the main thread.
+  /// with its event and allowance: the named scene-update event makes it a hang, MEDIUM without the main
+  /// thread (nothing in the piece points elsewhere).
   @Test func contextFieldsAloneAreAWatchdogKill() throws {
     let text = """
       code:0x8BADF00D
@@ -89,7 +90,7 @@ import Testing
     #expect(report.termination?.code == 0x8bad_f00d)
     #expect(report.termination?.namespace == nil)
     #expect(diagnosis.kind == .watchdogHang)
-    #expect(diagnosis.confidence == .low)
+    #expect(diagnosis.confidence == .medium)
     #expect(diagnosis.facts.contains(Fact("watchdog-event", "scene-update")))
     #expect(diagnosis.facts.contains(Fact("time-allowance", "10 s")))
     #expect(diagnosis.evidence.first?.location == .line(1))

@@ -524,6 +524,10 @@ struct TextReportBuilder {
   /// Records a line that could not be read as part of the report.
   mutating func noteUnreadable(_ index: Int) {
     let text = content(index)
+    // A microstackshot's own header lines (bug_type 202, iOS 12, ish #786): an empty `Boot args:` and the
+    // heading `Heaviest stack for the target process:` are not damage. They stay outside the fields (and
+    // the report's extent and fingerprint stay as they were); only the note is not written.
+    if text == "Boot args:" || text == "Heaviest stack for the target process:" { return }
     report.issues.append(ParseIssue("unreadable line: `\(text.prefix(80))`", at: .line(index + 1)))
   }
 

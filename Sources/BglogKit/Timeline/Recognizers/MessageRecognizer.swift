@@ -130,6 +130,7 @@ enum MessageRecognizers {
     + LocationdRecognizers.all
     + WebKitProcessRecognizers.all + ResourceLimitRecognizers.all + DasdActivityRecognizers.all
     + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all + RunningBoardTerminationRecognizers.all
+    + PushKitRecognizers.all
 
   /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
   static let scanner: MessageAnchorScanner = {
