@@ -130,6 +130,17 @@ import Testing
     return try #require(TimelineBuilder().build(from: source).apps.first)
   }
 
+  /// GRDB.swift #998: watchOS runningboardd names the database a suspended extension held locked (the
+  /// 0xdead10cc kill itself is not in the log, so no kill is claimed).
+  @Test func runningboardSuspendedWithLockedFiles() throws {
+    let app = try Self.timeline("real-grdb-998-console-app-suspended-locked-files.log")
+    #expect(app.bundleID == "com.myapp.watchkitapp")
+    #expect(app.events.map(\.kind) == [.suspended])
+    #expect(app.events.first?.pid == 186)
+    #expect(app.events.first?.detail.contains("/Library/core_sdk.db") == true)
+    #expect(app.findings.isEmpty)
+  }
+
   /// mixpanel-iphone #95: iOS 7 backboardd lists a finishTask assertion beyond permitted time, then
   /// forces a crash report.
   @Test func mixpanelBackboarddBeyondPermittedTime() throws {

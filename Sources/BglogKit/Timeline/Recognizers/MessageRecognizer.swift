@@ -130,7 +130,7 @@ enum MessageRecognizers {
     + LocationdRecognizers.all
     + WebKitProcessRecognizers.all + ResourceLimitRecognizers.all + DasdActivityRecognizers.all
     + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all + RunningBoardTerminationRecognizers.all
-    + PushKitRecognizers.all
+    + PushKitRecognizers.all + LockedFileRecognizers.all
 
   /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
   static let scanner: MessageAnchorScanner = {
