@@ -6,11 +6,6 @@
 enum AssertionRefusalRecognizers {
   static let all: [MessageRecognizer] = [errorAcquiringAssertion, webKitUnableToAcquire, webKitIgnoredBackgroundTask]
 
-  /// The header's app, else (no header) the unnamed app; a system writer's header gives none.
-  private static func subject(_ header: MessageHeader) -> AppSubject? {
-    header.process.isEmpty ? AppSubject.unnamedApp : header.app
-  }
-
   /// `Error acquiring assertion: <NSError: 0x…; domain: RBSAssertionErrorDomain; code: 2; reason: "Client is
   /// missing required entitlement"> { userInfo = { RBSAssertionAttribute = <RBSLegacyAttribute: 0x…;
   /// requestedReason: FinishTaskUnbounded; …>; } }`: RunningBoard refused the assertion; the detail gives the
@@ -20,7 +15,7 @@ enum AssertionRefusalRecognizers {
     anchors: ["Error acquiring assertion: "], writers: [],
     read: { message, header, _ in
       guard let start = TimelineEventRecognizer.range(of: "Error acquiring assertion: ", in: message),
-        let subject = subject(header)
+        let subject = header.appOrUnnamed
       else { return [] }
       let rest = message[start.upperBound...]
       var detail = "assertion not acquired"
@@ -81,7 +76,7 @@ enum AssertionRefusalRecognizers {
     read: { message, header, _ in
       guard
         let start = TimelineEventRecognizer.range(of: "Unable to acquire assertion for process with PID ", in: message),
-        let subject = subject(header)
+        let subject = header.appOrUnnamed
       else { return [] }
       let digits = message[start.upperBound...].prefix(while: { $0.isASCII && $0.isNumber })
       guard !digits.isEmpty, digits.count <= 7 else { return [] }
@@ -114,7 +109,7 @@ enum AssertionRefusalRecognizers {
           message,
           "Ignored request to start a new background task because RunningBoard has already started the "
             + "expiration timer"),
-        let subject = subject(header)
+        let subject = header.appOrUnnamed
       else { return [] }
       return [
         MessageEvent(

@@ -9,11 +9,6 @@ enum BackgroundTaskSchedulerRecognizers {
     schedulerError,
   ]
 
-  /// The app a BackgroundTasks line is about: the header's app; without a header, the unnamed app.
-  private static func writer(_ header: MessageHeader) -> AppSubject? {
-    header.process.isEmpty ? .unnamedApp : header.app
-  }
-
   private static let simulate = "transistorsoft/react-native-background-fetch issue #219 (Xcode console)"
 
   private static let source = "transistorsoft/flutter_background_geolocation issue #295 (Console.app, iOS 13)"
@@ -91,7 +86,7 @@ enum BackgroundTaskSchedulerRecognizers {
     anchors: ["submitTaskRequest: <BG"], writers: [],
     read: { message, header, _ in
       typealias R = TimelineEventRecognizer
-      guard let subject = writer(header), let start = R.range(of: "submitTaskRequest: <", in: message)?.upperBound
+      guard let subject = header.appOrUnnamed, let start = R.range(of: "submitTaskRequest: <", in: message)?.upperBound
       else { return [] }
       let request = message[start...].prefix(while: { $0 != ">" && $0 != "\n" })
       let kind = request.prefix(while: { $0 != ":" })
@@ -122,7 +117,7 @@ enum BackgroundTaskSchedulerRecognizers {
     anchors: ["Simulating launch for task with identifier "], writers: [],
     read: { message, header, _ in
       typealias R = TimelineEventRecognizer
-      guard let subject = writer(header), R.hasPrefix(message, "Simulating launch for task with identifier "),
+      guard let subject = header.appOrUnnamed, R.hasPrefix(message, "Simulating launch for task with identifier "),
         let identifier = R.text(after: "with identifier ", in: message, until: [" ", "\n"])
       else { return [] }
       return [
@@ -146,7 +141,7 @@ enum BackgroundTaskSchedulerRecognizers {
     anchors: ["No task request with identifier "], writers: [],
     read: { message, header, _ in
       typealias R = TimelineEventRecognizer
-      guard let subject = writer(header), R.hasPrefix(message, "No task request with identifier "),
+      guard let subject = header.appOrUnnamed, R.hasPrefix(message, "No task request with identifier "),
         R.contains(message, " has been scheduled"),
         let identifier = R.text(after: "with identifier ", in: message, until: [" ", "\n"])
       else { return [] }
@@ -171,7 +166,7 @@ enum BackgroundTaskSchedulerRecognizers {
     id: "bgtask-scheduler-error", era: "iOS 13+ BackgroundTasks (in the app)",
     anchors: ["Error Domain=BGTaskSchedulerErrorDomain Code="], writers: [],
     read: { message, header, _ in
-      guard let subject = writer(header),
+      guard let subject = header.appOrUnnamed,
         let code = TimelineEventRecognizer.text(
           after: "Error Domain=BGTaskSchedulerErrorDomain Code=", in: message, until: [" ", "\n", ","])
       else { return [] }

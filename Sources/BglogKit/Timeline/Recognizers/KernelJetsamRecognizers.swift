@@ -201,7 +201,7 @@ enum KernelJetsamRecognizers {
       }
       let limit = message[limitStart...].prefix(while: { $0 != "," && $0 != ")" && $0 != "\n" })
       guard limit.first?.isNumber == true else { return [] }
-      let subject = header.process.isEmpty ? AppSubject.unnamedApp : header.app
+      let subject = header.appOrUnnamed
       guard let subject else { return [] }
       return [
         MessageEvent(

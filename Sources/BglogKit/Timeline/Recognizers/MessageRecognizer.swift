@@ -32,6 +32,12 @@ struct MessageHeader: Sendable {
     process.isEmpty || TimelineEventRecognizer.systemProcesses.contains(process)
       ? nil : AppSubject(name: process, pid: pid)
   }
+
+  /// The app a line the app writes itself is about: the header's app; without a header, the unnamed
+  /// app; a system writer's header gives none.
+  var appOrUnnamed: AppSubject? {
+    process.isEmpty ? .unnamedApp : app
+  }
 }
 
 /// What a recogniser read from a message.

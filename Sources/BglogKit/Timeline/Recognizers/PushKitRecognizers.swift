@@ -19,7 +19,7 @@ enum PushKitRecognizers {
     read: { message, header, _ in
       typealias R = TimelineEventRecognizer
       if R.range(of: killMarker, in: message) != nil {
-        let subject = header.process.isEmpty ? AppSubject.unnamedApp : header.app
+        let subject = header.appOrUnnamed
         guard let subject else { return [] }
         return [
           MessageEvent(

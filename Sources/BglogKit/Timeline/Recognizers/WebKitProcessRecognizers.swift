@@ -6,10 +6,6 @@
 enum WebKitProcessRecognizers {
   static let all: [MessageRecognizer] = [failedToAcquireRBSAssertion, backgroundTaskExpired, webProcessEnded]
 
-  private static func subject(_ header: MessageHeader) -> AppSubject? {
-    header.process.isEmpty ? AppSubject.unnamedApp : header.app
-  }
-
   /// `ProcessAssertion: Failed to acquire RBS assertion 'WebProcess Background Assertion' for process with
   /// PID=29178, error: Error Domain=RBSAssertionErrorDomain Code=2 "Specified target process does not exist"
   /// UserInfo={…}`; also `Failed to acquire RBS Background assertion 'X' for process with PID 78432, error: …`,
@@ -23,7 +19,7 @@ enum WebKitProcessRecognizers {
         let open = R.range(of: "assertion '", in: message[anchor.upperBound...]),
         message.distance(from: anchor.upperBound, to: open.lowerBound) <= 40,
         let close = message[open.upperBound...].firstIndex(of: "'"),
-        let subject = subject(header)
+        let subject = header.appOrUnnamed
       else { return [] }
       let name = message[open.upperBound..<close]
       guard !name.isEmpty, name.count <= 120 else { return [] }
@@ -102,7 +98,7 @@ enum WebKitProcessRecognizers {
     anchors: ["Background task expired while holding WebKit ProcessAssertion"], writers: [],
     read: { message, header, _ in
       guard TimelineEventRecognizer.contains(message, "Background task expired while holding WebKit ProcessAssertion"),
-        let subject = subject(header)
+        let subject = header.appOrUnnamed
       else { return [] }
       return [
         MessageEvent(
@@ -131,7 +127,7 @@ enum WebKitProcessRecognizers {
     read: { message, header, state in
       typealias R = TimelineEventRecognizer
       let first = message.prefix(while: { $0 != "\n" })
-      guard let call = R.range(of: "Proxy::", in: first), let subject = subject(header) else { return [] }
+      guard let call = R.range(of: "Proxy::", in: first), let subject = header.appOrUnnamed else { return [] }
       let before = first[..<call.lowerBound]
       let after = first[call.upperBound...]
       guard

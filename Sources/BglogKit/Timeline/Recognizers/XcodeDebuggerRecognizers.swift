@@ -16,7 +16,7 @@ enum XcodeDebuggerRecognizers {
       else { return [] }
       let digits = message[start.upperBound...].prefix(while: { $0.isASCII && $0.isNumber })
       guard !digits.isEmpty, digits.count <= 3, let signal = Int(digits) else { return [] }
-      let subject = header.process.isEmpty ? AppSubject.unnamedApp : header.app
+      let subject = header.appOrUnnamed
       guard let subject else { return [] }
       if signal == 9 {
         return [
