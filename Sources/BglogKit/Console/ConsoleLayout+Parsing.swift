@@ -121,6 +121,33 @@ extension ConsoleLayout {
       line: number, timestamp: LogTimestamp(secondsOfDay: time), process: "", message: String(message))
   }
 
+  private static let syslogRowTag = Array("[IOS_SYSLOG_ROW".utf8)
+
+  /// Where the device's line starts behind Appium's tag for the rows it captured from the device's
+  /// syslog, `[IOS_SYSLOG_ROW ]` (Appium 1.4, after its own time and level: appium #4506, #5233,
+  /// #5271, #6270) or `[IOS_SYSLOG_ROW]` (later versions, after other tags: appium #6595, #13503),
+  /// found within the first 80 characters; `nil` when the line has no such tag.
+  static func syslogRowStart(_ line: Substring) -> Substring.Index? {
+    guard line.utf8.contains(0x5B) else { return nil }
+    let utf8 = line.utf8
+    let tag = syslogRowTag
+    var index = utf8.startIndex
+    var scanned = 0
+    while scanned < 80, index != utf8.endIndex {
+      if utf8[index] == 0x5B, utf8[index...].starts(with: tag) {
+        var after = utf8.index(index, offsetBy: tag.count)
+        if after != utf8.endIndex, utf8[after] == 0x20 { after = utf8.index(after: after) }
+        guard after != utf8.endIndex, utf8[after] == 0x5D else { return nil }
+        after = utf8.index(after: after)
+        if after != utf8.endIndex, utf8[after] == 0x20 { after = utf8.index(after: after) }
+        return after
+      }
+      index = utf8.index(after: index)
+      scanned += 1
+    }
+    return nil
+  }
+
   /// Xcode's own note on the debugged process (`Message from debugger: Terminated due to signal 9`,
   /// deltachat-ios #1984): a record of its own, never part of the app's message before it.
   static func isDebuggerMessage(_ line: Substring) -> Bool {

@@ -69,6 +69,11 @@ public struct ConsoleLogParser {
   /// learned from the first header found only once they are dropped; dropped from every line that
   /// starts with them.
   private var tagPrefix: String?
+  /// Every device line sits behind Appium's `[IOS_SYSLOG_ROW ]` tag, after Appium's own time and level,
+  /// which vary from line to line (appium #4506, #5271: `2015-02-07 00:25:06:001 - info: [IOS_SYSLOG_ROW ]
+  /// Feb  6 16:25:07 host wirelessproxd[36] <Notice>: …`): learned from the first header found only
+  /// after the tag. The device's line is what follows the tag; a line without it is Appium's own.
+  private var readsSyslogRows = false
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
@@ -242,6 +247,14 @@ public struct ConsoleLogParser {
     var line = wholeLine
     if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
     if let tagPrefix, line.hasPrefix(tagPrefix) { line = line.dropFirst(tagPrefix.count) }
+    if readsSyslogRows, line.contains(where: { $0 != " " && $0 != "\t" }) {
+      guard let row = ConsoleLayout.syslogRowStart(line) else {
+        // Appium's own line (its HTTP traffic, its notes): not the device's, never part of a record.
+        statistics.unknownLines += 1
+        return nil
+      }
+      line = line[row...]
+    }
     let startsBlank = line.first == " " || line.first == "\t"
     if !startsBlank, let header = header(line, number: number) {
       return begin(header, line: line, headerless: false)
@@ -284,6 +297,9 @@ public struct ConsoleLogParser {
       return nil
     }
     // The line would be unknown: the tolerant readers come first (unless the layout was forced).
+    if !forced, !readsSyslogRows, let entry = syslogRowHeader(line, number: number) {
+      return begin(entry, line: line, headerless: false)
+    }
     if !forced, layout == nil, let entry = ConsoleLayout.parseAppTimeMessage(line, number: number) {
       // An app's own timed line: like a message alone, the next line without a header is a new record.
       return begin(entry, line: line, headerless: true)
@@ -362,6 +378,21 @@ public struct ConsoleLogParser {
           guard layout == nil else { return (entry, 0) }
           return (detected(candidate, entry, rest, number: number), 0)
         }
+      }
+    }
+    return nil
+  }
+
+  /// The header of the device line behind Appium's `[IOS_SYSLOG_ROW ]` tag (see `readsSyslogRows`), in
+  /// the layout detected or, before one is, in any layout; once one is read, every line is read so.
+  private mutating func syslogRowHeader(_ line: Substring, number: Int) -> LogEntry? {
+    guard let start = ConsoleLayout.syslogRowStart(line) else { return nil }
+    let rest = line[start...]
+    for candidate in ConsoleLayout.detectionOrder where layout == nil || candidate == layout {
+      if let entry = candidate.parseHeader(rest, number: number) {
+        readsSyslogRows = true
+        guard layout == nil else { return entry }
+        return detected(candidate, entry, rest, number: number)
       }
     }
     return nil
