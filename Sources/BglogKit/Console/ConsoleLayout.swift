@@ -20,3 +20,17 @@ public enum ConsoleLayout: String, Sendable, Hashable, CaseIterable {
   /// Xcode's debug console: `YYYY-MM-DD HH:MM:SS.ffffff+ZZZZ Process[pid:tid] message`.
   case xcode
 }
+
+extension ConsoleLayout {
+  /// `log show` and `log stream` print each record of the log store once, so two records a few
+  /// microseconds apart that say the same thing are two records: the kernel writes such repeats
+  /// (`zone_map_exhaustion: Nothing to do for the largest zone [kalloc.128]` twice 62 µs apart in
+  /// objective-see/BlockBlock #12). Copies of one record (``RecentRecords/copyWindow``) were measured in
+  /// Console.app exports, which merge several streams; they are looked for in the other layouts.
+  var printsEachRecordOnce: Bool {
+    switch self {
+    case .logShow, .logShowCompact, .logShowSyslog, .logShowNDJSON, .logShowJSON: return true
+    case .timeProcessMessage, .consoleApp, .idevicesyslog, .xcode: return false
+    }
+  }
+}

@@ -795,7 +795,7 @@ public struct ConsoleLogParser {
     // A copy has the same pid as well (when the layout writes one).
     let copyKey = pid.map { ByteText.mix(content ^ UInt64(bitPattern: Int64($0)), 0xA54F_F53A_5F1D_36F1) } ?? content
     if let clock, let time = timestamp, time.secondsOfDay != time.secondsOfDay.rounded(.down),
-      recent.containsCopy(of: copyKey, near: clock)
+      layout?.printsEachRecordOnce != true, recent.containsCopy(of: copyKey, near: clock)
     {
       statistics.nearDuplicates += 1
       return false

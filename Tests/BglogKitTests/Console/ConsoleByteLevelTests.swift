@@ -61,14 +61,32 @@ import Testing
   }
 
   @Test func copiesMustShareThePid() throws {
-    // `log show --style syslog` writes the pid: the same message from two processes is two records.
+    // Xcode writes the pid: the same message from two processes is two records.
     let text =
-      "2025-11-23 15:36:14.380790+0500  localhost Runner[101]: Created background task <private>.\n"
-      + "2025-11-23 15:36:14.380795+0500  localhost Runner[102]: Created background task <private>.\n"
-      + "2025-11-23 15:36:14.380799+0500  localhost Runner[101]: Created background task <private>.\n"
+      "2025-11-23 15:36:14.380790+0500 Runner[101:2001] Created background task <private>.\n"
+      + "2025-11-23 15:36:14.380795+0500 Runner[102:2002] Created background task <private>.\n"
+      + "2025-11-23 15:36:14.380799+0500 Runner[101:2001] Created background task <private>.\n"
     let (entries, statistics) = Self.parse(text)
     #expect(entries.map(\.pid) == [101, 102])
     #expect(statistics.nearDuplicates == 1)
+  }
+
+  /// `log show` prints each record of the store once: the kernel's repeats 62 µs apart are two records
+  /// (objective-see/BlockBlock #12, `log show` default style; two of its lines).
+  @Test func logShowRepeatsMicrosecondsApartAreKept() throws {
+    let text =
+      "2020-08-03 21:59:36.366208+0800 0x202      Default     0x0                  0      0    kernel: zone_map_exhaustion: Nothing to do for the largest zone [kalloc.128]. Waking up memorystatus thread.\n"
+      + "2020-08-03 21:59:36.366270+0800 0x202      Default     0x0                  0      0    kernel: zone_map_exhaustion: Nothing to do for the largest zone [kalloc.128]. Waking up memorystatus thread.\n"
+    let (entries, statistics) = Self.parse(text)
+    #expect(entries.count == 2)
+    #expect(statistics.nearDuplicates == 0)
+    // The same two records as a Console.app copy would print them are one record and a copy.
+    let copied =
+      "default\t21:59:36.366208+0800\tkernel\tzone_map_exhaustion: Nothing to do for the largest zone [kalloc.128]. Waking up memorystatus thread.\n"
+      + "default\t21:59:36.366270+0800\tkernel\tzone_map_exhaustion: Nothing to do for the largest zone [kalloc.128]. Waking up memorystatus thread.\n"
+    let (copiedEntries, copiedStatistics) = Self.parse(copied)
+    #expect(copiedEntries.count == 1)
+    #expect(copiedStatistics.nearDuplicates == 1)
   }
 
   @Test func filteredRecordsStillCountAndSetTheLogEnd() {
