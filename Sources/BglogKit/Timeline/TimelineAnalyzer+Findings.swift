@@ -348,8 +348,8 @@ extension TimelineAnalyzer {
   private func cpuLimitTriggers() -> [TimelineFinding] {
     var findings: [TimelineFinding] = []
     for (index, trigger) in events.enumerated()
-    where trigger.kind == .watchdogViolation && trigger.detail.hasPrefix(Self.cpuTriggerDetail) {
-      let fatal = trigger.detail.hasPrefix(Self.cpuTriggerDetail + " (the trigger is marked FATAL)")
+    where trigger.kind == .watchdogViolation && trigger.detail.hasPrefix(ResourceLimitRecognizers.cpuLimitDetail) {
+      let fatal = trigger.detail.hasPrefix(ResourceLimitRecognizers.cpuLimitDetail + " (the trigger is marked FATAL)")
       let figures = trigger.detail.split(separator: ":", maxSplits: 1).dropFirst().first.map {
         " (" + $0.trimmingCharacters(in: .whitespaces) + ")"
       } ?? ""
@@ -362,8 +362,8 @@ extension TimelineAnalyzer {
       if fatal {
         summary =
           "\(who) went over its CPU limit at \(time(trigger))\(figures) and the trigger is marked FATAL: the "
-          + "system ends a process for a fatal CPU limit (its report says `Event: cpu usage`, `Action taken: "
-          + "Process killed`)"
+          + "system ends a process for a fatal CPU limit (the CPU usage report written for such a trigger says "
+          + "`Action taken: Process killed`)"
           + (end.map { "; the log shows the end at \(time($0))." }
             ?? "; the log does not show the end itself.")
       } else {
@@ -383,9 +383,6 @@ extension TimelineAnalyzer {
     }
     return findings
   }
-
-  /// How the CPU usage trigger's event detail starts (``ResourceLimitRecognizers/cpuUsageTrigger``).
-  static let cpuTriggerDetail = "CPU usage limit exceeded"
 
   /// A background task CFNetwork cancelled with `NSURLErrorBackgroundTaskCancelledReasonKey=0`: the user
   /// force-quit the app (Apple's NSURLErrorCancelledReasonUserForceQuitApplication).

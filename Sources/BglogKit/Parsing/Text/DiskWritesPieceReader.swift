@@ -40,15 +40,15 @@ enum DiskWritesPieceReader {
       let number = index + 1
       if first == nil { first = number }
       last = number
-      if isFigureSentence(text) {
+      if let sentence = figureSentence(text) {
         // `Writes:` and its value, or the value alone.
-        if figures == nil { figures = (String(text), number) }
+        if figures == nil { figures = (String(sentence), number) }
         continue
       }
       guard let (key, value) = TextScanning.keyValue(text), !value.isEmpty else { return nil }
       switch key.lowercased() {
       case "writes caused":
-        if figures == nil { figures = (String(text), number) }
+        if figures == nil { figures = ("Writes caused: " + TextScanning.trimmed(value), number) }
       case "action taken":
         action = (String(TextScanning.trimmed(value)), number)
       case let other where companionKeys.contains(other):
@@ -68,13 +68,15 @@ enum DiskWritesPieceReader {
     return [report]
   }
 
-  /// `[Writes:] N MB of file backed memory dirtied over N seconds (…), exceeding limit of …`.
-  static func isFigureSentence(_ text: Substring) -> Bool {
+  /// The sentence of `[Writes:] N MB of file backed memory dirtied over N seconds (…), exceeding limit of
+  /// …` without its key, or nil when the line is not one.
+  static func figureSentence(_ text: Substring) -> Substring? {
     var body = text
     if TextScanning.hasPrefix(body, "Writes:") { body = TextScanning.trimmed(body.dropFirst("Writes:".count)) }
     guard let first = body.first, first.isNumber,
-      let dirtied = PlainSearch.range(of: " of file backed memory dirtied over ", in: body)
-    else { return false }
-    return PlainSearch.contains("exceeding limit of ", in: body[dirtied.upperBound...])
+      let dirtied = PlainSearch.range(of: " of file backed memory dirtied over ", in: body),
+      PlainSearch.contains("exceeding limit of ", in: body[dirtied.upperBound...])
+    else { return nil }
+    return body
   }
 }

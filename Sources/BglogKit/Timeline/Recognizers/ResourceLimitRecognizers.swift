@@ -6,6 +6,9 @@
 enum ResourceLimitRecognizers {
   static let all: [MessageRecognizer] = [cpuUsageTrigger, excessiveWakeups]
 
+  /// How the CPU usage trigger's detail starts (the analyzer's `cpu-limit` finding keys on it).
+  static let cpuLimitDetail = "CPU usage limit exceeded"
+
   /// The first `Name[pid]` word after `start`, past blanks and line feeds.
   private static func namePID(after start: Substring.Index, in message: Substring) -> AppSubject? {
     let rest = message[start...].drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" })
@@ -23,7 +26,7 @@ enum ResourceLimitRecognizers {
         let subject = namePID(after: anchor.upperBound, in: message)
       else { return [] }
       let fatal = R.contains(message[..<anchor.lowerBound], "(FATAL)")
-      var detail = "CPU usage limit exceeded" + (fatal ? " (the trigger is marked FATAL)" : "")
+      var detail = cpuLimitDetail + (fatal ? " (the trigger is marked FATAL)" : "")
       let rest = message[anchor.upperBound...]
       if let used = R.text(after: ") used ", in: rest, until: [" (averaging", ",", "\n"]),
         let limit = R.text(after: "violating a CPU usage limit of ", in: rest, until: [".\n", "\n"])
