@@ -350,9 +350,10 @@ extension TimelineAnalyzer {
     for (index, trigger) in events.enumerated()
     where trigger.kind == .watchdogViolation && trigger.detail.hasPrefix(ResourceLimitRecognizers.cpuLimitDetail) {
       let fatal = trigger.detail.hasPrefix(ResourceLimitRecognizers.cpuLimitDetail + " (the trigger is marked FATAL)")
-      let figures = trigger.detail.split(separator: ":", maxSplits: 1).dropFirst().first.map {
-        " (" + $0.trimmingCharacters(in: .whitespaces) + ")"
-      } ?? ""
+      let figures =
+        trigger.detail.split(separator: ":", maxSplits: 1).dropFirst().first.map {
+          " (" + $0.trimmingCharacters(in: .whitespaces) + ")"
+        } ?? ""
       let who = trigger.pid.map { "pid \($0)" } ?? "The app"
       let end = events[(index + 1)...].first {
         [.killed, .crashed, .exited].contains($0.kind) && $0.pid != nil && $0.pid == trigger.pid

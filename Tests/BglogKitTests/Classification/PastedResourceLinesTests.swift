@@ -59,7 +59,8 @@ import Testing
       """
     #expect(throws: ReportParseError.self) { try Self.read(mixed) }
     // The words without the figures before them are prose, not the report's line.
-    #expect(DiskWritesPieceReader.figureSentence("the file backed memory dirtied over a day, exceeding limit of 1 GB") == nil)
+    #expect(
+      DiskWritesPieceReader.figureSentence("the file backed memory dirtied over a day, exceeding limit of 1 GB") == nil)
     #expect(
       DiskWritesPieceReader.figureSentence(
         "Writes:           1073.75 MB of file backed memory dirtied over 1003 seconds (1070.20 KB per second "
@@ -94,7 +95,8 @@ import Testing
     #expect(diagnosis.confidence == .medium)
     #expect(diagnosis.summary.contains("smc [65819]"))
     #expect(diagnosis.summary.contains("does not say whether it was killed"))
-    #expect(diagnosis.facts.contains(Fact("limit", "49341 wakeups per second observed, 150 permitted, over 300 seconds")))
+    #expect(
+      diagnosis.facts.contains(Fact("limit", "49341 wakeups per second observed, 150 permitted, over 300 seconds")))
     #expect(diagnosis.facts.contains { $0.key == "missing-evidence" })
     #expect(diagnosis.evidence.first?.location == .line(1))
   }
@@ -126,8 +128,10 @@ import Testing
         "May  7 13:49:16 spazstik kernel[0]: process docker[1132] caught causing excessive wakeups. Observed "
           + "wakeups rate (per sec): 2520; Maximum permitted wakeups rate (per sec): 150; Observation period: 300 "
           + "seconds; Task lifetime number of wakeups: 45102"))
-    #expect(line == WakeupsLimitLineReader.Line(
-      process: "docker", pid: 1132, observed: "2520", permitted: "150", period: "300 seconds"))
+    #expect(
+      line
+        == WakeupsLimitLineReader.Line(
+          process: "docker", pid: 1132, observed: "2520", permitted: "150", period: "300 seconds"))
     let chrome = try #require(
       WakeupsLimitLineReader.parse(
         "2014-04-30 4:04:42.000 PM kernel[0]: process Google Chrome[82255] caught causing excessive wakeups. "

@@ -89,6 +89,14 @@ enum ResourceLimitRecognizers {
           kind: .watchdogViolation, subject: AppSubject(name: "OpenPHT", pid: 60661),
           detail: "caught causing excessive wakeups: 306 per second observed, 150 permitted, over 300 seconds")),
       RecognizerExample(
+        "process smc[65819] caught causing excessive wakeups. Observed wakeups rate (per sec): 49341; Maximum "
+          + "permitted wakeups rate (per sec): 150; Observation period: 300 seconds; Task lifetime number of "
+          + "wakeups: 45772", process: "kernel", pid: 0,
+        source: "hholtmann/smcFanControl issue #42 (OS X 10.10, the one-line form: the figures after `; `)",
+        expected: MessageEvent(
+          kind: .watchdogViolation, subject: AppSubject(name: "smc", pid: 65819),
+          detail: "caught causing excessive wakeups: 49341 per second observed, 150 permitted, over 300 seconds")),
+      RecognizerExample(
         "process OpenPHT[60661] caught causing excessive wakeups.", process: "kernel", pid: 0,
         source: "RasPlex/OpenPHT issue #139 (the first line alone)",
         expected: MessageEvent(
