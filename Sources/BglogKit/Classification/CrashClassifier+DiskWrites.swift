@@ -45,7 +45,8 @@ extension ClassifierContext {
       evidence.append(self.evidence(resource.actionLocation, "Action taken: \(action)", "what the system did"))
     }
     var facts = baseFacts
-    facts.append(Fact("limit", figures))
+    // The figure sentence names the limit; `Writes caused:` only what was written.
+    facts.append(Fact(figures.hasPrefix("Writes caused:") ? "writes" : "limit", figures))
     facts.append(
       Fact("missing-evidence", "the report's header and Event line (which process, on which device and when)"))
     var explanation =

@@ -45,7 +45,8 @@ import Testing
     #expect(diagnosis.confidence == .medium)
     #expect(diagnosis.evidence.map(\.location) == [.line(2), .line(1)])
     #expect(diagnosis.evidence.map(\.note).contains("what the system did"))
-    #expect(diagnosis.facts.contains(Fact("limit", "Writes caused: 1073.96 MB over 48.28s (Average: 22.24 MB/second)")))
+    #expect(
+      diagnosis.facts.contains(Fact("writes", "Writes caused: 1073.96 MB over 48.28s (Average: 22.24 MB/second)")))
   }
 
   /// `Action taken:` with a key of its own report's body but no line that names disk writes is not read
