@@ -355,6 +355,11 @@ extension TimelineAnalyzer {
           " (" + $0.trimmingCharacters(in: .whitespaces) + ")"
         } ?? ""
       let who = trigger.pid.map { "pid \($0)" } ?? "The app"
+      // symptomsd's `Fatal RESOURCE_NOTIFY trigger for` line right after it says the same limit again.
+      let notify = events[(index + 1)...].prefix(8).first {
+        $0.kind == .watchdogViolation && $0.detail.hasPrefix(ResourceLimitRecognizers.resourceNotifyDetail)
+          && $0.pid == trigger.pid && ($0.clock ?? 0) - (trigger.clock ?? 0) <= 5
+      }
       let end = events[(index + 1)...].first {
         [.killed, .crashed, .exited].contains($0.kind) && $0.pid != nil && $0.pid == trigger.pid
           && ($0.clock ?? 0) - (trigger.clock ?? 0) <= 60
@@ -362,7 +367,9 @@ extension TimelineAnalyzer {
       let summary: String
       if fatal {
         summary =
-          "\(who) went over its CPU limit at \(time(trigger))\(figures) and the trigger is marked FATAL: the "
+          "\(who) went over its CPU limit at \(time(trigger))\(figures) and the trigger is marked FATAL"
+          + (notify?.detail.contains("marked Fatal") == true
+            ? " (symptomsd's RESOURCE_NOTIFY line after it says Fatal too)" : "") + ": the "
           + "system ends a process for a fatal CPU limit (the CPU usage report written for such a trigger says "
           + "`Action taken: Process killed`)"
           + (end.map { "; the log shows the end at \(time($0))." }
@@ -380,7 +387,7 @@ extension TimelineAnalyzer {
             + "with the app in the background) and stop or defer that work in the background: the limit is CPU "
             + "time over a window (the line names both), so spread or pause the work, or move it to a "
             + "BGProcessingTask.",
-          evidence: evidence([trigger] + (end.map { [$0] } ?? []))))
+          evidence: evidence([trigger] + [notify, end].compactMap { $0 })))
     }
     return findings
   }

@@ -25,7 +25,12 @@ import Testing
     #expect(finding.summary.contains("used 48.00s of CPU over 48.15 seconds, limit 48.00s over 60 seconds"))
     #expect(finding.summary.contains("marked FATAL"))
     #expect(finding.summary.contains("does not show the end"))
-    #expect(finding.evidence.map(\.line) == [1])
+    // The trigger, then symptomsd's `Fatal RESOURCE_NOTIFY trigger for My_App [716] (…)` (line 4).
+    #expect(finding.evidence.map(\.line) == [1, 4])
+    #expect(finding.summary.contains("RESOURCE_NOTIFY line after it says Fatal too"))
+    let notify = try #require(app.events.first { $0.line == 4 })
+    #expect(notify.kind == .watchdogViolation && notify.pid == 716)
+    #expect(notify.detail.hasPrefix("RESOURCE_NOTIFY trigger marked Fatal: CPU usage limit exceeded (48003536458"))
     // The helper's app heading gets no finding: its end is not the app's.
     #expect(result.apps.filter { $0.processName != "My_App" }.allSatisfy { $0.findings.isEmpty })
   }
