@@ -7,6 +7,7 @@ import Foundation
 /// died near such a report died of something else, which another report names.
 extension ClassifierContext {
   func diskWritesReport(_ resource: ResourceEvent) -> Diagnosis {
+    if resource.event == DiskWritesPieceReader.event { return diskWritesPiece(resource) }
     var evidence = [self.evidence(resource.location, "Event: \(resource.event)", "the resource event")]
     if let action = resource.actionTaken {
       evidence.append(self.evidence(resource.actionLocation, "Action taken: \(action)", "what the system did"))
@@ -25,6 +26,43 @@ extension ClassifierContext {
     return Diagnosis(
       kind: .diskWritesLimit, confidence: .high,
       summary: "The process went over its disk-writes limit; this report is a warning, not a kill.",
+      explanation: explanation, evidence: evidence, facts: facts)
+  }
+}
+
+extension ClassifierContext {
+  /// Lines of a disk-writes report pasted without the report (``DiskWritesPieceReader``): the figures
+  /// name the report, and a disk-writes report is never a kill; what the lines cannot give is which
+  /// process and when (the header and `Event:` line), so the reading is medium.
+  func diskWritesPiece(_ resource: ResourceEvent) -> Diagnosis {
+    let figures = resource.summary ?? ""
+    var evidence = [
+      self.evidence(
+        resource.location, figures,
+        "the disk-writes figures: only a disk-writes report writes them")
+    ]
+    if let action = resource.actionTaken {
+      evidence.append(self.evidence(resource.actionLocation, "Action taken: \(action)", "what the system did"))
+    }
+    var facts = baseFacts
+    // The figure sentence names the limit; `Writes caused:` only what was written.
+    facts.append(Fact(figures.hasPrefix("Writes caused:") ? "writes" : "limit", figures))
+    facts.append(
+      Fact("missing-evidence", "the report's header and Event line (which process, on which device and when)"))
+    var explanation =
+      DiagnosisKind.diskWritesLimit.reference.meaning + " The lines are a disk-writes report's own (\(figures))"
+      + ", without the report around them: they do not name the process."
+    let action = resource.actionTaken?.trimmingCharacters(in: .whitespaces).lowercased()
+    if let action, action != "none" {
+      explanation +=
+        " The Action taken line reads \"\(resource.actionTaken ?? "")\", but the disk-writes limit does not"
+        + " terminate a process: if the app died, another report names why."
+    }
+    return Diagnosis(
+      kind: .diskWritesLimit, confidence: .medium,
+      summary:
+        "Lines of a disk-writes report: a process went over its disk-writes limit; the report is a warning, "
+        + "not a kill. The process is not named.",
       explanation: explanation, evidence: evidence, facts: facts)
   }
 }

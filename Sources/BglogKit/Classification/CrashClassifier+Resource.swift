@@ -10,6 +10,7 @@ extension ClassifierContext {
       return diagnosis
     }
     if event == "memory limit" { return memoryLimitLine(resource) }
+    if resource.event == WakeupsLimitLineReader.event { return wakeupsLimitLine(resource) }
     if resource.event == DebuggerStopReasonReader.event { return memoryLimitDebuggerStop(resource) }
     let wakeups = event.contains("wakeup")
     let kind: DiagnosisKind
@@ -154,6 +155,35 @@ extension ClassifierContext {
       kind: .memoryLimit, confidence: fatal == nil ? .medium : .high, summary: summary,
       explanation: explanation,
       evidence: [self.evidence(resource.location, "exceeded mem limit: \(limit)", "the kernel's memory-limit line")],
+      facts: facts)
+  }
+
+  /// The kernel's excessive-wakeups line read alone (``WakeupsLimitLineReader``): it names the process
+  /// and the rates, not what the system did next, so the reading is medium.
+  func wakeupsLimitLine(_ resource: ResourceEvent) -> Diagnosis {
+    let process = report.header.processName ?? "the process"
+    let who = process + (report.header.processID.map { " [\($0)]" } ?? "")
+    var facts = baseFacts
+    if let pid = report.header.processID { facts.append(Fact("pid", String(pid))) }
+    if let figures = resource.summary { facts.append(Fact("limit", figures)) }
+    facts.append(
+      Fact("missing-evidence", "what the system did (the wakeups report written after the line says it: Action taken)"))
+    let explanation =
+      "The kernel wrote this line when the process woke the CPU more often than its wakeups monitor allows (the "
+      + "rate is averaged over the observation period); macOS and iOS kernels write the same words. The line is "
+      + "the whole input and says nothing of a kill: the wakeups report the system writes after it (a "
+      + "microstackshot with `Event: wakeups`, or a spindump on macOS) says what was done in its `Action taken:` "
+      + "line. Many timer fires, polling or short sleeps in a loop cause it."
+    return Diagnosis(
+      kind: .wakeupsLimit, confidence: .medium,
+      summary:
+        "\(who) woke the CPU more often than its limit allows"
+        + (resource.summary.map { " (\($0))" } ?? "") + "; the kernel's line does not say whether it was killed.",
+      explanation: explanation,
+      evidence: [
+        self.evidence(
+          resource.location, "process \(who) caught causing excessive wakeups", "the kernel's excessive-wakeups line")
+      ],
       facts: facts)
   }
 }

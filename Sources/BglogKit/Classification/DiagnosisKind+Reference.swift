@@ -242,21 +242,28 @@ extension DiagnosisKind {
       return KindReference(
         title: "CPU limit", codes: [],
         meaning: "The process used more CPU time than the system allows over a period (often in the background).",
-        howToConfirm: "EXC_RESOURCE (CPU), or a microstackshot report with Event: cpu usage.",
+        howToConfirm:
+          "EXC_RESOURCE (CPU), or a microstackshot report with Event: cpu usage; in a console log, the CPU usage "
+          + "trigger (`Received (FATAL) CPU usage trigger:` and the process's figures).",
         advice: ["Profile the heaviest stacks in the report; move work to BGProcessingTask or do less of it."],
         sources: [tn2151])
     case .wakeupsLimit:
       return KindReference(
         title: "Wakeups limit", codes: [],
         meaning: "The process woke the CPU more often than the system allows.",
-        howToConfirm: "EXC_RESOURCE (WAKEUPS), or a microstackshot report with Event: wakeups.",
+        howToConfirm:
+          "EXC_RESOURCE (WAKEUPS), or a microstackshot report with Event: wakeups, or the kernel's `process X[pid] "
+          + "caught causing excessive wakeups.` line (which does not say whether the process was killed).",
         advice: ["Coalesce timers and polling; avoid tight loops of short sleeps."],
         sources: [tn2151])
     case .diskWritesLimit:
       return KindReference(
         title: "Disk writes limit", codes: [],
         meaning: "The process wrote more to disk than the system allows over a day; it was not killed for it.",
-        howToConfirm: "EXC_RESOURCE (DISK WRITES), or a MetricKit diskWriteExceptionDiagnostics entry.",
+        howToConfirm:
+          "EXC_RESOURCE (DISK WRITES), a microstackshot report with Event: disk writes (or its `… file backed memory "
+          + "dirtied over …, exceeding limit of …` and `Writes caused:` lines alone), or a MetricKit "
+          + "diskWriteExceptionDiagnostics entry.",
         advice: ["Batch and shrink writes; avoid rewriting whole files for small changes."],
         sources: [tn2151])
     case .hangReport:

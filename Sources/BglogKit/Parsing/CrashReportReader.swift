@@ -34,6 +34,10 @@ public enum CrashReportReader {
     if reports.isEmpty {
       // The kernel's memory-limit line pasted alone (`EXC_RESOURCE -> X[pid] exceeded mem limit: …`).
       if let lines = MemoryLimitLineReader.read(source) { return lines }
+      // The kernel's excessive-wakeups line pasted alone (`process X[pid] caught causing excessive wakeups. …`).
+      if let lines = WakeupsLimitLineReader.read(source) { return lines }
+      // Lines of a disk-writes report without the report (`… of file backed memory dirtied over …`).
+      if let piece = DiskWritesPieceReader.read(source) { return piece }
       // PushKit's `Killing app because it never posted an incoming call …` exception pasted alone.
       if let lines = PushKitKillLineReader.read(source) { return lines }
       // The same limit as the debugger shows it (`EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=650 MB, …)`).

@@ -8,6 +8,7 @@ extension TimelineAnalyzer {
     if let finding = stoppedWaking(timeline) { findings.append(finding) }
     if let finding = cancelledAtOnce() { findings.append(finding) }
     findings += kills()
+    findings += cpuLimitTriggers()
     if let finding = forceQuitCancellations() { findings.append(finding) }
     findings += bgTaskRequestsNotScheduled()
     if let finding = urlTaskNotCompleted() { findings.append(finding) }
@@ -334,6 +335,59 @@ extension TimelineAnalyzer {
             advice: "Test background relaunch with exit() instead of force-quitting.",
             evidence: evidence([kill])))
       }
+    }
+    return findings
+  }
+
+  /// The CPU usage trigger (symptomsd's or the crash reporter's `Received (FATAL) CPU usage trigger:` and
+  /// the figures): the process went over its CPU limit. A trigger marked FATAL is the one the system ends
+  /// the process for (react-native-webrtc #998 pasted it with the report that followed: `Event: cpu usage`,
+  /// `Action taken: Process killed`); the log line itself does not show the end, so the finding is medium,
+  /// and high only when the app's own end (not a helper's) is in the log after it. A trigger not marked
+  /// FATAL is low: the line alone says the limit was passed, not what the system did.
+  private func cpuLimitTriggers() -> [TimelineFinding] {
+    var findings: [TimelineFinding] = []
+    for (index, trigger) in events.enumerated()
+    where trigger.kind == .watchdogViolation && trigger.detail.hasPrefix(ResourceLimitRecognizers.cpuLimitDetail) {
+      let fatal = trigger.detail.hasPrefix(ResourceLimitRecognizers.cpuLimitDetail + " (the trigger is marked FATAL)")
+      let figures =
+        trigger.detail.split(separator: ":", maxSplits: 1).dropFirst().first.map {
+          " (" + $0.trimmingCharacters(in: .whitespaces) + ")"
+        } ?? ""
+      let who = trigger.pid.map { "pid \($0)" } ?? "The app"
+      // symptomsd's `Fatal RESOURCE_NOTIFY trigger for` line right after it says the same limit again.
+      let notify = events[(index + 1)...].prefix(8).first {
+        $0.kind == .watchdogViolation && $0.detail.hasPrefix(ResourceLimitRecognizers.resourceNotifyDetail)
+          && $0.pid == trigger.pid && ($0.clock ?? 0) - (trigger.clock ?? 0) <= 5
+      }
+      let end = events[(index + 1)...].first {
+        [.killed, .crashed, .exited].contains($0.kind) && $0.pid != nil && $0.pid == trigger.pid
+          && ($0.clock ?? 0) - (trigger.clock ?? 0) <= 60
+      }
+      let summary: String
+      if fatal {
+        summary =
+          "\(who) went over its CPU limit at \(time(trigger))\(figures) and the trigger is marked FATAL"
+          + (notify?.detail.contains("marked Fatal") == true
+            ? " (symptomsd's RESOURCE_NOTIFY line after it says Fatal too)" : "") + ": the "
+          + "system ends a process for a fatal CPU limit (the CPU usage report written for such a trigger says "
+          + "`Action taken: Process killed`)"
+          + (end.map { "; the log shows the end at \(time($0))." }
+            ?? "; the log does not show the end itself.")
+      } else {
+        summary =
+          "\(who) went over its CPU limit at \(time(trigger))\(figures); the trigger is not marked FATAL, and the "
+          + "line does not say what the system did."
+      }
+      findings.append(
+        TimelineFinding(
+          kind: .cpuLimit, confidence: fatal ? (end == nil ? .medium : .high) : .low, summary: summary,
+          advice:
+            "Find what keeps the CPU busy (the CPU usage report's heaviest stack, or Instruments' Time Profiler "
+            + "with the app in the background) and stop or defer that work in the background: the limit is CPU "
+            + "time over a window (the line names both), so spread or pause the work, or move it to a "
+            + "BGProcessingTask.",
+          evidence: evidence([trigger] + [notify, end].compactMap { $0 })))
     }
     return findings
   }

@@ -1,6 +1,6 @@
 extension TimelineFinding.Kind {
   /// The reference `bglog explain` prints for a console-log finding. Kinds shared with crash
-  /// reports (`leaked-background-task`, `background-session-completion-not-called`, `force-quit`)
+  /// reports (`leaked-background-task`, `background-session-completion-not-called`, `force-quit`, `cpu-limit`)
   /// use the crash-report reference instead.
   public var reference: KindReference? {
     let seed000 =
@@ -121,7 +121,7 @@ extension TimelineFinding.Kind {
             + "device's network and Low Power Mode; test on a device, not the Simulator or Mac Catalyst.",
         ],
         sources: [homeAssistant936, appleDownloads])
-    case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit:
+    case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit, .cpuLimit:
       return nil
     }
   }

@@ -50,6 +50,8 @@ public struct TimelineFinding: Sendable, Hashable {
     case bgTaskRequestNotScheduled = "bgtask-request-not-scheduled"
     /// A background URL session task was created or resumed and the log shows nothing more of it.
     case urlTaskNotCompleted = "url-task-not-completed"
+    /// The process went over its CPU limit (the CPU usage trigger); shared with `diagnose`'s `cpu-limit`.
+    case cpuLimit = "cpu-limit"
   }
 
   /// How sure a finding is.

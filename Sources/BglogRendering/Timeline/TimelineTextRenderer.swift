@@ -188,7 +188,7 @@ public struct TimelineTextRenderer: Sendable {
     let text = kind.rawValue + ":"
     switch kind {
     case .leakedBackgroundTask, .completionHandlerNotCalled, .jetsamInBackground, .memoryLimitKill,
-      .suspensionOverrun:
+      .suspensionOverrun, .cpuLimit:
       return style.bold(style.red(text))
     case .rateLimiter, .stoppedWaking, .transferCancelledImmediately, .forceQuit, .bgTaskRequestNotScheduled,
       .urlTaskNotCompleted:

@@ -10,6 +10,7 @@ import Testing
   static let scenarios: [(fixture: String, markers: [String])] = [
     ("console/seed000-background-download.log", ["added=hello 添加下载任务", "finished=hello 分片下载完成"]),
     ("console/synthetic-rate-limiter.log", ["added=hello 添加下载任务", "finished=hello 分片下载完成"]),
+    ("console/real-rnvideo-1513-console-app-fatal-cpu-trigger.log", []),
   ]
 
   static func result(_ fixture: String, markers: [String]) throws -> TimelineResult {
