@@ -121,7 +121,8 @@ enum TimelineCommand: Command {
       // A regular file is read and split into lines, and their headers read, on a second thread while
       // the builder works.
       try LineStream.forEachLineBytesPipelined(
-        input, stdin: path == "-" ? io.stdinHandle() : nil, prepare: true, readerThread: readerThread
+        input, stdin: path == "-" ? io.stdinHandle() : nil, prepare: true, readerThread: readerThread,
+        layoutHint: { builder.layout }
       ) { line, isASCII, prepared in
         builder.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
       }

@@ -173,6 +173,12 @@ public struct ConsoleLogParser {
       return
     }
     statistics.lines += 1
+    if let byteHeader = prepared?.byteHeader {
+      consumeBytes(
+        bytes, ascii: isASCII, line: nil, number: statistics.lines, preparedHeader: byteHeader, filter: filter,
+        emit: emit)
+      return
+    }
     consumeBytes(
       bytes, ascii: isASCII, line: nil, number: statistics.lines,
       prepared: layout == .timeProcessMessage ? prepared : nil, filter: filter, emit: emit)
@@ -457,7 +463,7 @@ public struct ConsoleLogParser {
   @inline(__always)
   private mutating func consumeBytes(
     _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, prepared: PreparedLine? = nil,
-    filter: RecordFilterBody, emit: (LogEntry) -> Void
+    preparedHeader: UnsafePointer<PreparedHeader>? = nil, filter: RecordFilterBody, emit: (LogEntry) -> Void
   ) {
     let isPending = hasPending || raw != nil
     if !isPending, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
@@ -466,8 +472,9 @@ public struct ConsoleLogParser {
       // other line (continuation lines, headers it leaves to the `String` parser) goes through
       // `consumeText`, which also continues a raw record.
       let plain = ascii || ByteText.isASCII(bytes)
+      var preparedHash: UInt64?
       if indent == nil, plain, consoleColumns == nil, !columnsToLearn,
-        let header = ConsoleByteHeader.read(bytes, layout: layout),
+        let header = Self.byteHeader(bytes, layout: layout, prepared: preparedHeader, hash: &preparedHash),
         !header.messageEscaped || bytes.first != 0x20
       {
         // (An indented ndjson line is a record here but a continuation line in `consumeText`; until
@@ -480,7 +487,7 @@ public struct ConsoleLogParser {
           pid: header.pid, library: header.library, subsystem: header.subsystem,
           category: header.category, level: header.level, process: header.process,
           messageStart: header.messageStart, firstLineEnd: bytes.count,
-          textCount: bytes.count - header.messageStart, plain: true, firstLineHash: nil)
+          textCount: bytes.count - header.messageStart, plain: true, firstLineHash: preparedHash)
         if let end = header.messageEnd {
           // The message is a piece of the line (an ndjson string): process and message are copied
           // after it so that the message runs on into the continuation lines.
@@ -530,6 +537,25 @@ public struct ConsoleLogParser {
     } else {
       statistics.unknownLines += 1
     }
+  }
+
+  /// ``ConsoleByteHeader/read(_:layout:)`` of `bytes`, taken from `prepared` when it was read ahead for
+  /// `layout` (with the content hash of its process and message in `hash`, when it has one).
+  @inline(__always)
+  private static func byteHeader(
+    _ bytes: UnsafeBufferPointer<UInt8>, layout: ConsoleLayout, prepared: UnsafePointer<PreparedHeader>?,
+    hash: inout UInt64?
+  ) -> ConsoleByteHeader? {
+    if let prepared, prepared.pointee.layout == layout {
+      switch prepared.pointee.state {
+      case .header:
+        if prepared.pointee.hasContentHash { hash = prepared.pointee.contentHash }
+        return prepared.pointee.header
+      case .noHeader: return nil
+      case .notPrepared: break
+      }
+    }
+    return ConsoleByteHeader.read(bytes, layout: layout)
   }
 
   /// Makes `bytes` a record of its own when it is an author's note (``ConsoleLayout/isAuthorNote(_:)``);

@@ -9,12 +9,16 @@ extension LineStream {
   /// - Parameters:
   ///   - prepare: also work out each line's ``PreparedLine`` on the reader thread.
   ///   - readerThread: `false` reads on the calling thread whatever the input (`--jobs 1`).
+  ///   - layoutHint: asked on the calling thread after each batch: the layout the lines are read in,
+  ///     once known. Lines the reader thread splits after that are prepared for it (``PreparedHeader``,
+  ///     for a layout ``ConsoleByteHeader`` reads) rather than for `HH:MM:SS  process  message`.
   ///   - body: receives each line, valid only during the call, whether it is known to be ASCII
   ///     (`false`: not known), and its ``PreparedLine`` when `prepare` and it was worked out.
   /// - Returns: the number of lines that were cut at ``maximumLineLength``.
   @discardableResult
   public static func forEachLineBytesPipelined(
     _ input: InputFile, stdin: FileHandle? = nil, prepare: Bool = false, readerThread: Bool = true,
+    layoutHint: (() -> ConsoleLayout?)? = nil,
     _ body: (_ line: UnsafeBufferPointer<UInt8>, _ isASCII: Bool, _ prepared: PreparedLine?) -> Void
   ) throws(InputError) -> Int {
     guard readerThread, input.path != "-", ProcessInfo.processInfo.activeProcessorCount > 1,
@@ -27,13 +31,19 @@ extension LineStream {
     }
     let queue = LineBatchQueue()
     let reader = Thread {
-      var batch = queue.emptyBatch()
+      var (batch, layout) = queue.emptyBatch()
       do throws(InputError) {
         let cutLines = try forEachLineBytes(input) { line, isASCII in
-          batch.append(line, isASCII: isASCII, prepared: prepare ? PreparedLine(line, isASCII: isASCII) : nil)
+          if !prepare {
+            batch.append(line, isASCII: isASCII, prepared: nil)
+          } else if let layout {
+            batch.append(line, isASCII: isASCII, header: PreparedHeader(line, isASCII: isASCII, layout: layout))
+          } else {
+            batch.append(line, isASCII: isASCII, prepared: PreparedLine(line, isASCII: isASCII))
+          }
           if batch.byteCount >= LineBatch.targetSize {
             queue.put(batch)
-            batch = queue.emptyBatch()
+            (batch, layout) = queue.emptyBatch()
           }
           return true
         }
@@ -49,6 +59,7 @@ extension LineStream {
     while let batch = queue.take() {
       batch.forEachLine(body)
       queue.recycle(batch)
+      if prepare, let layoutHint { queue.layoutHint = layoutHint().flatMap { ConsoleByteHeader.reads($0) ? $0 : nil } }
     }
     let (cutLines, error) = queue.outcome
     if let error { throw error }
@@ -72,8 +83,10 @@ struct LineBatch: @unchecked Sendable {
   private(set) var byteCount = 0
   /// Per line: its end in `storage` and whether it is ASCII (in the low bit of `ends`).
   private var ends: [Int] = []
-  /// Per line, when lines are prepared: its ``PreparedLine``.
+  /// Per line, when lines are prepared for `HH:MM:SS  process  message`: its ``PreparedLine``.
   private var prepared: [PreparedLine] = []
+  /// Per line, when lines are prepared for another layout: its ``PreparedHeader``.
+  private var headers: [PreparedHeader] = []
 
   init() {
     capacity = Self.targetSize + 4096
@@ -86,6 +99,12 @@ struct LineBatch: @unchecked Sendable {
 
   /// How many lines the batch holds.
   var lineCount: Int { ends.count }
+
+  /// Copies `line` in, with its header read ahead.
+  mutating func append(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool, header: PreparedHeader) {
+    append(line, isASCII: isASCII, prepared: nil)
+    headers.append(header)
+  }
 
   /// Copies `line` in.
   mutating func append(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool, prepared preparedLine: PreparedLine?) {
@@ -105,6 +124,16 @@ struct LineBatch: @unchecked Sendable {
   /// Hands out the lines in order.
   func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Bool, PreparedLine?) -> Void) {
     var start = 0
+    if headers.count == ends.count, !ends.isEmpty {
+      headers.withUnsafeBufferPointer { headers in
+        for (index, end) in ends.enumerated() {
+          let line = UnsafeBufferPointer(start: storage + start, count: (end >> 1) - start)
+          body(line, end & 1 == 1, PreparedLine(byteHeader: headers.baseAddress! + index))
+          start = end >> 1
+        }
+      }
+      return
+    }
     let isPrepared = prepared.count == ends.count
     for (index, end) in ends.enumerated() {
       let line = UnsafeBufferPointer(start: storage + start, count: (end >> 1) - start)
@@ -118,6 +147,7 @@ struct LineBatch: @unchecked Sendable {
     byteCount = 0
     ends.removeAll(keepingCapacity: true)
     prepared.removeAll(keepingCapacity: true)
+    headers.removeAll(keepingCapacity: true)
   }
 }
 
@@ -134,16 +164,32 @@ final class LineBatchQueue: @unchecked Sendable {
   private var finished = false
   private var cutLines = 0
   private var error: InputError?
+  private var hint: ConsoleLayout?
+
+  /// The layout the caller reads the lines in (a layout ``ConsoleByteHeader`` reads), once it knows it:
+  /// batches begun after it is set are prepared for it.
+  var layoutHint: ConsoleLayout? {
+    get {
+      condition.lock()
+      defer { condition.unlock() }
+      return hint
+    }
+    set {
+      condition.lock()
+      hint = newValue
+      condition.unlock()
+    }
+  }
 
   deinit {
     for batch in full + free { batch.free() }
   }
 
-  /// A batch to fill: a recycled one, else a new one.
-  func emptyBatch() -> LineBatch {
+  /// A batch to fill (a recycled one, else a new one), and the layout to prepare its lines for.
+  func emptyBatch() -> (LineBatch, ConsoleLayout?) {
     condition.lock()
     defer { condition.unlock() }
-    return free.popLast() ?? LineBatch()
+    return (free.popLast() ?? LineBatch(), hint)
   }
 
   /// Hands a filled batch over, waiting while ``capacity`` batches wait.

@@ -125,6 +125,10 @@ public struct TimelineBuilder {
     for entry in completed { take(entry) }
   }
 
+  /// The layout lines are read in, once detected or forced: lines prepared for it ahead
+  /// (``PreparedLine``) are read faster.
+  public var layout: ConsoleLayout? { parser.layout }
+
   /// The timelines of the events recognised so far, without ending the input: a record still being
   /// read (its continuation lines may follow) is not included. For live output.
   public func snapshot() -> TimelineResult {

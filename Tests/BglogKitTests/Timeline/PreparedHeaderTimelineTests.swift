@@ -1,0 +1,123 @@
+import BglogTestSupport
+import Foundation
+import Testing
+
+@testable import BglogKit
+
+/// Lines whose ``ConsoleByteHeader`` was read ahead (``PreparedHeader``, on the pipelined reader's
+/// thread) build exactly the timeline of lines read the ordinary way, whatever layout they were
+/// prepared for: the parser uses a prepared header only when it was read for the layout it reads.
+@Suite struct PreparedHeaderTimelineTests {
+  static let byteLayouts: [ConsoleLayout] = ConsoleLayout.allCases.filter { ConsoleByteHeader.reads($0) }
+
+  /// The timeline of `text`, each line prepared for `layout` (or not prepared).
+  static func build(_ text: String, preparedFor layout: ConsoleLayout?) throws -> TimelineResult {
+    let options = TimelineOptions(markers: [try TimelineMarker(argument: "added=hello 添加下载任务")])
+    var builder = TimelineBuilder(options: options)
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var line = String(line)
+      line.withUTF8 { bytes in
+        let ascii = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        guard let layout else {
+          builder.consume(lineBytes: bytes, isASCII: ascii, prepared: nil)
+          return
+        }
+        var header = PreparedHeader(bytes, isASCII: ascii, layout: layout)
+        withUnsafePointer(to: &header) { header in
+          builder.consume(lineBytes: bytes, isASCII: ascii, prepared: PreparedLine(byteHeader: header))
+        }
+      }
+    }
+    return builder.finish()
+  }
+
+  @Test func preparedHeadersBuildTheSameTimelineForEveryLayoutTheyWerePreparedFor() throws {
+    let paths = Fixtures.files(in: "console", extensions: ["log", "json"])
+    #expect(paths.count > 40)
+    for path in paths {
+      let text = String(decoding: try Fixtures.bytes(path), as: UTF8.self)
+      let plain = try Self.build(text, preparedFor: nil)
+      for layout in Self.byteLayouts {
+        #expect(try Self.build(text, preparedFor: layout) == plain, "\(path) prepared for \(layout)")
+      }
+    }
+  }
+
+  @Test func theCompactHeaderIsTheHeaderRead() throws {
+    // Every line of every fixture, read in every byte layout: the compact form gives back what
+    // ``ConsoleByteHeader`` reads, field by field, and the content hash of the line's process and message.
+    var headers: [ConsoleLayout: Int] = [:]
+    // No fixture is `log show --style ndjson`: synthetic objects in the shape the bench writes, one with
+    // escapes in its message (no content hash), one indented, one with its pid as a string.
+    let ndjson = [
+      #"{"timestamp": "2019-07-15 17:00:00.000001+0800", "processImagePath": "/usr/libexec/kernel", "processID": 2771, "messageType": "Default", "eventMessage": "AppleKeyStore:Sending lock change 13248078 for handle 0"}"#,
+      #"{"timestamp": "2019-07-15 17:00:00.002060+0800", "processImagePath": "\/usr\/libexec\/assertiond", "processID": 2229, "messageType": "Default", "eventMessage": "[Health:2229] Remove assertion: <BKProcessAssertion: 0x1009df154; name: \"com.apple.example.audio\">"}"#,
+      #"  {"timestamp": "2019-07-15 17:00:01.000000+0800", "processImagePath": "/usr/libexec/kernel", "processID": 1, "eventMessage": "indented"}"#,
+      #"{"timestamp": "2019-07-15 17:00:02.000000+0800", "processImagePath": "/usr/libexec/kernel", "processID": "1", "eventMessage": "pid as a string"}"#,
+    ].joined(separator: "\n")
+    let texts =
+      try Fixtures.files(in: "console", extensions: ["log", "json"]).map {
+        ($0, String(decoding: try Fixtures.bytes($0), as: UTF8.self))
+      } + [("synthetic ndjson", ndjson)]
+    for (path, text) in texts {
+      for textLine in text.split(separator: "\n") {
+        var line = String(textLine)
+        line.withUTF8 { bytes in
+          let ascii = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+          for layout in Self.byteLayouts {
+            let prepared = PreparedHeader(bytes, isASCII: ascii, layout: layout)
+            let read = ascii ? ConsoleByteHeader.read(bytes, layout: layout) : nil
+            switch prepared.state {
+            case .notPrepared: #expect(!ascii, "\(path): \(textLine)")
+            case .noHeader: #expect(read == nil)
+            case .header:
+              headers[layout, default: 0] += 1
+              guard let read else {
+                Issue.record("\(path): prepared a header ConsoleByteHeader does not read")
+                return
+              }
+              let header = prepared.header
+              #expect(header.secondsOfDay.bitPattern == read.secondsOfDay.bitPattern)
+              #expect(header.date == read.date)
+              #expect(header.utcOffsetSeconds == read.utcOffsetSeconds)
+              #expect(header.pid == read.pid)
+              #expect(header.process == read.process)
+              #expect(header.messageStart == read.messageStart)
+              #expect(header.messageEnd == read.messageEnd)
+              #expect(header.messageEscaped == read.messageEscaped)
+              #expect(header.library == read.library)
+              #expect(header.subsystem == read.subsystem)
+              #expect(header.category == read.category)
+              #expect(header.level == read.level)
+              #expect(prepared.hasContentHash == !read.messageEscaped)
+              if prepared.hasContentHash {
+                let message = read.messageStart..<(read.messageEnd ?? bytes.count)
+                #expect(
+                  prepared.contentHash
+                    == ConsoleLogParser.contentHash(
+                      process: UnsafeBufferPointer(rebasing: bytes[read.process]),
+                      message: UnsafeBufferPointer(rebasing: bytes[message]), ascii: true))
+              }
+            }
+          }
+        }
+      }
+    }
+    // Each layout's own fixtures give it headers to compare.
+    for layout in Self.byteLayouts { #expect(headers[layout, default: 0] >= 3, "\(layout): \(headers)") }
+  }
+
+  @Test func valuesTheCompactFormCannotHoldAreLeftToTheParser() {
+    // A pid past 32 bits (the `log show` default layout writes the pid as a number of any length).
+    var line =
+      "2020-08-03 21:59:36.366208+0800 0x202      Default     0x0                  99999999999      0    kernel: a message"
+    line.withUTF8 { bytes in
+      guard let read = ConsoleByteHeader.read(bytes, layout: .logShow) else {
+        Issue.record("the line is a log show header")
+        return
+      }
+      #expect(read.pid == 99_999_999_999)
+      #expect(PreparedHeader(bytes, isASCII: true, layout: .logShow).state == .notPrepared)
+    }
+  }
+}
