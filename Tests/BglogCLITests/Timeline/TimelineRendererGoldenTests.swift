@@ -10,6 +10,8 @@ import Testing
   static let scenarios: [(fixture: String, markers: [String])] = [
     ("console/seed000-background-download.log", ["added=hello 添加下载任务", "finished=hello 分片下载完成"]),
     ("console/synthetic-rate-limiter.log", ["added=hello 添加下载任务", "finished=hello 分片下载完成"]),
+    // Session 6: symptomsd's foreground transition (review s6 #10).
+    ("console/real-rnfirebase-253-idevicesyslog-foreground.log", []),
   ]
 
   static func result(_ fixture: String, markers: [String]) throws -> TimelineResult {
