@@ -75,7 +75,8 @@ enum UIKitBackgroundTaskRecognizers {
         expected: MessageEvent(
           kind: .expiryWarning, subject: .unnamedApp,
           detail:
-            "background task 25 \"Called by OneSignal, from +[OneSignalLocation beginTask]\" created over 30 seconds ago")),
+            "background task 25 \"Called by OneSignal, from +[OneSignalLocation beginTask]\" created over 30 seconds ago"
+        )),
       // Without a header and without `Called by …`: the app is not named, so the unnamed app.
       RecognizerExample(
         "[BackgroundTask] Background Task 1001 (\"GDTStorage\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
