@@ -65,6 +65,11 @@ import Testing
     #expect(read("Formulating report for corpse[] iMastShare", MessageHeader(process: "ReportCrash"), &state).isEmpty)
     #expect(read("Formulating report for corpse[6113]", MessageHeader(process: "ReportCrash"), &state).isEmpty)
     #expect(read("Formulating report for corpse[6113] ", MessageHeader(process: "ReportCrash"), &state).isEmpty)
+    // Prose quoting the line (the review's own FINDINGS.md) keeps the name only.
+    let quoted = read(
+      "`ReportCrash Formulating report for corpse[6113] iMastShare` says the extension process died, and it gives",
+      MessageHeader(), &state)
+    #expect(quoted.map(\.subject) == [AppSubject(name: "iMastShare", pid: 6113)])
   }
 
   // MARK: #7 `Called by X` names the caller, not the app

@@ -21,7 +21,11 @@ enum ReportCrashRecognizers {
       guard !digits.isEmpty, digits.count <= 10, let pid = Int(digits),
         R.hasPrefix(rest.dropFirst(digits.count), "] ")
       else { return [] }
-      let name = R.trimmingBlanks(rest.dropFirst(digits.count + 2))
+      // The name runs to the end of the line; prose quoting the line (a backtick, a quote, a table's `|`
+      // after it) ends it there, and more than three words keep the first.
+      var name = R.trimmingBlanks(
+        rest.dropFirst(digits.count + 2).prefix(while: { !"`|\"\t".contains($0) }))
+      if name.split(separator: " ").count > 3 { name = name.prefix(while: { $0 != " " }) }
       guard !name.isEmpty else { return [] }
       return [
         MessageEvent(
