@@ -4,6 +4,9 @@ extension TimelineAnalyzer {
     var findings: [TimelineFinding] = []
     findings += backgroundTimeFindings()
     if let finding = sameCallSiteNeverEnded() { findings.append(finding) }
+    if !findings.contains(where: { $0.kind == .leakedBackgroundTask }), let finding = createdOver30SecondsNotEnded() {
+      findings.append(finding)
+    }
     if let finding = rateLimiter(timeline.wakeups) { findings.append(finding) }
     if let finding = stoppedWaking(timeline) { findings.append(finding) }
     if let finding = cancelledAtOnce() { findings.append(finding) }
@@ -296,7 +299,23 @@ extension TimelineAnalyzer {
     var findings: [TimelineFinding] = []
     let background = events.first { $0.kind == .enteredBackground }?.clock
     for kill in events where kill.kind == .killed {
-      if let limit = Self.memoryLimit(kill.detail), !limit.inactive {
+      if kill.detail.hasSuffix(KernelJetsamRecognizers.daemonNote) {
+        // A launchd daemon: its limits are not an app's, and no app lifecycle applies.
+        let limit = Self.memoryLimit(kill.detail)
+        findings.append(
+          TimelineFinding(
+            kind: .memoryLimitKill, confidence: .high,
+            summary:
+              "A daemon, not an app, was killed at \(time(kill)): the kernel killed it at its memory limit"
+              + (limit.map { " (\($0.text))" } ?? "") + " and gives its type as daemon (a launchd daemon)."
+              + (limit?.inactive == true
+                ? " For a daemon the inactive limit is the one it has while idle, not an app's background limit."
+                : ""),
+            advice:
+              "Nothing in an app's lifecycle causes this. A daemon you ship: lower its peak footprint below the "
+              + "limit. A system daemon killed again and again: report it to Apple with a sysdiagnose.",
+            evidence: evidence([kill])))
+      } else if let limit = Self.memoryLimit(kill.detail), !limit.inactive {
         findings.append(
           TimelineFinding(
             kind: .memoryLimitKill, confidence: limit.active ? .high : .medium,
@@ -412,7 +431,7 @@ extension TimelineAnalyzer {
   /// said); nil when it names none.
   static func memoryLimit(_ detail: String) -> (text: String, active: Bool, inactive: Bool)? {
     if let range = detail.range(of: "mem limit: ") ?? detail.range(of: "memory limit (EXC_RESOURCE): ") {
-      let text = String(detail[range.upperBound...].prefix(while: { $0 != "," }))
+      let text = String(detail[range.upperBound...].prefix(while: { $0 != "," && $0 != ";" }))
       let word = text.prefix(while: { $0 != " " })
       return (text, word.hasPrefix("Active"), word.hasPrefix("Inactive"))
     }
@@ -560,6 +579,48 @@ extension TimelineAnalyzer {
         evidence: evidence(tasks.map(\.event)))
     }
     return nil
+  }
+
+  /// UIKit's "was created over 30 seconds ago" for a task the log shows no end of, when no other finding
+  /// already says the app leaked a task. The warning itself says the task, still running in the
+  /// background, puts the app at risk of termination; the log alone cannot say the task was never ended
+  /// (the excerpt may stop first): low, medium when the app's process is then killed or crashes. The
+  /// `Called by X, from …` name says whose code began it (an SDK's, when X is not the app).
+  func createdOver30SecondsNotEnded() -> TimelineFinding? {
+    let ended = Set(
+      events.filter { $0.kind == .backgroundTaskEnded }.compactMap { event -> String? in
+        guard event.detail.hasPrefix("background task ") else { return nil }
+        return String(event.detail.dropFirst("background task ".count).prefix(while: { $0 != " " }))
+      })
+    guard
+      let index = events.firstIndex(where: {
+        $0.kind == .expiryWarning && $0.detail.hasSuffix(" created over 30 seconds ago")
+          && Self.taskIDAndName($0.detail).map { !ended.contains($0.id) } ?? true
+      })
+    else { return nil }
+    let warning = events[index]
+    let end = events[(index + 1)...].first { $0.kind == .killed || $0.kind == .crashed }
+    let task = warning.detail.dropLast(" created over 30 seconds ago".count)
+    var summary =
+      "UIKit warned (\(time(warning))) that \(task) was created over 30 seconds ago and is still running while "
+      + "the app is in the background, which UIKit says creates a risk of termination; the log shows no end of it."
+    if let end {
+      summary += " The process then ended (\(end.kind.rawValue), \(time(end)))."
+    } else {
+      summary += " The excerpt may stop before the task ends: a task ended later is no leak."
+    }
+    if let name = Self.taskIDAndName(warning.detail)?.name, let caller = MessageSubject.calledBy(name[...]) {
+      summary +=
+        " Its name says it was begun by code in \(caller) (the app's own binary, or a framework such as an SDK)."
+    }
+    if warning.clock == nil { summary += Self.orderOnly }
+    return TimelineFinding(
+      kind: .leakedBackgroundTask, confidence: end == nil ? .low : .medium, summary: summary,
+      advice:
+        "End the task with endBackgroundTask(_:) when its work is done and in its expiration handler. When the "
+        + "task name says `Called by X, from …` and X is a library, the library began it: update it or report it "
+        + "to its authors.",
+      evidence: evidence([warning] + (end.map { [$0] } ?? [])))
   }
 
   /// `background task 37 "name" created over 30 seconds ago` → ("37", "name").

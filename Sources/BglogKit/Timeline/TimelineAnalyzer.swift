@@ -84,9 +84,14 @@ struct TimelineAnalyzer {
     return order.map { pid in
       let list = byPID[pid] ?? []
       let start = list.first(where: { events[$0].kind == .launched || events[$0].kind == .relaunchedInBackground })
+      // ReportCrash's corpse report says a report is being written, not why the process ended: a line
+      // that says why (a forced crash report, a kill) stays the end.
+      let corpse = ReportCrashRecognizers.corpseDetailStart
       let end =
-        list.last(where: { events[$0].kind == .crashed || events[$0].kind == .killed })
-        ?? list.last(where: { events[$0].kind == .exited })
+        list.last(where: {
+          (events[$0].kind == .crashed || events[$0].kind == .killed) && !events[$0].detail.hasPrefix(corpse)
+        })
+        ?? list.last(where: { events[$0].kind == .crashed || events[$0].kind == .exited })
       let first = list.first.map { events[$0] }
       let last = list.last.map { events[$0] }
       var duration: Double?

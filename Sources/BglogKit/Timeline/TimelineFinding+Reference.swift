@@ -59,7 +59,9 @@ extension TimelineFinding.Kind {
         meaning:
           "The kernel killed the process when its footprint passed its per-process memory limit. `ActiveHard` is "
           + "the limit while the process is active (in the foreground, or an extension at work), so the kill is "
-          + "not a background kill; an `EXC_RESOURCE RESOURCE_TYPE_MEMORY` line alone does not say which limit.",
+          + "not a background kill; an `EXC_RESOURCE RESOURCE_TYPE_MEMORY` line alone does not say which limit. A "
+          + "kill the kernel logs with `type:daemon` is a launchd daemon's at its own limit, whatever its class: not "
+          + "an app, so no app lifecycle applies.",
         howToConfirm:
           "The kernel's `exceeded mem limit: ActiveHard N MB (fatal)` line (or `EXC_RESOURCE … RESOURCE_TYPE_MEMORY "
           + "(limit=…)`) for the process, and a jetsam kill for the same pid.",
@@ -69,6 +71,7 @@ extension TimelineFinding.Kind {
         ],
         sources: [
           "getlantern/lantern pull request #8971 (the kernel's ActiveHard line and ReportSystemMemory's kill)",
+          "taskcluster/community-tc-config issue #983 (a macOS daemon's `killing_specific_process … type:daemon`)",
           "nextcloud/talk-ios issue #1223 (EXC_RESOURCE -> … ActiveHard 24 MB (fatal))",
         ])
     case .suspensionOverrun:

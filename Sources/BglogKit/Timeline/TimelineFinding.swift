@@ -38,7 +38,8 @@ public struct TimelineFinding: Sendable, Hashable {
     /// The app was killed by jetsam (memory) while in the background.
     case jetsamInBackground = "jetsam-in-background"
     /// The process was killed for exceeding a memory limit that was not its inactive (background) one:
-    /// the active limit (`ActiveHard`), or a limit the line does not qualify.
+    /// the active limit (`ActiveHard`), or a limit the line does not qualify; or any memory-limit kill of a
+    /// process the kernel gives as `type:daemon` (a launchd daemon, not an app).
     case memoryLimitKill = "memory-limit-kill"
     /// iOS 4–6: the app did not finish suspending in the seconds the system's own `Suspending process`
     /// assertion (reason `suspend`) permitted, and the system forced a crash report of it.

@@ -11,6 +11,8 @@ import Testing
     ("console/seed000-background-download.log", ["added=hello 添加下载任务", "finished=hello 分片下载完成"]),
     ("console/synthetic-rate-limiter.log", ["added=hello 添加下载任务", "finished=hello 分片下载完成"]),
     ("console/real-rnvideo-1513-console-app-fatal-cpu-trigger.log", []),
+    // Session 6: symptomsd's foreground transition (review s6 #10).
+    ("console/real-rnfirebase-253-idevicesyslog-foreground.log", []),
   ]
 
   static func result(_ fixture: String, markers: [String]) throws -> TimelineResult {

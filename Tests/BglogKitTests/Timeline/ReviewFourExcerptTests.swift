@@ -106,16 +106,40 @@ import Testing
     #expect(app.findings[0].summary.contains("ActiveHard 3072 MB"))
   }
 
-  /// An inactive-limit kill is a background one, and the limit itself says so.
-  @Test func inactiveHardKillIsABackgroundKill() throws {
+  /// community-tc-config #983: the kernel gives the killed process's type as `daemon`: a launchd daemon
+  /// killed at its memory limit, not an app in the background, so no app advice (review s6 #8; before, a
+  /// high `jetsam-in-background` told the user to free caches in applicationDidEnterBackground).
+  @Test func inactiveHardKillOfADaemonIsNoBackgroundKill() throws {
     let text = """
       memorystatus: backgroundtaskmanagementd[24094] exceeded mem limit: InactiveHard 15 MB (fatal)
       killing_specific_process pid 24094 [backgroundtaskmanagementd] (per-process-limit 0 0s rf:- type:daemon) 15360KB
 
       """
     let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.events.map(\.kind) == [.killed])
+    #expect(app.events[0].detail.hasSuffix("; a daemon (type:daemon), not an app"))
+    #expect(app.findings.map(\.kind) == [.memoryLimitKill])
+    let finding = app.findings[0]
+    #expect(finding.confidence == .high)
+    #expect(finding.summary.hasPrefix("A daemon, not an app, was killed at line 2"))
+    #expect(finding.summary.contains("(InactiveHard 15 MB (fatal))"))
+    #expect(finding.advice?.contains("applicationDidEnterBackground") == false)
+    #expect(finding.evidence.map(\.line) == [2])
+  }
+
+  /// SYNTHETIC (built from pythonista #405's two kernel lines above with the limit class swapped to
+  /// `InactiveHard`; no real app line with it was found): an app's inactive-limit kill, whose line gives
+  /// no process type, is still a background kill.
+  @Test func inactiveHardKillOfAnAppIsABackgroundKill() throws {
+    let text = """
+      kernel[0] <Notice>: EXC_RESOURCE -> Pythonista3[2776] exceeded mem limit: InactiveHard 3072 MB (fatal)
+      kernel[0] <Notice>: 399243.947 memorystatus: killing_specific_process pid 2776 [Pythonista3] (per-process-limit 10) - memorystatus_available_pages: 42511
+
+      """
+    let app = try #require(Self.timeline(text: text).apps.first)
     #expect(app.findings.map(\.kind) == [.jetsamInBackground])
     #expect(app.findings[0].confidence == .high)
+    #expect(app.findings[0].advice?.contains("applicationDidEnterBackground") == true)
   }
 
   /// httptransfertasks #10: the cancelled reason 0 is a force quit.

@@ -78,6 +78,13 @@ enum KernelJetsamRecognizers {
       let cause = TimelineEventRecognizer.text(after: "] (", in: rest, until: [" ", ")"]) ?? "?"
       var detail = "killed by jetsam (\(cause))"
       if let limit = state.exceededLimits.removeValue(forKey: pid) { detail += ", exceeded mem limit: \(limit)" }
+      // xnu's `(%s %d %llus rf:%s type:%s)`: the process's type; `daemon` is a launchd daemon, not an app.
+      if let inside = TimelineEventRecognizer.text(after: "] (", in: rest, until: [")", "\n"]),
+        let type = TimelineEventRecognizer.text(after: " type:", in: inside[...], until: [" "]),
+        type == "daemon"
+      {
+        detail += "; \(daemonNote)"
+      }
       return [MessageEvent(kind: .killed, subject: subject, detail: detail)]
     },
     triggering: [
@@ -86,9 +93,13 @@ enum KernelJetsamRecognizers {
         process: "kernel", source: "taskcluster/community-tc-config issue #983 (macOS kernel log)",
         expected: MessageEvent(
           kind: .killed, subject: AppSubject(name: "backgroundtaskmanagementd", pid: 24094),
-          detail: "killed by jetsam (per-process-limit), exceeded mem limit: InactiveHard 15 MB (fatal)"))
+          detail: "killed by jetsam (per-process-limit), exceeded mem limit: InactiveHard 15 MB (fatal); "
+            + daemonNote))
     ],
     nonTriggering: [])
+
+  /// Said of a kill whose line gives the process's type as `daemon` (the analyser reads it: no app advice).
+  static let daemonNote = "a daemon (type:daemon), not an app"
 
   /// `memorystatus: killing_top_process pid 41 [backboardd] (zone-map-exhaustion 17) 34416KB - …` and
   /// `killing_idle_process`: the kernel's kill under system-wide memory pressure, the cause and the

@@ -136,7 +136,7 @@ enum MessageRecognizers {
     + LocationdRecognizers.all
     + WebKitProcessRecognizers.all + ResourceLimitRecognizers.all + DasdActivityRecognizers.all
     + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all + RunningBoardTerminationRecognizers.all
-    + PushKitRecognizers.all + LockedFileRecognizers.all
+    + PushKitRecognizers.all + LockedFileRecognizers.all + ReportCrashRecognizers.all + SymptomsdRecognizers.all
 
   /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
   static let scanner: MessageAnchorScanner = {
@@ -208,7 +208,8 @@ enum MessageSubject {
     return subject.isEmpty ? nil : subject
   }
 
-  /// UIKit's task names `Called by MyApp, from -[…]`: the process that began the task.
+  /// UIKit's task names `Called by X, from -[…]`: the binary whose code began the task (the app's own,
+  /// or a framework's such as an SDK's), so never taken for the app; `UIKit` gives nil.
   static func calledBy(_ text: Substring) -> String? {
     guard let name = TimelineEventRecognizer.text(after: "Called by ", in: text, until: [",", "\"", "\n"]) else {
       return nil

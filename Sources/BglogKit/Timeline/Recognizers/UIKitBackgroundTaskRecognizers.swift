@@ -1,7 +1,9 @@
 /// UIKit's own lines in the app's log about `beginBackgroundTask` / `endBackgroundTask` and the
-/// handleEvents completion handler. The subject is the writing app; without a header, the app UIKit
-/// names in the task's name (`Called by MyApp, from …`), else ``AppSubject/unnamedApp`` (UIKit writes
-/// these lines only in an app's own log, so the line is about some app, just not a named one).
+/// handleEvents completion handler. The subject is the writing app; without a header,
+/// ``AppSubject/unnamedApp`` (UIKit writes these lines only in an app's own log, so the line is about
+/// some app, just not a named one). A task name `Called by X, from …` names the binary whose code began
+/// the task, the app's or a framework's (`Called by OneSignal, from +[OneSignalLocation beginTask]`: the
+/// OneSignal SDK), never reliably the app: it stays in the detail and names no app.
 enum UIKitBackgroundTaskRecognizers {
   static let all: [MessageRecognizer] = [backgroundTask]
 
@@ -20,9 +22,9 @@ enum UIKitBackgroundTaskRecognizers {
         guard let subject = header.app else { return [] }
         return read(message, subject: subject)
       }
-      if let name = MessageSubject.calledBy(message) { return read(message, subject: AppSubject(name: name)) }
-      // No app named: only a message that is UIKit's line from its start (not prose quoting it).
-      guard opensAsUIKit(message) else { return [] }
+      // No app named: only a message that is UIKit's line from its start (not prose quoting it), or one
+      // naming its caller as UIKit's task names do.
+      guard opensAsUIKit(message) || MessageSubject.calledBy(message) != nil else { return [] }
       return read(message, subject: .unnamedApp)
     },
     triggering: [
@@ -36,7 +38,7 @@ enum UIKitBackgroundTaskRecognizers {
         "[BackgroundTask] Background Task 1 (\"Called by FirstContact, from -[CountlyConnectionManager proceedOnQueue]\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
         source: "Countly/countly-sdk-ios issue #190 (quoted without a header)",
         expected: MessageEvent(
-          kind: .expiryWarning, subject: AppSubject(name: "FirstContact"),
+          kind: .expiryWarning, subject: .unnamedApp,
           detail:
             "background task 1 \"Called by FirstContact, from -[CountlyConnectionManager proceedOnQueue]\" created over 30 seconds ago"
         )),
@@ -44,7 +46,7 @@ enum UIKitBackgroundTaskRecognizers {
         "[BackgroundTask] Background Task 37 (\"Called by Runner, from -[BackgroundTaskManager createBackgroundTask]\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
         source: "transistorsoft/flutter_background_geolocation issue #1021 (quoted without a header)",
         expected: MessageEvent(
-          kind: .expiryWarning, subject: AppSubject(name: "Runner"),
+          kind: .expiryWarning, subject: .unnamedApp,
           detail:
             "background task 37 \"Called by Runner, from -[BackgroundTaskManager createBackgroundTask]\" created over 30 seconds ago"
         )),
@@ -64,6 +66,16 @@ enum UIKitBackgroundTaskRecognizers {
           kind: .expiryWarning, subject: AppSubject(name: "ProjectX", pid: 38194),
           detail:
             "background task 262 \"Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask]\" still not ended after expiration handlers"
+        )),
+      // `Called by OneSignal`: the SDK's code began the task in some app; without a header the app is not
+      // named (before session 6 it was filed under an app named "OneSignal").
+      RecognizerExample(
+        "[BackgroundTask] Background Task 25 (\"Called by OneSignal, from +[OneSignalLocation beginTask]\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
+        source: "OneSignal/OneSignal-iOS-SDK issue #1047 (quoted without a header)",
+        expected: MessageEvent(
+          kind: .expiryWarning, subject: .unnamedApp,
+          detail:
+            "background task 25 \"Called by OneSignal, from +[OneSignalLocation beginTask]\" created over 30 seconds ago"
         )),
       // Without a header and without `Called by …`: the app is not named, so the unnamed app.
       RecognizerExample(
