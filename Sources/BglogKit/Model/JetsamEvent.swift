@@ -64,6 +64,8 @@ public struct ResourceEvent: Sendable, Hashable {
   public var location: SourceLocation?
   /// Where the action line is.
   public var actionLocation: SourceLocation?
+  /// Where the limit sentence is, when it was read from a line of its own.
+  public var summaryLocation: SourceLocation?
 
   /// Creates a resource event.
   public init(
@@ -71,13 +73,15 @@ public struct ResourceEvent: Sendable, Hashable {
     actionTaken: String? = nil,
     summary: String? = nil,
     location: SourceLocation? = nil,
-    actionLocation: SourceLocation? = nil
+    actionLocation: SourceLocation? = nil,
+    summaryLocation: SourceLocation? = nil
   ) {
     self.event = event
     self.actionTaken = actionTaken
     self.summary = summary
     self.location = location
     self.actionLocation = actionLocation
+    self.summaryLocation = summaryLocation
   }
 
   /// Whether the system killed the process for this event.

@@ -611,7 +611,10 @@ struct TextReportBuilder {
       report.resource?.actionTaken = text
       report.resource?.actionLocation = .line(line)
     case .cpu, .wakeups, .writes:
-      if report.resource != nil, report.resource?.summary == nil { report.resource?.summary = text }
+      if report.resource != nil, report.resource?.summary == nil {
+        report.resource?.summary = text
+        report.resource?.summaryLocation = .line(line)
+      }
     case .reason:
       if report.category == .stackshot || string.lowercased().contains("stackshot") {
         report.category = .stackshot
