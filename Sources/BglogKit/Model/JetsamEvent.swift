@@ -4,6 +4,9 @@ public struct JetsamEvent: Sendable, Hashable {
   public var largestProcess: String?
   /// The processes listed in the event.
   public var processes: [JetsamProcess]
+  /// Whether the input is only a piece of the event (process entries or table rows pasted without the
+  /// report around them), so a killed process may be missing from it.
+  public var isFragment = false
 
   /// Creates a jetsam event.
   public init(largestProcess: String? = nil, processes: [JetsamProcess] = []) {
