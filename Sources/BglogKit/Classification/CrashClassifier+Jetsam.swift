@@ -6,7 +6,9 @@ extension ClassifierContext {
     let killed = report.jetsam?.killed ?? []
     var facts = baseFacts
     let evidence = killed.map { process in
-      self.evidence(process.location, "\(process.name): reason \(process.reason ?? "")", "killed by jetsam")
+      self.evidence(
+        process.location, "\(process.name): reason \(process.reason ?? "")",
+        process.reason == "jettisoned" ? "marked jettisoned: killed by jetsam" : "killed by jetsam")
     }
     if report.jetsam == nil, let note = report.applicationSpecificInformation.first(where: {
       $0.value == DebuggerMemoryNoteReader.note
@@ -24,6 +26,7 @@ extension ClassifierContext {
     if killed.count == 1, let process = killed.first, process.reason == ReportPieceReader.cr4shedJetsamReason {
       return cr4shedJetsam(process, evidence: evidence)
     }
+    if killed.allSatisfy({ $0.reason == "jettisoned" }) { return jettisonedRows(killed, evidence: evidence) }
     for process in killed { facts.append(Fact("killed", "\(process.name) (\(process.reason ?? ""))")) }
     let names = killed.map { "\($0.name) (\($0.reason ?? ""))" }.joined(separator: ", ")
     let frontmost = killed.filter { $0.states.contains("frontmost") }.map(\.name)
@@ -40,6 +43,26 @@ extension ClassifierContext {
     return Diagnosis(
       kind: .jetsam, confidence: .high,
       summary: "Jetsam killed \(names).",
+      explanation: explanation, evidence: evidence, facts: facts)
+  }
+
+  /// The text Low Memory report of iOS 5–9 marks each process it killed `(jettisoned)` and gives no reason.
+  func jettisonedRows(_ killed: [JetsamProcess], evidence: [Evidence]) -> Diagnosis {
+    var facts = baseFacts
+    for process in killed { facts.append(Fact("killed", process.name)) }
+    if let largest = report.jetsam?.largestProcess { facts.append(Fact("largest-process", largest)) }
+    let names = killed.map(\.name).joined(separator: ", ")
+    var explanation =
+      "This is a Low Memory report in the text form iOS wrote before JetsamEvent became JSON: the processes jetsam "
+      + "killed to free memory are marked (jettisoned) in its process table: \(names). This form gives no reason per "
+      + "process (per-process limit or memory pressure); a process killed in the background was usually chosen "
+      + "because the device ran short of memory."
+    if let largest = report.jetsam?.largestProcess {
+      explanation += " The largest process was \(largest)."
+    }
+    return Diagnosis(
+      kind: .jetsam, confidence: .high,
+      summary: "Jetsam killed \(names) (marked jettisoned in the Low Memory report).",
       explanation: explanation, evidence: evidence, facts: facts)
   }
 
