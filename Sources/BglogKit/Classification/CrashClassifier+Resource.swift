@@ -57,11 +57,14 @@ extension ClassifierContext {
     }
     let fatal = resource.isFatal
     var explanation = figures?.sentence ?? resource.summary ?? "A resource limit report."
+    // A microstackshot says what the system did on its `Action taken:` line; MetricKit has no such line.
+    let actionNotShown = resource.actionTaken == nil && report.format != .metricKit
     if fatal {
       explanation += " Action taken: \(resource.actionTaken ?? "")."
     } else if let action = resource.actionTaken {
       explanation += " Action taken: \(action): the report is a warning, the process was not killed."
-    } else {
+    } else if actionNotShown {
+      if !explanation.hasSuffix(".") { explanation += "." }
       explanation +=
         " The report's Action taken line is not in the input, so whether the system killed the process is not shown."
     }
@@ -69,7 +72,7 @@ extension ClassifierContext {
       kind: kind, confidence: resource.actionTaken == nil ? .medium : .high,
       summary: fatal
         ? "The system killed the process for exceeding its \(wakeups ? "wakeups" : "CPU") limit."
-        : resource.actionTaken == nil
+        : actionNotShown
           ? "The process exceeded its \(wakeups ? "wakeups" : "CPU") limit (whether it was killed is not shown)."
           : "The process exceeded its \(wakeups ? "wakeups" : "CPU") limit (not killed).",
       explanation: explanation,

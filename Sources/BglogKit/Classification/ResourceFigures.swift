@@ -90,7 +90,7 @@ struct ResourceFigures: Equatable {
         + "\(limit)% averaged over \(windowSeconds) s"
     }
     if let average = Double(average), let limit = Double(limit), limit > 0, average > limit {
-      text += " (\(formatNumber((average / limit * 10).rounded() / 10))× the limit)"
+      text += " (\(formatNumber((average / limit * 100).rounded() / 100))× the limit)"
     }
     if resource == .wakeups, let used = Double(used), let limit = Double(limit), let window = Double(windowSeconds),
       let over = Double(overSeconds), over < window, used > limit * window
