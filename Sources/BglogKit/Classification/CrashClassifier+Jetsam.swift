@@ -10,9 +10,11 @@ extension ClassifierContext {
         process.location, "\(process.name): reason \(process.reason ?? "")",
         process.reason == "jettisoned" ? "marked jettisoned: killed by jetsam" : "killed by jetsam")
     }
-    if report.jetsam == nil, let note = report.applicationSpecificInformation.first(where: {
-      $0.value == DebuggerMemoryNoteReader.note
-    }) {
+    if report.jetsam == nil,
+      let note = report.applicationSpecificInformation.first(where: {
+        $0.value == DebuggerMemoryNoteReader.note
+      })
+    {
       return debuggerMemoryNote(note)
     }
     guard !killed.isEmpty else {
@@ -97,7 +99,8 @@ extension ClassifierContext {
     let unit = table ? "row" : "entry"
     return Diagnosis(
       kind: .insufficientData, confidence: .low,
-      summary: "A piece of a jetsam report: \(processes.count) process \(processes.count == 1 ? unit : unit == "row" ? "rows" : "entries"), "
+      summary:
+        "A piece of a jetsam report: \(processes.count) process \(processes.count == 1 ? unit : unit == "row" ? "rows" : "entries"), "
         + "none of them killed.",
       explanation:
         "The input is part of the process list of a jetsam (memory) report"

@@ -298,7 +298,8 @@ extension ClassifierContext {
   /// oldest form's `launch`): such a transgression is the main thread not finishing that event in time,
   /// a hang by construction; a leaked background task ends in an assertion expiry instead.
   func sceneWatchdogEvent(_ details: WatchdogDetails) -> String? {
-    guard let event = details.event?.lowercased(), ["scene-create", "scene-update", "launch", "deactivate"].contains(event)
+    guard let event = details.event?.lowercased(),
+      ["scene-create", "scene-update", "launch", "deactivate"].contains(event)
     else { return nil }
     return event
   }

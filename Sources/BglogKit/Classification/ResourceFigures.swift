@@ -83,10 +83,12 @@ struct ResourceFigures: Equatable {
     var text: String
     switch resource {
     case .wakeups:
-      text = "The process woke \(used) times in \(overSeconds) s, \(average) per second on average, against a limit of "
+      text =
+        "The process woke \(used) times in \(overSeconds) s, \(average) per second on average, against a limit of "
         + "\(limit) per second averaged over \(windowSeconds) s"
     case .cpu:
-      text = "The process used \(used) s of CPU time in \(overSeconds) s, \(average)% on average, against a limit of "
+      text =
+        "The process used \(used) s of CPU time in \(overSeconds) s, \(average)% on average, against a limit of "
         + "\(limit)% averaged over \(windowSeconds) s"
     }
     if let average = Double(average), let limit = Double(limit), limit > 0, average > limit {
@@ -95,7 +97,8 @@ struct ResourceFigures: Equatable {
     if resource == .wakeups, let used = Double(used), let limit = Double(limit), let window = Double(windowSeconds),
       let over = Double(overSeconds), over < window, used > limit * window
     {
-      text += ": the whole \(windowSeconds)-second allowance (\(formatNumber(limit * window)) wakeups) was used in "
+      text +=
+        ": the whole \(windowSeconds)-second allowance (\(formatNumber(limit * window)) wakeups) was used in "
         + "\(overSeconds) s"
     }
     return text + "."

@@ -35,7 +35,9 @@ public struct WatchdogDetails: Sendable, Hashable {
       // The oldest form: `com.example.app failed to launch in time`, `… failed to resume in time`.
       let verb = text[failed.upperBound..<range.lowerBound]
       if !verb.isEmpty, verb.count <= 12, verb.allSatisfy(\.isLetter) { event = String(verb) }
-    } else if PlainSearch.contains("Failed to deactivate", in: text) || PlainSearch.contains("failed to deactivate", in: text) {
+    } else if PlainSearch.contains("Failed to deactivate", in: text)
+      || PlainSearch.contains("failed to deactivate", in: text)
+    {
       // iPhone OS 3's Application Specific Information for a kill while the app was being deactivated (resigning
       // active or, from iOS 4, entering the background): `Failed to deactivate`, no `in time` (a Stack Overflow
       // question, "What does 8badf00d mean", copied at newbetuts.com/773442).

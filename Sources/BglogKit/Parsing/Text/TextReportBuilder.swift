@@ -606,7 +606,8 @@ struct TextReportBuilder {
         if value.hasSuffix("Application Specific Information:"), !value.hasPrefix("Application") {
           mode = .applicationSpecific
           report.issues.append(
-            ParseIssue("line break lost: `Application Specific Information:` starts a block of its own", at: .line(line)))
+            ParseIssue(
+              "line break lost: `Application Specific Information:` starts a block of its own", at: .line(line)))
         }
       } else {
         report.issues.append(ParseIssue("no thread number in `\(key): \(value.prefix(40))`", at: .line(line)))
