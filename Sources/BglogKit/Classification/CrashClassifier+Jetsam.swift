@@ -19,6 +19,16 @@ extension ClassifierContext {
     }
     guard !killed.isEmpty else {
       if report.jetsam?.isFragment == true { return jetsamFragment() }
+      if report.format == .text {
+        // A text Low Memory report (iOS 5–9) whose table has no row marked jettisoned (or is cut before it).
+        return Diagnosis(
+          kind: .jetsam, confidence: .medium,
+          summary: "A Low Memory (jetsam) report, but no row in its process table is marked jettisoned.",
+          explanation:
+            "The report is a text Low Memory report; none of the \(report.jetsam?.processes.count ?? 0) rows in the "
+            + "input is marked (jettisoned), so which process jetsam killed is not shown (the table may be cut).",
+          evidence: evidence, facts: facts)
+      }
       return Diagnosis(
         kind: .jetsam, confidence: .medium,
         summary: "A jetsam event, but no process in it carries a kill reason.",

@@ -287,6 +287,28 @@ import Testing
     #expect(diagnosis.facts.contains(Fact("killed", "WordsWithFriends")))
   }
 
+  /// The mumble-iphoneos #40 fixture (BSD-3-Clause) read whole is a kill; cut before its jettisoned rows, it
+  /// says no row is marked and that the table may be cut.
+  @Test func aLowMemoryReportCutBeforeItsJettisonedRowsSaysSo() throws {
+    let source = try Fixtures.source("crash/public-ios5-low-memory-report-jettisoned-rows-cut.crash")
+    let whole = try #require(try Self.diagnose(source.text).first)
+    #expect(whole.kind == .jetsam)
+    #expect(whole.facts.contains(Fact("largest-process", "SpringBoard")))
+    #expect(whole.facts.filter { $0.key == "killed" }.count == 4)
+    let cut = (0..<17).map { String(source.lineText($0)) }.joined(separator: "\n")
+    let diagnosis = try #require(try Self.diagnose(cut).first)
+    #expect(diagnosis.kind == .jetsam)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.explanation.contains("none of the 2 rows"))
+  }
+
+  /// A long run of `key: value` lines (a console log's lines read that way too) is not scanned for rows.
+  @Test func manyHeaderLinesBeforeARowAreNotAJetsamReport() {
+    let header = (0..<60).map { "Key \($0): value" }.joined(separator: "\n")
+    let text = header + "\nWordsWithFriends <070df63153a33a698382ac948d5f3c8b>    7936 (jettisoned)\n"
+    #expect(LegacyJetsamTableReader.read(SourceText(text: text)) == nil)
+  }
+
   @Test func proseWithAnAngleBracketIsNotAJetsamRow() {
     #expect(LegacyJetsamTableReader.parse("see <c8098997024c33f58f25fd53a01b93ed> for details") == nil)
     #expect(LegacyJetsamTableReader.parse("name <c8098997024c33f58f25fd53a01b93e> 12") == nil)

@@ -16,6 +16,9 @@
 /// Only a text whose every non-blank line is such a row, a `Key: value` header line, `Processes` or the
 /// table's column heading is read here, and it must hold a row.
 enum LegacyJetsamTableReader {
+  /// The most header lines read before the first row (iOS 7–9's header has about twenty).
+  static let maximumHeaderLines = 48
+
   /// One row of the table.
   struct Row: Equatable {
     var name: String
@@ -48,7 +51,10 @@ enum LegacyJetsamTableReader {
       if text == "Processes" || (PlainSearch.contains("Name", in: text) && PlainSearch.contains("UUID", in: text)) {
         continue
       }
-      guard processes.isEmpty, let (key, value) = TextScanning.keyValue(text) else { return nil }
+      // The report's header is a few dozen lines: a text with no row after that is something else (a
+      // console log's lines also read as `key: value`), and is not scanned to its end.
+      guard processes.isEmpty, header.fields.count < maximumHeaderLines, let (key, value) = TextScanning.keyValue(text)
+      else { return nil }
       let field = HeaderField(name: String(key), value: String(value), location: .line(number))
       header.fields.append(field)
       switch key.lowercased() {
