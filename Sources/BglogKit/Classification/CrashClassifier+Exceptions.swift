@@ -208,7 +208,9 @@ extension ClassifierContext {
   }
 
   /// PushKit's own exception (iOS 13+): `Killing app because it never posted an incoming call to the system
-  /// after receiving a PushKit VoIP push.` in the Application Specific Information or the exception message.
+  /// after receiving a PushKit VoIP push.` in the Application Specific Information or the exception message,
+  /// or the method that raises it, `-[PKPushRegistry _terminateAppIfThereAreUnhandledVoIPPushes]`, in the
+  /// Last Exception Backtrace (a paste of that backtrace alone: flutter_callkit_incoming #197).
   func pushKitKill() -> Diagnosis? {
     let marker = PushKitKillLineReader.marker
     var said = report.applicationSpecificInformation.first { PlainSearch.contains(marker, in: $0.value) }
@@ -217,19 +219,48 @@ extension ClassifierContext {
     {
       said = Located(message, at: location)
     }
-    guard let said else { return nil }
+    let frame = Self.pushKitTerminateFrame(in: report)
+    guard said != nil || frame != nil else { return nil }
     var facts = baseFacts
-    facts.append(Fact("exception-reason", "Killing app because it never posted an incoming call (PushKit)"))
+    var evidence: [Evidence] = []
+    if let said {
+      evidence.append(self.evidence(said.location, said.value, "PushKit's own reason for the kill"))
+      facts.append(Fact("exception-reason", "Killing app because it never posted an incoming call (PushKit)"))
+    }
+    if let frame {
+      evidence.append(
+        frameEvidence(frame, "PushKit's method that ends the app for a VoIP push with no call reported"))
+      facts.append(Fact("thrown-by", frameText(frame)))
+    }
+    evidence += exceptionEvidence
+    var explanation =
+      DiagnosisKind.voipPushNotReported.reference.meaning
+      + " PushKit raises this exception itself (iOS 13 and later) when the push handler returns without a call "
+      + "reported; after repeated misses the system stops delivering VoIP pushes to the app."
+    if said == nil {
+      explanation +=
+        " The input shows it in the Last Exception Backtrace: the exception was thrown from "
+        + "-[PKPushRegistry _terminateAppIfThereAreUnhandledVoIPPushes], whose only purpose is that kill. The "
+        + "exception's reason and the report's header are not in the input."
+      facts.append(Fact("missing-evidence", "the exception's reason and the report's header"))
+    }
     return Diagnosis(
       kind: .voipPushNotReported, confidence: .high,
       summary:
         "PushKit killed the app because it received a VoIP push and never reported an incoming call to CallKit.",
-      explanation:
-        DiagnosisKind.voipPushNotReported.reference.meaning
-        + " PushKit raises this exception itself (iOS 13 and later) when the push handler returns without a call "
-        + "reported; after repeated misses the system stops delivering VoIP pushes to the app.",
-      evidence: [evidence(said.location, said.value, "PushKit's own reason for the kill")] + exceptionEvidence,
-      facts: facts)
+      explanation: explanation, evidence: evidence, facts: facts)
+  }
+
+  /// The method PushKit throws from when a VoIP push was not reported to CallKit.
+  static let pushKitTerminateSymbol = "-[PKPushRegistry _terminateAppIfThereAreUnhandledVoIPPushes]"
+
+  /// The frame of ``pushKitTerminateSymbol`` in the Last Exception Backtrace (the top 12 frames, where the
+  /// throwing method sits under the assertion handler), if any.
+  static func pushKitTerminateFrame(in report: CrashReport) -> StackFrame? {
+    report.lastExceptionBacktrace?.frames.prefix(12).first { frame in
+      guard let symbol = frame.symbol else { return false }
+      return symbol.hasPrefix(pushKitTerminateSymbol)
+    }
   }
 
   /// The frames that throw an exception rather than raise it (`__exceptionPreprocess`, `objc_exception_throw`).

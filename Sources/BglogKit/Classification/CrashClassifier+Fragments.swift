@@ -89,12 +89,8 @@ extension ClassifierContext {
       return Diagnosis(
         kind: .insufficientData, confidence: .low,
         summary: "The report stops before the exception, termination reason and backtraces.",
-        explanation:
-          "Only \(report.header.fields.count) header lines were readable; there is nothing to classify. The "
-          + "exception type, the termination reason and the threads are missing.",
-        evidence: report.header.fields.suffix(1).map {
-          self.evidence($0.location, "\($0.name): \($0.value)", "last readable line")
-        },
+        explanation: headerOnlyExplanation,
+        evidence: lastLineEvidence.map { [$0] } ?? [],
         facts: facts)
     }
     // Backtraces without an exception or termination reason: a pasted fragment. Say what the main
@@ -120,6 +116,40 @@ extension ClassifierContext {
           + "objects): they say what killed the app."
       ],
       evidence: evidence, facts: facts)
+  }
+
+  /// What a report with no exception, termination reason or thread holds, in true counts: the header
+  /// lines of a text report, the lines of an `.ips` body (whose members are not lines of a header).
+  var headerOnlyExplanation: String {
+    let end = max(report.startLine, lastLineEvidence?.location?.line ?? report.endLine)
+    let span = end == report.startLine ? "line \(end)" : "lines \(report.startLine)–\(end)"
+    let count = report.header.fields.count
+    let held: String
+    if report.format != .text {
+      held = "the report's header members (process, OS, times) and no exception, termination reason or thread"
+    } else if count == 0 {
+      held = "no header line, exception type, termination reason or thread"
+    } else {
+      held = "\(count) header line\(count == 1 ? "" : "s") and no exception type, termination reason or thread"
+    }
+    return "The input (\(span)) has \(held): there is nothing to classify."
+  }
+
+  /// The report's last non-blank line, quoted from the input: where the text stops.
+  var lastLineEvidence: Evidence? {
+    if let source {
+      var line = min(report.endLine, source.lineCount)
+      while line >= max(1, report.startLine) {
+        let text = quote(.line(line), fallback: "")
+        if !text.isEmpty {
+          return Evidence(location: .line(line), quote: text, note: "the input's last line: the report stops here")
+        }
+        line -= 1
+      }
+    }
+    return report.header.fields.last.map {
+      self.evidence($0.location, "\($0.name): \($0.value)", "the last header value read")
+    }
   }
 
   /// A report excerpt with the system's list of assertions held beyond permitted time but no

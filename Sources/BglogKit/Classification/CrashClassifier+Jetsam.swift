@@ -6,9 +6,29 @@ extension ClassifierContext {
     let killed = report.jetsam?.killed ?? []
     var facts = baseFacts
     let evidence = killed.map { process in
-      self.evidence(process.location, "\(process.name): reason \(process.reason ?? "")", "killed by jetsam")
+      self.evidence(
+        process.location, "\(process.name): reason \(process.reason ?? "")",
+        process.reason == "jettisoned" ? "marked jettisoned: killed by jetsam" : "killed by jetsam")
+    }
+    if report.jetsam == nil,
+      let note = report.applicationSpecificInformation.first(where: {
+        $0.value == DebuggerMemoryNoteReader.note
+      })
+    {
+      return debuggerMemoryNote(note)
     }
     guard !killed.isEmpty else {
+      if report.jetsam?.isFragment == true { return jetsamFragment() }
+      if report.format == .text {
+        // A text Low Memory report (iOS 5–9) whose table has no row marked jettisoned (or is cut before it).
+        return Diagnosis(
+          kind: .jetsam, confidence: .medium,
+          summary: "A Low Memory (jetsam) report, but no row in its process table is marked jettisoned.",
+          explanation:
+            "The report is a text Low Memory report; none of the \(report.jetsam?.processes.count ?? 0) rows in the "
+            + "input is marked (jettisoned), so which process jetsam killed is not shown (the table may be cut).",
+          evidence: evidence, facts: facts)
+      }
       return Diagnosis(
         kind: .jetsam, confidence: .medium,
         summary: "A jetsam event, but no process in it carries a kill reason.",
@@ -18,6 +38,7 @@ extension ClassifierContext {
     if killed.count == 1, let process = killed.first, process.reason == ReportPieceReader.cr4shedJetsamReason {
       return cr4shedJetsam(process, evidence: evidence)
     }
+    if killed.allSatisfy({ $0.reason == "jettisoned" }) { return jettisonedRows(killed, evidence: evidence) }
     for process in killed { facts.append(Fact("killed", "\(process.name) (\(process.reason ?? ""))")) }
     let names = killed.map { "\($0.name) (\($0.reason ?? ""))" }.joined(separator: ", ")
     let frontmost = killed.filter { $0.states.contains("frontmost") }.map(\.name)
@@ -35,6 +56,96 @@ extension ClassifierContext {
       kind: .jetsam, confidence: .high,
       summary: "Jetsam killed \(names).",
       explanation: explanation, evidence: evidence, facts: facts)
+  }
+
+  /// The text Low Memory report of iOS 5–9 marks each process it killed `(jettisoned)` and gives no reason.
+  func jettisonedRows(_ killed: [JetsamProcess], evidence: [Evidence]) -> Diagnosis {
+    var facts = baseFacts
+    for process in killed { facts.append(Fact("killed", process.name)) }
+    if let largest = report.jetsam?.largestProcess { facts.append(Fact("largest-process", largest)) }
+    let names = killed.map(\.name).joined(separator: ", ")
+    var explanation =
+      "This is a Low Memory report in the text form iOS wrote before JetsamEvent became JSON: the processes jetsam "
+      + "killed to free memory are marked (jettisoned) in its process table: \(names). This form gives no reason per "
+      + "process (per-process limit or memory pressure); a process killed in the background was usually chosen "
+      + "because the device ran short of memory."
+    if let largest = report.jetsam?.largestProcess {
+      explanation += " The largest process was \(largest)."
+    }
+    return Diagnosis(
+      kind: .jetsam, confidence: .high,
+      summary: "Jetsam killed \(names) (marked jettisoned in the Low Memory report).",
+      explanation: explanation, evidence: evidence, facts: facts)
+  }
+
+  /// A piece of a jetsam report (process entries or table rows) in which no process carries a kill reason:
+  /// the processes are listed, but which one jetsam killed, and why, is outside the paste.
+  func jetsamFragment() -> Diagnosis {
+    let processes = report.jetsam?.processes ?? []
+    var facts = baseFacts
+    let names = processes.prefix(8).map(\.name).joined(separator: ", ") + (processes.count > 8 ? ", …" : "")
+    facts.append(Fact("processes-listed", "\(processes.count): \(names)"))
+    let table = report.format == .text
+    facts.append(
+      Fact(
+        "missing-evidence",
+        table
+          ? "the killed process's row (marked jettisoned or with its reason), the report's header and largest process"
+          : "the killed process's entry (with its \"reason\"), largestProcess and the report's header"))
+    var evidence: [Evidence] = []
+    if let first = processes.first {
+      // An entry's location is its opening brace: quote its `"name"` line instead.
+      var location = first.location
+      if !table, let source, let start = first.location?.line {
+        let end = min(source.lineCount, start + 25)
+        if start <= end,
+          let line = (start...end).first(where: { PlainSearch.contains("\"name\"", in: source.line($0)) })
+        {
+          location = .line(line)
+        }
+      }
+      evidence.append(self.evidence(location, first.name, "a process entry of the jetsam report"))
+    }
+    let unit = table ? "row" : "entry"
+    return Diagnosis(
+      kind: .insufficientData, confidence: .low,
+      summary:
+        "A piece of a jetsam report: \(processes.count) process \(processes.count == 1 ? unit : unit == "row" ? "rows" : "entries"), "
+        + "none of them killed.",
+      explanation:
+        "The input is part of the process list of a jetsam (memory) report"
+        + (table ? " in the text form iOS wrote before iOS 10" : " (JetsamEvent, bug_type 298)")
+        + ": it lists processes with their memory pages and states, but none of the "
+        + (table ? "rows is marked jettisoned" : "entries carries a kill reason")
+        + ", and the report's header and largest process are not in the input. Which process jetsam killed, and "
+        + "why, is in the part that was not pasted.",
+      advice: [
+        "Attach the whole JetsamEvent report (Settings > Privacy > Analytics Data, JetsamEvent-…): the killed "
+          + "process's entry carries its reason (per-process-limit, vm-pageshortage…)."
+      ],
+      evidence: evidence, facts: facts)
+  }
+
+  /// Xcode's `Message from debugger: Terminated due to memory issue` alone: jetsam ended the debugged process,
+  /// for its memory limit or the device's memory pressure; the note names neither the process nor the figures.
+  func debuggerMemoryNote(_ note: Located<String>) -> Diagnosis {
+    var facts = baseFacts
+    facts.append(Fact("seen-by", "the debugger (Xcode), which reports the kill of the process it runs"))
+    facts.append(
+      Fact(
+        "missing-evidence",
+        "which process (the app or one of its extensions), its memory limit and footprint, and the jetsam reason "
+          + "(the device's JetsamEvent report, or the kernel's \"exceeded mem limit\" line)"))
+    return Diagnosis(
+      kind: .jetsam, confidence: .medium,
+      summary: "Jetsam killed the process Xcode was debugging, for memory (Xcode's note).",
+      explanation:
+        "Xcode writes \"Terminated due to memory issue\" when the system's memory manager (jetsam) ends the process "
+        + "it debugs: the process went over its memory limit, or the device ran short of memory and it was chosen. "
+        + "The note names neither the process nor the limit or footprint, so which of the two it was is not shown; "
+        + "an app extension's limit is much lower than an app's.",
+      evidence: [self.evidence(note.location, note.value, "Xcode's note on the debugged process")],
+      facts: facts)
   }
 
   /// A Cr4shed report (jailbreak crash reporter): Cr4shed writes "terminated for exceeding jetsam memory

@@ -46,15 +46,37 @@ extension ClassifierContext {
       evidence.append(self.evidence(resource.actionLocation, "Action taken: \(action)", "what the system did"))
     }
     var facts = baseFacts
-    if let summary = resource.summary { facts.append(Fact("limit", summary)) }
+    let figures = resource.summary.flatMap(ResourceFigures.parse)
+    if let figures {
+      facts.append(Fact("observed", figures.observedText))
+      facts.append(Fact("limit", figures.limitText))
+      if let location = resource.summaryLocation {
+        evidence.append(self.evidence(location, resource.summary ?? "", "the figures"))
+      }
+    } else if let summary = resource.summary {
+      facts.append(Fact("limit", summary))
+    }
     let fatal = resource.isFatal
+    var explanation = figures?.sentence ?? resource.summary ?? "A resource limit report."
+    // A microstackshot says what the system did on its `Action taken:` line; MetricKit has no such line.
+    let actionNotShown = resource.actionTaken == nil && report.format != .metricKit
+    if fatal {
+      explanation += " Action taken: \(resource.actionTaken ?? "")."
+    } else if let action = resource.actionTaken {
+      explanation += " Action taken: \(action): the report is a warning, the process was not killed."
+    } else if actionNotShown {
+      if !explanation.hasSuffix(".") { explanation += "." }
+      explanation +=
+        " The report's Action taken line is not in the input, so whether the system killed the process is not shown."
+    }
     return Diagnosis(
       kind: kind, confidence: resource.actionTaken == nil ? .medium : .high,
       summary: fatal
         ? "The system killed the process for exceeding its \(wakeups ? "wakeups" : "CPU") limit."
-        : "The process exceeded its \(wakeups ? "wakeups" : "CPU") limit (not killed).",
-      explanation: (resource.summary ?? "A resource limit report.")
-        + (fatal ? " Action taken: \(resource.actionTaken ?? "")." : ""),
+        : actionNotShown
+          ? "The process exceeded its \(wakeups ? "wakeups" : "CPU") limit (whether it was killed is not shown)."
+          : "The process exceeded its \(wakeups ? "wakeups" : "CPU") limit (not killed).",
+      explanation: explanation,
       evidence: evidence, facts: facts)
   }
 

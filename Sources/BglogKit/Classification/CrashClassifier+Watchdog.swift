@@ -124,9 +124,11 @@ extension ClassifierContext {
       }
       var explanation =
         "0x8badf00d is a real hang when the main thread is blocked and a leaked background task when it is "
-        + "idle; without the main thread's frames bglog cannot tell which."
+        + "idle; without the main thread's frames neither is proven."
       if kind == .leakedBackgroundTask {
         explanation += " A leaked background task is the likelier reading: " + background.joined(separator: "; ") + "."
+      } else if ruledOut == nil {
+        explanation += Self.hangByDefault
       }
       if let ruledOut {
         facts.append(ruledOut.fact)
@@ -203,6 +205,11 @@ extension ClassifierContext {
     }
   }
 
+  /// Why an undecided 0x8badf00d is read as `watchdog-hang`: nothing in the input points to the background.
+  static let hangByDefault =
+    " Nothing in the input points to the background (no assertiond or runningboardd namespace, background role "
+    + "or visibility), so bglog reads it as a hang, at low confidence."
+
   /// The kernel, libdispatch and pthread images whose frames are the wait itself, not who waits.
   static func isWaitPrimitiveImage(_ image: String?) -> Bool {
     guard let image else { return true }
@@ -265,6 +272,8 @@ extension ClassifierContext {
       + "neither a leaked background task nor a hang is proven."
     if kind == .leakedBackgroundTask {
       explanation += " A leaked background task is the likelier reading: " + background.joined(separator: "; ") + "."
+    } else if ruledOut == nil {
+      explanation += Self.hangByDefault
     }
     if let ruledOut {
       facts.append(ruledOut.fact)
@@ -289,7 +298,8 @@ extension ClassifierContext {
   /// oldest form's `launch`): such a transgression is the main thread not finishing that event in time,
   /// a hang by construction; a leaked background task ends in an assertion expiry instead.
   func sceneWatchdogEvent(_ details: WatchdogDetails) -> String? {
-    guard let event = details.event?.lowercased(), ["scene-create", "scene-update", "launch"].contains(event)
+    guard let event = details.event?.lowercased(),
+      ["scene-create", "scene-update", "launch", "deactivate"].contains(event)
     else { return nil }
     return event
   }
@@ -315,14 +325,32 @@ extension ClassifierContext {
       "The watchdog names the \(event) event: the app did not finish it\(allowance), so the main thread did not "
       + "answer the event in time, which is a hang. A leaked background task ends in an assertion expiry, not in a \(event) "
       + "watchdog transgression. " + stackNote
+    if event == "deactivate" {
+      explanation =
+        "The report says the app failed to deactivate: the watchdog killed it because the main thread did not return "
+        + "in time from the work done while the app resigns active (applicationWillResignActive, and from iOS 4 "
+        + "applicationDidEnterBackground), which is a hang in those handlers. A leaked background task ends in an "
+        + "assertion expiry, not in a failed deactivation. " + stackNote
+    }
     if !contradictions.isEmpty {
       explanation += " But " + contradictions.joined(separator: "; ") + ", so the reading stays uncertain."
     }
     var advice = [
-      "Get the whole main-thread backtrace (the full .ips or .crash) to see what blocked the main thread during "
-        + "the \(event)."
+      "Get the whole main-thread backtrace (the full .ips or .crash) to see what blocked the main thread "
+        + (event == "deactivate" ? "while the app was deactivating." : "during the \(event).")
     ]
-    let during = event == "scene-update" ? "scene updates (entering or leaving the background, snapshots)" : "launch"
+    var evidence = evidence
+    if event == "deactivate",
+      let said = report.applicationSpecificInformation.first(where: {
+        PlainSearch.contains("ailed to deactivate", in: $0.value)
+      })
+    {
+      evidence.append(self.evidence(said.location, said.value, "the system's note: the app failed to deactivate"))
+    }
+    let during =
+      event == "scene-update"
+      ? "scene updates (entering or leaving the background, snapshots)"
+      : event == "deactivate" ? "deactivation (applicationWillResignActive, applicationDidEnterBackground)" : "launch"
     if visibility == "background" {
       advice.append(
         "The app was in the background, where the \(event) still waits for the main thread: move blocking work "
@@ -335,8 +363,9 @@ extension ClassifierContext {
     return Diagnosis(
       kind: .watchdogHang, confidence: contradictions.isEmpty ? .medium : .low,
       summary:
-        "The watchdog killed the app (\(hex(code))) because the main thread did not finish the \(event) event in "
-        + "time (a hang); the input does not show what blocked it.",
+        "The watchdog killed the app (\(hex(code))) because the main thread did not finish "
+        + (event == "deactivate" ? "deactivating" : "the \(event) event") + " in time (a hang); the input does not "
+        + "show what blocked it.",
       explanation: explanation, advice: advice, evidence: evidence, facts: facts)
   }
 

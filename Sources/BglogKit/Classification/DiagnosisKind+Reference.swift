@@ -198,7 +198,8 @@ extension DiagnosisKind {
         meaning: "The app received a PushKit VoIP push and did not report a call to CallKit in time.",
         howToConfirm:
           "0xbaadca11, or PushKit's exception reason `Killing app because it never posted an incoming call to the "
-          + "system after receiving a PushKit VoIP push.`",
+          + "system after receiving a PushKit VoIP push.`, or the method that raises it, `-[PKPushRegistry "
+          + "_terminateAppIfThereAreUnhandledVoIPPushes]`, in the Last Exception Backtrace.",
         advice: [
           "Report a call with CXProvider.reportNewIncomingCall on every VoIP push, before the handler returns."
         ],
@@ -232,7 +233,8 @@ extension DiagnosisKind {
         meaning: "The system killed a process to reclaim memory, or because it went over its memory limit.",
         howToConfirm:
           "A JetsamEvent report (bug_type 298) lists processes; the killed ones carry a reason "
-          + "(per-process-limit, vm-pageshortage, highwater, vm-thrashing...).",
+          + "(per-process-limit, vm-pageshortage, highwater, vm-thrashing...). The text Low Memory reports of iOS 5–9 "
+          + "mark them (jettisoned); Xcode says `Terminated due to memory issue` for the process it debugs.",
         advice: [
           "Lower the memory footprint in the background: release caches on didEnterBackground and on memory "
             + "warnings; stream large files instead of loading them."

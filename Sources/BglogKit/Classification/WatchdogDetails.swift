@@ -35,6 +35,13 @@ public struct WatchdogDetails: Sendable, Hashable {
       // The oldest form: `com.example.app failed to launch in time`, `… failed to resume in time`.
       let verb = text[failed.upperBound..<range.lowerBound]
       if !verb.isEmpty, verb.count <= 12, verb.allSatisfy(\.isLetter) { event = String(verb) }
+    } else if PlainSearch.contains("Failed to deactivate", in: text)
+      || PlainSearch.contains("failed to deactivate", in: text)
+    {
+      // iPhone OS 3's Application Specific Information for a kill while the app was being deactivated (resigning
+      // active or, from iOS 4, entering the background): `Failed to deactivate`, no `in time` (a Stack Overflow
+      // question, "What does 8badf00d mean", copied at newbetuts.com/773442).
+      event = "deactivate"
     } else if let range = PlainSearch.range(of: " watchdog transgression", in: text) {
       let before = text[..<range.lowerBound]
       let word = before.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ":" }).last

@@ -67,7 +67,10 @@ public struct InputAppearance: Sendable, Hashable {
     }
     let timeline = TimelineBuilder().build(from: source)
     let events = timeline.apps.reduce(0) { $0 + $1.events.count }
-    let console = timeline.layout != nil || events > 0
+    // JSON whose objects are not `log show` records (a JetsamEvent's process entries, googleapis
+    // google-api-nodejs-client #613) opens like a JSON export but gives no record: not a console log.
+    let jsonWithoutRecords = timeline.layout == .logShowJSON && timeline.statistics.entries == 0
+    let console = (timeline.layout != nil && !jsonWithoutRecords) || events > 0
     let kind: Kind =
       switch (reports > 0, console) {
       case (true, true): .crashReportAndConsoleLog

@@ -4,6 +4,9 @@ public struct JetsamEvent: Sendable, Hashable {
   public var largestProcess: String?
   /// The processes listed in the event.
   public var processes: [JetsamProcess]
+  /// Whether the input is only a piece of the event (process entries or table rows pasted without the
+  /// report around them), so a killed process may be missing from it.
+  public var isFragment = false
 
   /// Creates a jetsam event.
   public init(largestProcess: String? = nil, processes: [JetsamProcess] = []) {
@@ -64,6 +67,8 @@ public struct ResourceEvent: Sendable, Hashable {
   public var location: SourceLocation?
   /// Where the action line is.
   public var actionLocation: SourceLocation?
+  /// Where the limit sentence is, when it was read from a line of its own.
+  public var summaryLocation: SourceLocation?
 
   /// Creates a resource event.
   public init(
@@ -71,13 +76,15 @@ public struct ResourceEvent: Sendable, Hashable {
     actionTaken: String? = nil,
     summary: String? = nil,
     location: SourceLocation? = nil,
-    actionLocation: SourceLocation? = nil
+    actionLocation: SourceLocation? = nil,
+    summaryLocation: SourceLocation? = nil
   ) {
     self.event = event
     self.actionTaken = actionTaken
     self.summary = summary
     self.location = location
     self.actionLocation = actionLocation
+    self.summaryLocation = summaryLocation
   }
 
   /// Whether the system killed the process for this event.

@@ -16,6 +16,12 @@ public enum CrashReportReader {
     if IPSFragmentReader.looksLikeFragment(firstLine), let fragment = IPSFragmentReader.read(source) {
       return [fragment]
     }
+    // A piece of a JetsamEvent's process list that starts inside an entry (`"lifetimeMax" : 675`, `},`).
+    if IPSFragmentReader.looksLikeFragment(firstLine) || firstLine.hasPrefix("}"),
+      let fragment = JetsamFragmentReader.read(source)
+    {
+      return [fragment]
+    }
     let restored = FlattenedReport.restore(source)
     var reports = LegacyCrashReportParser().parseDocument(restored?.source ?? source)
     if let restored {
@@ -31,7 +37,16 @@ public enum CrashReportReader {
         reports[index].endLine = restored.original(reports[index].endLine)
       }
     }
+    // A text jetsam report ("Low Memory", iOS 5–9) or rows of its process table: the legacy parser sees at
+    // most a header in it.
+    if reports.isEmpty || (reports.count == 1 && reports[0].isHeaderOnly),
+      let table = LegacyJetsamTableReader.read(source)
+    {
+      return [table]
+    }
     if reports.isEmpty {
+      // Xcode's `Message from debugger: Terminated due to memory issue` pasted alone.
+      if let notes = DebuggerMemoryNoteReader.read(source) { return notes }
       // The kernel's memory-limit line pasted alone (`EXC_RESOURCE -> X[pid] exceeded mem limit: …`).
       if let lines = MemoryLimitLineReader.read(source) { return lines }
       // The kernel's excessive-wakeups line pasted alone (`process X[pid] caught causing excessive wakeups. …`).
@@ -98,5 +113,14 @@ public enum CrashReportReader {
   /// - Throws: ``ReportParseError`` when the input holds no report at all.
   public static func read(bytes: some Collection<UInt8>) throws(ReportParseError) -> [CrashReport] {
     try read(SourceText(bytes: bytes))
+  }
+}
+
+extension CrashReport {
+  /// A text report that holds header lines only: no exception, termination, thread, backtrace, resource
+  /// event, assertion or Application Specific Information.
+  var isHeaderOnly: Bool {
+    category == .crash && exception == nil && termination == nil && threads.isEmpty && lastExceptionBacktrace == nil
+      && resource == nil && applicationSpecificInformation.isEmpty && leakedAssertions.isEmpty
   }
 }

@@ -283,6 +283,7 @@ public struct IPSReportParser: Sendable {
     let body = JSONValue(
       .object([JSONMember(key: "processes", value: JSONValue(.array(entries), line: first.line))]), line: first.line)
     JetsamBodyReader.apply(body, to: &report)
+    report.jetsam?.isFragment = true
     return report
   }
 }

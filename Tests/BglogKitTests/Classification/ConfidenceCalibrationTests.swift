@@ -58,8 +58,19 @@ import Testing
         report.termination?.namespace?.uppercased() == "CAROUSEL"
         && report.termination?.reason.contains("watchdog transgression") == true
       return hasCode || carousel ? nil : "neither a termination code nor Carousel's reason"
+    case .voipPushNotReported:
+      // PushKit's kill is an uncaught exception: its reason or the throwing method in the Last Exception
+      // Backtrace decides it as well as 0xbaadca11 does.
+      let marker = "never posted an incoming call to the system after receiving a PushKit VoIP push"
+      let said =
+        report.applicationSpecificInformation.contains { $0.value.contains(marker) }
+        || report.exception?.message?.contains(marker) == true
+      let thrown = report.lastExceptionBacktrace?.frames.contains {
+        $0.symbol?.hasPrefix("-[PKPushRegistry _terminateAppIfThereAreUnhandledVoIPPushes]") == true
+      }
+      return hasCode || said || thrown == true ? nil : "no termination code, PushKit reason or PushKit frame"
     case .backgroundTaskOverflow, .suspendedWithLockedFile, .thermalKill, .forceQuit, .insecureDrawing,
-      .voipResumeLimit, .voipPushNotReported, .diskSpaceReclaim, .systemResourceOveruse:
+      .voipResumeLimit, .diskSpaceReclaim, .systemResourceOveruse:
       return hasCode ? nil : "no termination code"
     case .watchBackgroundBudget:
       // watchOS writes this kill in words: `CAROUSEL, … watchdog transgression. Exhausted wall time allowance…`.

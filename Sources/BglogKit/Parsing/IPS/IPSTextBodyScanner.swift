@@ -18,7 +18,8 @@ struct IPSTextBodyScanner {
         let summary = value(of: "CPU") ?? value(of: "Wakeups") ?? value(of: "Writes")
         report.resource = ResourceEvent(
           event: event.text, actionTaken: action?.text, summary: summary?.text,
-          location: .line(event.line), actionLocation: action.map { .line($0.line) })
+          location: .line(event.line), actionLocation: action.map { .line($0.line) },
+          summaryLocation: summary.map { .line($0.line) })
       }
     case .stackshot where report.otherDescription == nil:
       if let reason = value(of: "Reason") {

@@ -42,9 +42,12 @@ enum JetsamBodyReader {
   ///
   /// Process entries are the objects inside `"processes" : [`; each `{ … }` there becomes one
   /// process as long as it names one. Values are read from single lines only.
-  static func scanTolerantly(_ source: SourceText, lines range: Range<Int>, into report: inout CrashReport) {
+  static func scanTolerantly(
+    _ source: SourceText, lines range: Range<Int>, into report: inout CrashReport,
+    inProcesses startsInside: Bool = false
+  ) {
     var event = report.jetsam ?? JetsamEvent()
-    var inProcesses = false
+    var inProcesses = startsInside
     var current: JetsamProcess?
     var currentLine = 0
     var inStates = false

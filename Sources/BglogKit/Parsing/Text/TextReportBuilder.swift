@@ -601,6 +601,14 @@ struct TextReportBuilder {
     case .triggeredByThread, .crashedThread, .highlightedThread:
       if let number = TextScanning.leadingInt(value) {
         report.crashedThread = Located(number, at: .line(line))
+        // A flattened paste glues the next heading to the number (`Highlighted Thread: 0Application Specific
+        // Information:`, iPhone OS 3, newbetuts.com/773442): the list under it is still that block.
+        if value.hasSuffix("Application Specific Information:"), !value.hasPrefix("Application") {
+          mode = .applicationSpecific
+          report.issues.append(
+            ParseIssue(
+              "line break lost: `Application Specific Information:` starts a block of its own", at: .line(line)))
+        }
       } else {
         report.issues.append(ParseIssue("no thread number in `\(key): \(value.prefix(40))`", at: .line(line)))
       }
@@ -611,7 +619,10 @@ struct TextReportBuilder {
       report.resource?.actionTaken = text
       report.resource?.actionLocation = .line(line)
     case .cpu, .wakeups, .writes:
-      if report.resource != nil, report.resource?.summary == nil { report.resource?.summary = text }
+      if report.resource != nil, report.resource?.summary == nil {
+        report.resource?.summary = text
+        report.resource?.summaryLocation = .line(line)
+      }
     case .reason:
       if report.category == .stackshot || string.lowercased().contains("stackshot") {
         report.category = .stackshot

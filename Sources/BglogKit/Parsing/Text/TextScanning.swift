@@ -168,6 +168,13 @@ enum TextScanning {
   /// 48 characters), so that prose, frames and symbols with colons are not mistaken for fields.
   static func keyValue(_ line: Substring) -> (key: Substring, value: Substring)? {
     guard let firstByte = line.utf8.first else { return nil }
+    // A key after the backtick of an inline code span left open in a Markdown paste (`` `Date/Time: ``,
+    // barcode-ANE #34) is the key itself.
+    if firstByte == 0x60 {
+      let rest = line.dropFirst()
+      guard let next = rest.utf8.first, next != 0x60 else { return nil }
+      return keyValue(rest)
+    }
     if firstByte < 0x80 {
       // An ASCII letter is the only ASCII scalar that is alphabetic.
       guard (firstByte >= 0x41 && firstByte <= 0x5A) || (firstByte >= 0x61 && firstByte <= 0x7A) else { return nil }

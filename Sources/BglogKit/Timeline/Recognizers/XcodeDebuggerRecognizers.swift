@@ -7,10 +7,16 @@ enum XcodeDebuggerRecognizers {
   /// `Message from debugger: Terminated due to signal 9`: the debugged process ended on that signal.
   /// Signal 9 (SIGKILL) is a kill (the system's reason is not in the note: the device's log or crash
   /// report has it); another number is an exit on that signal (no real example of one found yet).
+  /// `Message from debugger: Terminated due to memory issue` (Xcode's note when jetsam ends the debugged
+  /// process) is a kill for memory; it names neither the limit nor the footprint.
   static let terminatedDueToSignal = MessageRecognizer(
     id: "xcode-debugger-terminated-due-to-signal", era: "Xcode (its console, any iOS)",
-    anchors: ["Message from debugger: Terminated due to signal "], writers: [],
+    anchors: ["Message from debugger: Terminated due to signal ", memoryIssueNote], writers: [],
     read: { message, header, _ in
+      if TimelineEventRecognizer.range(of: memoryIssueNote, in: message) != nil {
+        guard let subject = header.appOrUnnamed else { return [] }
+        return [MessageEvent(kind: .killed, subject: subject, detail: memoryIssueDetail)]
+      }
       guard
         let start = TimelineEventRecognizer.range(of: "Message from debugger: Terminated due to signal ", in: message)
       else { return [] }
@@ -47,6 +53,16 @@ enum XcodeDebuggerRecognizers {
           kind: .killed, subject: .unnamedApp,
           detail: "killed with signal 9 (SIGKILL) while running under the debugger (Xcode's note: it does not say "
             + "who killed it or why; the device's log or crash report does)")),
+      RecognizerExample(
+        "Message from debugger: Terminated due to memory issue",
+        source: "robotmedia/RMGallery issue #10 (after the app's `Received memory warning.` line)",
+        expected: MessageEvent(kind: .killed, subject: .unnamedApp, detail: memoryIssueDetail)),
     ],
     nonTriggering: [])
+
+  /// Xcode's note when jetsam ends the process it debugs.
+  static let memoryIssueNote = "Message from debugger: Terminated due to memory issue"
+  static let memoryIssueDetail =
+    "killed for memory (jetsam: its memory limit or the device's memory pressure) while running under the debugger "
+    + "(Xcode's note: it names neither the limit nor the footprint; the device's JetsamEvent report does)"
 }

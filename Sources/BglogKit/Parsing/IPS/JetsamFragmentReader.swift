@@ -1,0 +1,65 @@
+/// Reads a piece of a JetsamEvent's `processes` list pasted without the report around it, starting
+/// inside an entry (googleapis/google-api-nodejs-client #613 starts at `"lifetimeMax" : 675`, then `},`,
+/// then whole entries with `"rpages"`, `"states"`, `"name"`, `"pid"`…). Not JSON as a whole, so it is read
+/// line by line (``JetsamBodyReader/scanTolerantly(_:lines:into:inProcesses:)``).
+///
+/// Only a text whose every non-blank line is a member of a jetsam process entry (by key), a string of
+/// its `states` list, or a brace or bracket is read here; the text must name at least one process.
+enum JetsamFragmentReader {
+  /// The keys of a jetsam process entry, as written in the real reports seen (iOS 9–11 JetsamEvents in the
+  /// shared corpus, KSCrash #278, google-api-nodejs-client #613).
+  static let entryKeys: Set<String> = [
+    "age", "bundleID", "coalition", "cpuTime", "fds", "genCount", "idleDelta", "killDelta", "lifetimeMax", "name",
+    "pageSpike", "pid", "purgeable", "reason", "rpages", "states", "uuid",
+  ]
+  /// Keys only a jetsam process entry has (one of them must be present).
+  static let jetsamOnlyKeys: Set<String> = ["rpages", "lifetimeMax", "killDelta", "idleDelta", "pageSpike"]
+
+  /// The report of a pasted piece of a jetsam process list, or nil when the text is anything else.
+  static func read(_ source: SourceText) -> CrashReport? {
+    var firstLine: Int?
+    var lastLine = 0
+    var sawJetsamKey = false
+    var opensEntry = false
+    for index in 0..<source.lineCount {
+      let text = TextScanning.trimmed(source.lineText(index))
+      if text.isEmpty { continue }
+      guard text.utf8.count <= 4096 else { return nil }
+      firstLine = firstLine ?? index + 1
+      lastLine = index + 1
+      switch text {
+      case "{":
+        opensEntry = true
+        continue
+      case "}", "},", "[", "]", "],":
+        continue
+      default:
+        break
+      }
+      guard text.hasPrefix("\"") else { return nil }
+      let rest = text.dropFirst()
+      guard let close = rest.firstIndex(of: "\"") else { return nil }
+      let after = rest[rest.index(after: close)...].drop(while: { $0 == " " || $0 == "\t" })
+      if after.first == ":" {
+        let key = String(rest[..<close])
+        guard entryKeys.contains(key) else { return nil }
+        if jetsamOnlyKeys.contains(key) { sawJetsamKey = true }
+      } else if !(after.isEmpty || after == ",") {
+        // A string of a `states` list ("daemon",) is all a line may hold besides a member.
+        return nil
+      }
+    }
+    guard let firstLine, sawJetsamKey, opensEntry else { return nil }
+    var report = CrashReport(format: .ips, category: .jetsam, startLine: firstLine, endLine: lastLine)
+    report.jetsam = JetsamEvent()
+    JetsamBodyReader.scanTolerantly(source, lines: 0..<source.lineCount, into: &report, inProcesses: true)
+    guard let processes = report.jetsam?.processes, !processes.isEmpty else { return nil }
+    report.jetsam?.isFragment = true
+    report.issues.insert(
+      ParseIssue(
+        "\(processes.count) \(processes.count == 1 ? "entry" : "entries") of a jetsam event's processes list, pasted "
+          + "without the report around them: no metadata line, no memory status, no largest process",
+        at: .line(firstLine)), at: 0)
+    return report
+  }
+}

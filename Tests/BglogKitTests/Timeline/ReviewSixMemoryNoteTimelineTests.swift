@@ -1,0 +1,25 @@
+import BglogTestSupport
+import Testing
+
+@testable import BglogKit
+
+/// Session 6 review, defect 1: Xcode's `Message from debugger: Terminated due to memory issue` (iCepa #2) was
+/// refused by both commands while the signal-9 note was read. Real fixture: RMGallery #10 (Apache-2.0).
+@Suite struct ReviewSixMemoryNoteTimelineTests {
+  @Test func xcodesMemoryNoteIsAKillForMemory() throws {
+    let source = try Fixtures.source("console/real-rmgallery-10-xcode-terminated-memory-issue.log")
+    let result = TimelineBuilder().build(from: source)
+    let events = result.apps.flatMap(\.events)
+    #expect(events.map(\.kind) == [.killed])
+    #expect(events.first?.line == 2)
+    #expect(events.first?.detail.hasPrefix("killed for memory (jetsam") == true)
+    #expect(events.first?.detail.contains("names neither the limit nor the footprint") == true)
+  }
+
+  /// The note among other lines is the timeline's: `diagnose` does not read it as a report.
+  @Test func diagnoseLeavesTheNoteInALogToTimeline() throws {
+    let source = try Fixtures.source("console/real-rmgallery-10-xcode-terminated-memory-issue.log")
+    #expect(throws: ReportParseError.self) { try CrashReportReader.read(source) }
+    #expect(InputAppearance.of(bytes: Array(source.text.utf8)).kind == .consoleLog)
+  }
+}
