@@ -94,7 +94,8 @@ enum DiagnoseCommand: Command {
   /// (`not a crash report: it looks like a console log (…); read it with bglog timeline`).
   static func sayWhatItLooksLike(_ result: FileDiagnosis) -> FileDiagnosis {
     guard case .failed(.parse(let path, let error)) = result.outcome, path != "-" else { return result }
-    guard case .notAReport = error, let appearance = InputAppearance.of(file: result.input),
+    // The reports were just read and there were none: the text is not read as reports again.
+    guard case .notAReport = error, let appearance = InputAppearance.of(file: result.input, knownNotAReport: true),
       appearance.kind != .crashReport, appearance.kind != .empty
     else { return result }
     var explained = result

@@ -41,12 +41,18 @@ public struct CheckFinding: Sendable, Hashable {
   /// The finding for one diagnosed crash report; `source`, the text it was read from, names a report
   /// without an app in its signature (see ``CheckSignature/of(_:diagnosis:source:)``).
   public init(_ diagnosed: DiagnosedReport, source: SourceText? = nil) {
+    var digests = CheckSignature.ReportDigests()
+    self.init(diagnosed, source: source, digests: &digests)
+  }
+
+  /// ``init(_:source:)`` sharing the digests of `source`'s line ranges with the other reports read from it.
+  init(_ diagnosed: DiagnosedReport, source: SourceText?, digests: inout CheckSignature.ReportDigests) {
     let evidence = diagnosed.diagnosis.evidence.first(where: { $0.location?.line != nil })
     self.init(
       kind: diagnosed.diagnosis.kind.rawValue, confidence: diagnosed.diagnosis.confidence,
       summary: diagnosed.diagnosis.summary, line: evidence?.location?.line ?? diagnosed.report.startLine,
       quote: evidence?.quote,
-      signature: CheckSignature.of(diagnosed.report, diagnosis: diagnosed.diagnosis, source: source),
+      signature: CheckSignature.of(diagnosed.report, diagnosis: diagnosed.diagnosis, source: source, digests: &digests),
       origin: .crashReport)
   }
 

@@ -62,7 +62,8 @@ public struct CheckRun: Sendable {
     let parseError: ReportParseError
     do {
       let diagnosed = try DiagnoseRun.diagnosedReports(in: source)
-      let findings = diagnosed.map { CheckFinding($0, source: source) }
+      var digests = CheckSignature.ReportDigests()
+      let findings = diagnosed.map { CheckFinding($0, source: source, digests: &digests) }
       // A ticket's text or an article holds console lines around its reports: read those too.
       var result = CheckFileResult(input: input, outcome: .crashReports(count: findings.count, findings: findings))
       let outside = Self.timelineOutside(diagnosed.map(\.report), in: source)

@@ -63,12 +63,22 @@ public struct CheckSignature: Sendable, Hashable, Comparable {
   /// The signature of a diagnosed crash report; `source` (the text it was read from) gives the digest
   /// that names a report without an app or incident identifier.
   public static func of(_ report: CrashReport, diagnosis: Diagnosis, source: SourceText? = nil) -> CheckSignature {
+    var digests = ReportDigests()
+    return of(report, diagnosis: diagnosis, source: source, digests: &digests)
+  }
+
+  /// ``of(_:diagnosis:source:)`` with the digests already worked out for `source`'s line ranges, so
+  /// that many reports read from one range (a report flattened onto one 2 MB line splits into thousands,
+  /// all on line 1) hash its lines once instead of once each.
+  static func of(
+    _ report: CrashReport, diagnosis: Diagnosis, source: SourceText?, digests: inout ReportDigests
+  ) -> CheckSignature {
     var signature = parts(of: report, diagnosis: diagnosis)
     // Without an app, kind and event (or nothing) would merge every app's problem of this kind: name the
     // report. A frame locus names the app's image, and a jetsam locus the killed processes.
     let namesApp = signature.locus.map { !$0.hasPrefix("event: ") } ?? false
     if signature.app == nil, !namesApp {
-      signature.report = identity(of: report, source: source)
+      signature.report = identity(of: report, source: source, digests: &digests)
     }
     return signature
   }
@@ -99,11 +109,27 @@ public struct CheckSignature: Sendable, Hashable, Comparable {
   /// `report INCIDENT` when the report has an incident identifier, else `report #DIGEST` over its lines
   /// (so copies of one report still group), else the report's first line number.
   static func identity(of report: CrashReport, source: SourceText?) -> String {
+    var digests = ReportDigests()
+    return identity(of: report, source: source, digests: &digests)
+  }
+
+  /// The digests of line ranges of one source text, worked out once each (see ``identity(of:source:digests:)``).
+  struct ReportDigests {
+    var byLines: [ClosedRange<Int>: String] = [:]
+    /// How many digests were worked out (not taken from `byLines`): the lines hashed are bounded by it.
+    var computed = 0
+  }
+
+  /// ``identity(of:source:)``, taking the digest of a line range from `digests` when it was worked out.
+  static func identity(of report: CrashReport, source: SourceText?, digests: inout ReportDigests) -> String {
     if let incident = report.header.incidentIdentifier?.filter({ !$0.isWhitespace }), !incident.isEmpty {
       return "report " + incident
     }
     guard let source, report.startLine >= 1, report.endLine >= report.startLine, report.endLine <= source.lineCount
     else { return "report at line \(report.startLine)" }
+    let lines = report.startLine...report.endLine
+    if let known = digests.byLines[lines] { return known }
+    digests.computed += 1
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for number in report.startLine...report.endLine {
       // Line ends are left out, so one report with CRLF or LF line ends is one report.
@@ -111,7 +137,9 @@ public struct CheckSignature: Sendable, Hashable, Comparable {
       hash = fnv1a([0x0A], into: hash)
     }
     let hex = String(hash >> 32, radix: 16)
-    return "report #" + String(repeating: "0", count: 8 - hex.count) + hex
+    let digest = "report #" + String(repeating: "0", count: 8 - hex.count) + hex
+    digests.byLines[lines] = digest
+    return digest
   }
 
   /// The signature of a console-log finding: the finding kind and the app; when the log names no app

@@ -212,6 +212,8 @@ extension ConsoleLayout {
   /// (`Timestamp    (process)[PID]`, `Timestamp  Thread  Type …`), `log show`'s preamble, notes and
   /// closing counts, `idevicesyslog`'s connection notes. Such lines stay unknown.
   static func isToolNote(_ line: Substring) -> Bool {
+    // Every note starts with one of these ASCII characters; a line starting with another is none.
+    if let byte = line.utf8.first, byte < 0x80, !Self.toolNoteFirstBytes.contains(byte) { return false }
     let first = line.prefix(while: { $0 != " " && $0 != "\t" })
     if first == "Timestamp" || first == "Time" { return true }
     return toolNotePrefixes.contains { line.hasPrefix($0) }
@@ -242,6 +244,9 @@ extension ConsoleLayout {
     while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
     return index == line.count
   }
+
+  /// The first bytes of `Timestamp`, `Time` and ``toolNotePrefixes``.
+  private static let toolNoteFirstBytes: [UInt8] = Array("TFSLA[".utf8)
 
   private static let toolNotePrefixes = [
     "Filtering the log data", "Skipping info and debug messages", "Skipping debug messages", "Log      - ",
@@ -423,6 +428,7 @@ extension ConsoleLayout {
   /// `HWM increased to 2844 because of <BKProcessAssertion: 0x1003b5930;`, react-native-background-timer
   /// #38). Only for records without a header, where nothing else tells a wrapped line.
   static func stopsInsideDescription(_ line: Substring) -> Bool {
+    guard line.utf8.contains(0x3C) else { return false }
     var text = line
     while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
     guard text.last == ";", let open = text.lastIndex(of: "<") else { return false }
@@ -437,7 +443,7 @@ extension ConsoleLayout {
   /// (ashleymills/Reachability.swift #356). Only the `Name[pid:tid] ` form Xcode writes (both numbers), the
   /// name a run of characters without blanks or brackets; a record without a time.
   static func parseXcodeWithoutTime(_ line: Substring, number: Int) -> LogEntry? {
-    guard let open = line.firstIndex(of: "["), open > line.startIndex,
+    guard line.utf8.contains(0x5B), let open = line.firstIndex(of: "["), open > line.startIndex,
       !line[..<open].contains(where: { $0 == " " || $0 == "\t" || $0 == "]" }),
       let close = line[open...].firstIndex(of: "]")
     else { return nil }

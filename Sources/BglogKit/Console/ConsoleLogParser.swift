@@ -213,6 +213,12 @@ public struct ConsoleLogParser {
   /// `[{`, `[` or `{` alone: the start of `log show --style json` (one object over many lines);
   /// `},{`: a `log stream --style json` joined mid-array.
   private static func opensJSONExport(_ line: Substring) -> Bool {
+    // Only blanks are trimmed before the first ASCII character: any other is the trimmed text's first.
+    if let first = line.utf8.first, first < 0x80, first != 0x20, first != 0x09, first != 0x5B, first != 0x7B,
+      first != 0x7D
+    {
+      return false
+    }
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     return trimmed == "[" || trimmed == "{" || trimmed.hasPrefix("[{") || trimmed == "[ {"
       || trimmed.hasPrefix("},{")
@@ -262,7 +268,11 @@ public struct ConsoleLogParser {
       line = line[row...]
     }
     let startsBlank = line.first == " " || line.first == "\t"
-    if !startsBlank, let header = header(line, number: number) {
+    // Every header reader needs a clock time (`HH:MM:SS`: a digit, a colon, a digit) or, for ndjson, a
+    // `{`: while no layout is known, a line with neither is not offered to them (plain text of many
+    // lines was read by every reader on every line: 1 s for 2 MiB).
+    let mayOpen = layout != nil || offeredWithoutLayout(line)
+    if !startsBlank, mayOpen, let header = header(line, number: number) {
       return begin(header, line: line, headerless: false)
     }
     if hasRecord, !startsBlank,
@@ -303,21 +313,21 @@ public struct ConsoleLogParser {
       return nil
     }
     // The line would be unknown: the tolerant readers come first (unless the layout was forced).
-    if !forced, !readsSyslogRows, let entry = syslogRowHeader(line, number: number) {
+    if !forced, !readsSyslogRows, mayOpen, let entry = syslogRowHeader(line, number: number) {
       return begin(entry, line: line, headerless: false)
     }
-    if !forced, layout == nil, let entry = ConsoleLayout.parseAppTimeMessage(line, number: number) {
+    if !forced, layout == nil, mayOpen, let entry = ConsoleLayout.parseAppTimeMessage(line, number: number) {
       // An app's own timed line: like a message alone, the next line without a header is a new record.
       return begin(entry, line: line, headerless: true)
     }
-    if !forced, let (header, stripped) = tolerantHeader(line, number: number) {
+    if !forced, mayOpen, let (header, stripped) = tolerantHeader(line, number: number) {
       if stripped > 0 { indent = stripped }
       return begin(header, line: Self.dropIndent(line, stripped) ?? line, headerless: false)
     }
     // Markdown left before the first record by a paste (a backtick: capacitor #5366; an italic `_`:
     // XMPPFramework #765): the first record's header is read without it. Only these two characters, only
     // before the first record.
-    if !forced, layout == nil, !hasRecord, let first = line.first, first == "`" || first == "_",
+    if !forced, layout == nil, mayOpen, !hasRecord, let first = line.first, first == "`" || first == "_",
       let header = header(line.dropFirst(), number: number)
     {
       return begin(header, line: line.dropFirst(), headerless: false)
@@ -339,13 +349,43 @@ public struct ConsoleLogParser {
   private mutating func begin(_ header: LogEntry, line: Substring, headerless: Bool) -> LogEntry? {
     var header = header
     let completed = complete()
-    if header.firstLine.isEmpty { header.firstLine = String(line.prefix(400)) }
+    if header.firstLine.isEmpty { header.firstLine = line.utf8.count <= 400 ? String(line) : String(line.prefix(400)) }
     pendingAwaitsSender = layout == .logShow && header.process.isEmpty && header.timestamp != nil && !headerless
     pending = header
     pendingIsHeaderless = headerless
     pendingCutInDescription = headerless && ConsoleLayout.stopsInsideDescription(line)
     pendingText = header.message.utf8.count
     return completed
+  }
+
+  /// Lines read while no layout was known that were offered to the header readers (see
+  /// ``mayHoldHeader(_:)``): the work of detecting a layout is bounded by it.
+  private(set) var linesOfferedWithoutLayout = 0
+
+  /// ``mayHoldHeader(_:)``, counted in ``linesOfferedWithoutLayout``; only asked while no layout is known.
+  private mutating func offeredWithoutLayout(_ line: Substring) -> Bool {
+    guard Self.mayHoldHeader(line) else { return false }
+    linesOfferedWithoutLayout += 1
+    return true
+  }
+
+  /// Whether `line` holds what every header reader needs: a clock time's `digit:digit` or a `{` (ndjson).
+  /// `false` means no layout's header reader, tolerant or not, reads it.
+  static func mayHoldHeader(_ line: Substring) -> Bool {
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      var previousIsDigit = false
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == 0x7B { return true }
+        if byte == 0x3A, previousIsDigit, index + 1 < bytes.count, bytes[index + 1] &- 0x30 < 10 { return true }
+        previousIsDigit = byte &- 0x30 < 10
+        index += 1
+      }
+      return false
+    }
+    if let found = line.utf8.withContiguousStorageIfAvailable(scan) { return found }
+    return Array(line.utf8).withUnsafeBufferPointer(scan)
   }
 
   /// `line` without its first `count` bytes when they are all blanks, else `nil`.

@@ -8,6 +8,8 @@
 enum FlattenedConsoleCopy {
   /// The records of `line`, or `nil` when it is not such a copy.
   static func records(in line: Substring) -> [Substring]? {
+    // Most lines are shorter: not copied.
+    guard line.utf8.count >= 80 else { return nil }
     let bytes = Array(line.utf8)
     guard bytes.count >= 80, !bytes.contains(0x09), let first = recordStart(bytes, at: 0) else { return nil }
     var starts = [0]

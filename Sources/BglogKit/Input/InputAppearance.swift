@@ -56,14 +56,18 @@ public struct InputAppearance: Sendable, Hashable {
 
   /// Looks at an input's bytes: its signature and text first, then whether it reads as crash reports
   /// and as a console log.
-  public static func of(bytes: [UInt8]) -> InputAppearance {
+  /// `knownNotAReport`: the caller read these bytes as crash reports and was told they are not one
+  /// (``ReportParseError/notAReport(_:)``), so they are not read so again.
+  public static func of(bytes: [UInt8], knownNotAReport: Bool = false) -> InputAppearance {
     if let binary = binaryKind(bytes.prefix(sniffLength)) { return InputAppearance(kind: binary) }
     let source = SourceText(bytes: bytes)
     var reports = 0
-    do {
-      reports = try CrashReportReader.read(source).count
-    } catch {
-      if case .empty = error { return InputAppearance(kind: .empty) }
+    if !knownNotAReport {
+      do {
+        reports = try CrashReportReader.read(source).count
+      } catch {
+        if case .empty = error { return InputAppearance(kind: .empty) }
+      }
     }
     let timeline = TimelineBuilder().build(from: source)
     let events = timeline.apps.reduce(0) { $0 + $1.events.count }
@@ -96,7 +100,10 @@ public struct InputAppearance: Sendable, Hashable {
   /// What a regular file looks like: read whole up to `limit` bytes; a larger file is judged by its first
   /// bytes only (binary or not), and `nil` is returned when those are text. `nil` for standard input,
   /// FIFOs and files that cannot be read.
-  public static func of(file input: InputFile, limit: Int = DiagnoseRun.defaultSizeLimit) -> InputAppearance? {
+  /// `knownNotAReport` as for ``of(bytes:knownNotAReport:)``.
+  public static func of(
+    file input: InputFile, limit: Int = DiagnoseRun.defaultSizeLimit, knownNotAReport: Bool = false
+  ) -> InputAppearance? {
     guard input.path != "-", case .regular(let size) = FileKind.of(input.path),
       let handle = FileHandle(forReadingAtPath: input.path)
     else { return nil }
@@ -108,7 +115,7 @@ public struct InputAppearance: Sendable, Hashable {
     }
     // `read(upToCount:)` gives nil at the end of the file: an empty file.
     guard let data = try? handle.read(upToCount: limit) else { return of(bytes: []) }
-    return of(bytes: [UInt8](data))
+    return of(bytes: [UInt8](data), knownNotAReport: knownNotAReport)
   }
 
   /// The kind of the first bytes of an input when they are empty, an image or binary data; `nil` for text.
