@@ -170,7 +170,7 @@ private struct ByteScanner: ConsoleFieldCursor {
 
   /// `ConsoleLayout.parseXcode`.
   mutating func xcode() -> ConsoleByteHeader? {
-    guard let (time, date, offset) = isoTimestampParts(), offset != nil, skipBlanks() > 0 else { return nil }
+    guard let (time, date, offset) = isoTimestampParts(), skipBlanks() > 0 else { return nil }
     return processWithIDs(time: time, date: date, offset: offset)
   }
 

@@ -397,12 +397,12 @@ extension ConsoleLayout {
     return entry
   }
 
-  /// `2021-08-03 12:21:19.012463-0700 Client[78393:13981511] [assertion] message`
+  /// `2021-08-03 12:21:19.012463-0700 Client[78393:13981511] [assertion] message`; before iOS 10, Xcode's
+  /// console showed `NSLog`'s own line, local time without an offset, in milliseconds:
+  /// `2015-10-14 16:16:51.510 RMGalleryDemo[3438:887692] Received memory warning.` (RMGallery #10).
   private static func parseXcode(_ line: Substring, number: Int) -> LogEntry? {
     var scanner = ConsoleLineScanner(line)
-    guard let timestamp = scanner.isoTimestamp(), timestamp.utcOffsetSeconds != nil,
-      scanner.skipBlanks() > 0
-    else { return nil }
+    guard let timestamp = scanner.isoTimestamp(), scanner.skipBlanks() > 0 else { return nil }
     return processWithIDs(&scanner, line: number, timestamp: timestamp)
   }
 

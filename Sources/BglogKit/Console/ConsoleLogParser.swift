@@ -281,7 +281,15 @@ public struct ConsoleLogParser {
     {
       // A note the author put between records: a record of its own without a header, never part of
       // the message before it; lines without a header after it continue it (`headerless: false`).
-      return begin(LogEntry(line: number, process: "", message: String(line)), line: line, headerless: false)
+      var note = LogEntry(line: number, process: "", message: String(line))
+      if layout == .xcode, ConsoleLayout.isDebuggerMessage(line), let (process, pid) = pendingProcess {
+        // Xcode's console holds the debugged process's own records: its note on that process's end
+        // is about the process of the record before it (RMGallery #10: `RMGalleryDemo[3438:887692]
+        // Received memory warning.`, then `Message from debugger: Terminated due to memory issue`).
+        note.process = process
+        note.pid = pid
+      }
+      return begin(note, line: line, headerless: false)
     }
     if hasRecord, !startsBlank, layout == .xcode, !forced,
       let entry = ConsoleLayout.parseXcodeColonMilliseconds(line, number: number)
@@ -343,6 +351,16 @@ public struct ConsoleLogParser {
     }
     statistics.unknownLines += 1
     return nil
+  }
+
+  /// The process and pid of the record being read (byte-level or `String`), when it names them.
+  private var pendingProcess: (String, Int?)? {
+    if let record = raw {
+      let process = rawBytes.withUnsafeBufferPointer { String(decoding: $0[record.process], as: UTF8.self) }
+      return process.isEmpty ? nil : (process, record.pid)
+    }
+    guard let pending, !pending.process.isEmpty else { return nil }
+    return (pending.process, pending.pid)
   }
 
   /// Makes `header` the pending record and returns the one it completes.

@@ -41,6 +41,9 @@ import Testing
   }
 
   static let edgeLines: [(ConsoleLayout, String)] = [
+    // `NSLog`'s own line as Xcode showed it before iOS 10: no UTC offset (RMGallery #10).
+    (.xcode, "2015-10-14 16:16:51.510 RMGalleryDemo[3438:887692] Received memory warning."),
+    (.xcode, "2015-10-14 16:16:51.510 RMGalleryDemo[3438] Received memory warning."),
     (.xcode, "2024-05-01 10:00:00.100000+0200 MyApp[812:99123] (Lib) [com.a.b:cat] hello"),
     (.xcode, "2024-05-01 10:00:00.100000+052110 MyApp[812:99123] seconds in the offset"),
     (.xcode, "2024-05-01 10:00:00.100000-05:21:10 MyApp[812:99123] seconds in the offset"),

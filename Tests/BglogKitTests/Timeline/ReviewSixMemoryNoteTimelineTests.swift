@@ -16,6 +16,30 @@ import Testing
     #expect(events.first?.detail.contains("names neither the limit nor the footprint") == true)
   }
 
+  /// The record before the note is `NSLog`'s line as Xcode showed it before iOS 10 (no UTC offset): it
+  /// is read as Xcode's layout, and the note on the end of the debugged process is filed under that
+  /// process, the one Xcode's console holds.
+  @Test func theNoteIsTheDebuggedProcesssEnd() throws {
+    let source = try Fixtures.source("console/real-rmgallery-10-xcode-terminated-memory-issue.log")
+    let result = TimelineBuilder().build(from: source)
+    #expect(result.layout == .xcode)
+    #expect(result.statistics.unknownLines == 0)
+    #expect(result.apps.map(\.name) == ["RMGalleryDemo"])
+    #expect(result.apps.first?.events.first?.pid == 3438)
+    #expect(result.apps.first?.events.first?.timestamp == nil)
+  }
+
+  /// Without a record before it, or in another layout, the note names no process.
+  @Test func aNoteWithoutTheDebuggedProcessNamesNone() throws {
+    for text in [
+      "Message from debugger: Terminated due to memory issue",
+      "17:00:00    Demo  hello\nMessage from debugger: Terminated due to memory issue",
+    ] {
+      let result = TimelineBuilder().build(from: SourceText(text: text))
+      #expect(result.apps.flatMap(\.events).allSatisfy { $0.pid == nil }, "\(text)")
+    }
+  }
+
   /// The note among other lines is the timeline's: `diagnose` does not read it as a report.
   @Test func diagnoseLeavesTheNoteInALogToTimeline() throws {
     let source = try Fixtures.source("console/real-rmgallery-10-xcode-terminated-memory-issue.log")
