@@ -57,6 +57,8 @@ private struct ByteScanner: ConsoleFieldCursor {
   let base: UnsafePointer<UInt8>
   let count: Int
   var index = 0
+  /// Whether the last string ``jsonString()`` read holds an escape (a backslash).
+  var lastStringEscaped = false
 
   init(base: UnsafePointer<UInt8>, count: Int) {
     self.base = base
@@ -408,13 +410,14 @@ private struct ByteScanner: ConsoleFieldCursor {
     var path: Range<Int>?
     var pid: Int??
     var message: Range<Int>?
+    var messageEscaped = false
     index += 1
     skipJSONSpace()
     if peek == 0x7D {
       return nil  // `{}`: no eventMessage
     }
     while true {
-      guard let key = jsonString(), !key.contains(where: { base[$0] == 0x5C }) else { return nil }
+      guard let key = jsonString(), !lastStringEscaped else { return nil }
       skipJSONSpace()
       guard expect(0x3A) else { return nil }
       skipJSONSpace()
@@ -423,8 +426,8 @@ private struct ByteScanner: ConsoleFieldCursor {
       let value = valueStart..<index
       switch keyName(key) {
       case 1:
-        guard timestamp == nil, let inside = stringContents(value), !inside.contains(where: { base[$0] == 0x5C })
-        else { return nil }
+        // (A string value: the last string read is the value itself.)
+        guard timestamp == nil, let inside = stringContents(value), !lastStringEscaped else { return nil }
         timestamp = inside
       case 2:
         guard path == nil, let inside = stringContents(value) else { return nil }
@@ -436,6 +439,7 @@ private struct ByteScanner: ConsoleFieldCursor {
       case 4:
         guard message == nil, let inside = stringContents(value) else { return nil }
         message = inside
+        messageEscaped = lastStringEscaped
       default: break
       }
       skipJSONSpace()
@@ -468,7 +472,7 @@ private struct ByteScanner: ConsoleFieldCursor {
     return ConsoleByteHeader(
       secondsOfDay: seconds, date: date, utcOffsetSeconds: offset, pid: processID, process: process,
       messageStart: message.lowerBound, messageEnd: message.upperBound,
-      messageEscaped: message.contains(where: { base[$0] == 0x5C }))
+      messageEscaped: messageEscaped)
   }
 
   /// 1 `timestamp`, 2 `processImagePath`, 3 `processID`, 4 `eventMessage`, 0 any other key.
@@ -499,7 +503,22 @@ private struct ByteScanner: ConsoleFieldCursor {
     guard expect(0x22) else { return nil }
     let start = index
     var escaped = false
+    defer { lastStringEscaped = escaped }
     while index < count {
+      // Eight bytes at a time past those that are none of `"`, `\` or a control byte (below 0x20);
+      // a word holding one is read byte by byte below.
+      while index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ 0x2222_2222_2222_2222
+        let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let special =
+          ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- 0x2020_2020_2020_2020) & ~word)
+        if special & highs != 0 { break }
+        index += 8
+      }
+      guard index < count else { break }
       let byte = base[index]
       if byte == 0x22 {
         index += 1

@@ -210,6 +210,41 @@ import Testing
       #expect(actualStatistics == expectedStatistics, "\(line)")
     }
   }
+  /// JSON strings are skipped eight bytes at a time up to a `"`, a `\` or a control byte: ndjson lines
+  /// with those (escaped or raw, valid or not) at every place around the eight-byte steps, in keys,
+  /// the timestamp, the path and the message, read as the `String` parser reads them.
+  @Test func ndjsonStringsReadTheSameBothWaysAtEveryOffset() {
+    let first =
+      #"{"timestamp":"2021-03-04 05:00:00.000000-0800","processImagePath":"/a/First","processID":1,"eventMessage":"first"}"#
+    let specials = [#"\""#, #"\\"#, #"\n"#, #"\u00e9"#, #"\/"#, "\u{01}", "é", #"\x"#, "\t", #"\"#]
+    var lines: [String] = []
+    for special in specials {
+      for offset in 0..<20 {
+        let pad = String(repeating: "a", count: offset)
+        let text = pad + special + String(repeating: "b", count: 17 - offset % 9)
+        lines.append(
+          #"{"timestamp":"2021-03-04 05:00:01.000000-0800","processImagePath":"/usr/libexec/"#
+            + #"assertiond","processID":57,"messageType":"Default","eventMessage":""# + text + #""}"#)
+        lines.append(
+          #"{"timestamp":"2021-03-04 05:00:01.000000-0800","processImagePath":"/usr/"# + text
+            + #"/x","processID":57,"eventMessage":"m"}"#)
+        lines.append(
+          #"{"k"# + text + #"":1,"timestamp":"2021-03-04 05:00:01.000000-0800","processImagePath":"/p","#
+            + #""processID":57,"eventMessage":"m"}"#)
+        lines.append(
+          #"{"timestamp":"2021-03-04 05:00:01."# + text
+            + #"","processImagePath":"/p","processID":57,"eventMessage":"m"}"#)
+      }
+    }
+    for line in lines {
+      let text = first + "\n" + line + "\ncontinued\n"
+      let (expected, expectedStatistics) = Self.byString(text, layout: .logShowNDJSON)
+      let (actual, actualStatistics) = Self.byBytes(text, layout: .logShowNDJSON)
+      #expect(actual == expected, "\(line)")
+      #expect(actualStatistics == expectedStatistics, "\(line)")
+    }
+  }
+
   /// The pair searches (`\M`/`\^` escapes in idevicesyslog messages; `] ` and `: ` ending the xcode
   /// and `log show` senders) find their bytes with `memchr`: generated lines with those bytes at every
   /// place, the message's last byte included, read as the `String` parser reads them.
