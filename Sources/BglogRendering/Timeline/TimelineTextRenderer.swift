@@ -21,17 +21,27 @@ public struct TimelineTextRenderer: Sendable {
     self.width = width
   }
 
+  /// The first line: how the lines were read. Without a layout, the records are lines kept as they
+  /// are, without a header's time and process (said so: the command then says no layout was found).
+  static func summary(_ result: TimelineResult) -> String {
+    let stats = result.statistics
+    let records =
+      result.layout == nil
+      ? "\(CheckWording.plural(stats.entries, "record")) without a known header (kept as messages alone)"
+      : CheckWording.plural(stats.entries, "record")
+    return "Read \(CheckWording.plural(stats.lines, "line")) as \(result.layout?.rawValue ?? "no known layout"): "
+      + "\(records), \(CheckWording.plural(stats.continuationLines, "continuation line")), "
+      + "\(stats.unknownLines) unknown, "
+      + "\(CheckWording.plural(stats.duplicates + stats.nearDuplicates, "duplicate")) removed."
+  }
+
   /// The whole report.
   public func render(_ result: TimelineResult) -> String {
     // Log text is printed as written, so control characters are neutralised first (and the escape
     // codes of `style` added after).
     let result = TerminalText.printable(result)
     var out = ""
-    let stats = result.statistics
-    out += prose(
-      "Read \(plural(stats.lines, "line")) as \(result.layout?.rawValue ?? "no known layout"): "
-        + "\(plural(stats.entries, "record")), \(plural(stats.continuationLines, "continuation line")), "
-        + "\(stats.unknownLines) unknown, \(plural(stats.duplicates + stats.nearDuplicates, "duplicate")) removed.")
+    out += prose(TimelineTextRenderer.summary(result))
     if result.droppedEvents > 0 {
       out += prose(TimelineTextRenderer.droppedNote(result.droppedEvents))
     }

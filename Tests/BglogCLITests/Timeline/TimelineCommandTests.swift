@@ -57,7 +57,10 @@ import Testing
     let result = runBglog(["timeline", "-"], stdin: "hello\nworld\n\nnot a log\n")
     #expect(result.status == .inputError)
     // Lines without a header are untimed records in file order (the empty line joins the one before).
-    #expect(result.out.hasPrefix("Read 4 lines as no known layout: 3 records, 1 continuation line, 0 unknown"))
+    #expect(
+      result.out.hasPrefix(
+        "Read 4 lines as no known layout: 3 records without a known header (kept as messages alone), "
+          + "1 continuation line, 0 unknown"))
     #expect(result.err.contains("<stdin>: not a console log: no line in a layout bglog knows"))
   }
 
@@ -160,7 +163,10 @@ import Testing
     let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
     #expect(object?["layout"] == nil)
     let text = runBglog(["timeline", "-"], stdin: line)
-    #expect(text.out.hasPrefix("Read 1 line as no known layout: 1 record, 0 continuation lines, 0 unknown"))
+    #expect(
+      text.out.hasPrefix(
+        "Read 1 line as no known layout: 1 record without a known header (kept as messages alone), "
+          + "0 continuation lines, 0 unknown"))
   }
 
   @Test func checkGivesTheOtherFilesTheirResults() throws {
