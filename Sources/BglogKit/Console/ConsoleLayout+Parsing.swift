@@ -30,8 +30,10 @@ extension ConsoleLayout {
   private static func parseTimeProcessMessage(_ line: Substring, number: Int) -> LogEntry? {
     var scanner = ConsoleLineScanner(line)
     guard let time = scanner.clockTime(), scanner.skipBlanks() > 0 else { return nil }
-    let process = scanner.word()
+    var process = scanner.word()
     guard !process.isEmpty, scanner.skipBlanks() > 0 || scanner.isAtEnd else { return nil }
+    // `16:12:49.226  kernel: memorystatus: …` (radiance #595): the colon after the process is not its name's.
+    if process.utf8.count > 1, process.utf8.last == 0x3A { process = process.dropLast() }
     return LogEntry(
       line: number, timestamp: LogTimestamp(secondsOfDay: time), process: String(process),
       message: String(scanner.rest))

@@ -717,7 +717,8 @@ public struct ConsoleLogParser {
     let processStart = index
     index = BlankScan.firstBlank(in: base, from: index, to: count)
     guard index > processStart else { return nil }
-    let processEnd = index
+    // A colon after the process (`kernel: memorystatus: …`) is not part of its name.
+    let processEnd = index - processStart > 1 && base[index - 1] == 0x3A ? index - 1 : index
     index = BlankScan.firstNonBlank(in: base, from: index, to: count)
     return (time, processStart..<processEnd, index)
   }

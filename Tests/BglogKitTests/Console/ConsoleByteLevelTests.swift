@@ -10,6 +10,31 @@ import Testing
     return (entries, statistics)
   }
 
+  /// `16:12:49.226  kernel: memorystatus: …` (radiance #595, two of its lines): the colon after the
+  /// process is not its name's, on the bytes, in the `String` parser and read ahead alike.
+  @Test func aColonAfterTheProcessIsNotItsName() throws {
+    let lines = [
+      "16:12:49.226  kernel: memorystatus: exceeded mem limit: ActiveHard 50 MB (fatal)",
+      "16:12:49.229  kernel: killing_specific_process pid 1879 [Tunnel] ... 51200KB",
+      "16:12:49.300  : a lone colon is a process name of its own",
+    ]
+    let (entries, _) = Self.parse(lines.joined(separator: "\n"))
+    #expect(entries.map(\.process) == ["kernel", "kernel", ":"])
+    #expect(entries.first?.message == "memorystatus: exceeded mem limit: ActiveHard 50 MB (fatal)")
+    var parser = ConsoleLogParser()
+    var viaString: [LogEntry] = []
+    for line in lines { parser.consume(Substring(line)) { viaString.append($0) } }
+    if let last = parser.finish() { viaString.append(last) }
+    #expect(viaString.map(\.process) == ["kernel", "kernel", ":"])
+    for line in lines {
+      var line = line
+      line.withUTF8 { bytes in
+        let header = ConsoleLogParser.timeProcessMessageHeader(bytes)
+        #expect(header.map { String(decoding: bytes[$0.process], as: UTF8.self) } != "kernel:")
+      }
+    }
+  }
+
   @Test func duplicatesAreFoundOnBytesAndUpToCanonicalEquivalence() {
     let (entries, statistics) = Self.parse(
       "10:00:00    Demo  caf\u{E9} opened\n"
