@@ -4,7 +4,7 @@
 /// the figures after it). The event says what the record says: whether the trigger was marked FATAL, the
 /// figures when the record holds them; it never says the process was killed (the crash report does).
 enum ResourceLimitRecognizers {
-  static let all: [MessageRecognizer] = [cpuUsageTrigger, resourceNotifyTrigger, excessiveWakeups, cpuWakes]
+  static let all: [MessageRecognizer] = [cpuUsageTrigger, resourceNotifyTrigger, excessiveWakeups]
 
   /// How the CPU usage trigger's detail starts (the analyzer's `cpu-limit` finding keys on it).
   static let cpuLimitDetail = "CPU usage limit exceeded"
@@ -130,12 +130,17 @@ enum ResourceLimitRecognizers {
 
   /// `process OpenPHT[60661] caught causing excessive wakeups.` then `Observed wakeups rate (per sec): 306;`,
   /// `Maximum permitted wakeups rate (per sec): 150;`, `Observation period: 300 seconds;` when they are part of
-  /// the record (continuation lines); macOS and iOS kernels write the same words.
+  /// the record (continuation lines); macOS and iOS kernels write the same words. Also reads the newer words
+  /// for the same limit (the kernel's `caught waking the CPU …`, symptomsd's `Received CPU wakes trigger:`):
+  /// ``cpuWakes(_:)``.
   static let excessiveWakeups = MessageRecognizer(
-    id: "kernel-excessive-wakeups", era: "iOS 8+ / OS X 10.10+ kernel",
-    anchors: [" caught causing excessive wakeups"], writers: ["kernel"],
+    id: "kernel-excessive-wakeups", era: "iOS 8+ / OS X 10.10+ kernel; macOS 10.12+ kernel and symptomsd (newer words)",
+    anchors: [" caught causing excessive wakeups", " caught waking the CPU ", "CPU wakes trigger:"],
+    writers: ["kernel", "symptomsd"],
     read: { message, _, _ in
       typealias R = TimelineEventRecognizer
+      // The newer words for the same limit (``cpuWakes(_:)``).
+      if let newer = cpuWakes(message) { return newer }
       guard let anchor = R.range(of: " caught causing excessive wakeups", in: message) else { return [] }
       let head = message[..<anchor.lowerBound]
       guard let word = head.split(separator: " ").last, let subject = MessageSubject.namePID(Substring(word)) else {
@@ -180,8 +185,13 @@ enum ResourceLimitRecognizers {
         expected: MessageEvent(
           kind: .watchdogViolation, subject: AppSubject(name: "OpenPHT", pid: 60661),
           detail: "caught causing excessive wakeups")),
-    ],
-    nonTriggering: [])
+    ] + cpuWakesExamples,
+    nonTriggering: [
+      // symptomsd's trigger line alone (its process line cut off) names no process.
+      RecognizerExample(
+        "Received CPU wakes trigger:", process: "symptomsd", pid: 0,
+        source: "kubernetes/minikube issue #3291 (the record's first line without its indented line)")
+    ])
 
   /// How the newer wakeups forms' details start: the kernel's `caught waking the CPU` line and symptomsd's
   /// `Received CPU wakes trigger:` (the same limit as `caught causing excessive wakeups`, in newer words).
@@ -193,83 +203,78 @@ enum ResourceLimitRecognizers {
   /// and symptomsd's `Received CPU wakes trigger:` with, on the indented line after it, `Name[pid] () woke the
   /// CPU 45005 times over 3.10 seconds (average 14497/sec), violating a CPU wakes limit of 45000 over 300
   /// seconds.` Neither says what was done (bazel-remote #86's author found the process was not killed).
-  static let cpuWakes = MessageRecognizer(
-    id: "cpu-wakes", era: "macOS 10.12+ kernel and symptomsd (iOS kernels share the wakeups monitor)",
-    anchors: [" caught waking the CPU ", "CPU wakes trigger:"], writers: ["kernel", "symptomsd"],
-    read: { message, _, _ in
-      typealias R = TimelineEventRecognizer
-      if let anchor = R.range(of: " caught waking the CPU ", in: message) {
-        guard let word = message[..<anchor.lowerBound].split(separator: " ").last,
-          let subject = MessageSubject.namePID(Substring(word))
-        else { return [] }
-        let rest = message[anchor.lowerBound...]
-        var detail = cpuWakesDetail
-        if let average = R.text(after: ", averaging ", in: rest, until: [" wakes / second", ",", "\n"]),
-          let limit = R.text(after: "violating a limit of ", in: rest, until: [".\n", "\n"])
-        {
-          detail += ": \(average.prefix(12)) per second on average"
-          if let wakes = R.text(after: " caught waking the CPU ", in: rest, until: [" times over ", ",", "\n"]),
-            let window = R.text(after: " times over ", in: rest, until: [",", "\n"])
-          {
-            detail += " (\(wakes.prefix(12)) wakes over \(window.prefix(24)))"
-          }
-          detail += ", limit \((limit.hasSuffix(".") ? String(limit.dropLast()) : limit).prefix(60))"
-        }
-        return [MessageEvent(kind: .watchdogViolation, subject: subject, detail: detail)]
-      }
-      guard let anchor = R.range(of: "CPU wakes trigger:", in: message),
-        let subject = namePID(after: anchor.upperBound, in: message)
+  /// Read by ``excessiveWakeups`` (one recogniser slot for the one limit; the anchor scanner's 64 are
+  /// nearly all taken); nil when the message holds neither newer form's words.
+  private static func cpuWakes(_ message: Substring) -> [MessageEvent]? {
+    typealias R = TimelineEventRecognizer
+    if let anchor = R.range(of: " caught waking the CPU ", in: message) {
+      guard let word = message[..<anchor.lowerBound].split(separator: " ").last,
+        let subject = MessageSubject.namePID(Substring(word))
       else { return [] }
-      let rest = message[anchor.upperBound...]
-      var detail = "CPU wakes trigger (excessive wakeups)"
-      if let average = R.text(after: " (average ", in: rest, until: ["/sec", ")", "\n"]),
-        let limit = R.text(after: "violating a CPU wakes limit of ", in: rest, until: [".\n", "\n"])
+      let rest = message[anchor.lowerBound...]
+      var detail = cpuWakesDetail
+      if let average = R.text(after: ", averaging ", in: rest, until: [" wakes / second", ",", "\n"]),
+        let limit = R.text(after: "violating a limit of ", in: rest, until: [".\n", "\n"])
       {
         detail += ": \(average.prefix(12)) per second on average"
-        if let wakes = R.text(after: ") woke the CPU ", in: rest, until: [" times over ", ",", "\n"]),
-          let window = R.text(after: " times over ", in: rest, until: [" (", ",", "\n"])
+        if let wakes = R.text(after: " caught waking the CPU ", in: rest, until: [" times over ", ",", "\n"]),
+          let window = R.text(after: " times over ", in: rest, until: [",", "\n"])
         {
           detail += " (\(wakes.prefix(12)) wakes over \(window.prefix(24)))"
         }
         detail += ", limit \((limit.hasSuffix(".") ? String(limit.dropLast()) : limit).prefix(60))"
       }
       return [MessageEvent(kind: .watchdogViolation, subject: subject, detail: detail)]
-    },
-    triggering: [
-      RecognizerExample(
-        "process minikube-darwin-amd64[23629] caught waking the CPU 45005 times over ~3 seconds, averaging 14497 "
-          + "wakes / second and violating a limit of 45000 wakes over 300 seconds.", process: "kernel", pid: 0,
-        source: "kubernetes/minikube issue #3291 (macOS 10.12.6 Console.app; fixture)",
-        expected: MessageEvent(
-          kind: .watchdogViolation, subject: AppSubject(name: "minikube-darwin-amd64", pid: 23629),
-          detail:
-            "caught waking the CPU too often (excessive wakeups): 14497 per second on average (45005 wakes over ~3 "
-            + "seconds), limit 45000 wakes over 300 seconds")),
-      RecognizerExample(
-        "process bazel-remote-0.0[61853] caught waking the CPU 45001 times over ~42 seconds, averaging 1066 wakes / "
-          + "second and violating a limit of 45000 wakes over 300 seconds.",
-        source: "buchgr/bazel-remote issue #86 (the line quoted alone; the author found it was only a warning)",
-        expected: MessageEvent(
-          kind: .watchdogViolation, subject: AppSubject(name: "bazel-remote-0.0", pid: 61853),
-          detail:
-            "caught waking the CPU too often (excessive wakeups): 1066 per second on average (45001 wakes over ~42 "
-            + "seconds), limit 45000 wakes over 300 seconds")),
-      RecognizerExample(
-        """
-        Received CPU wakes trigger:
-          minikube-darwin-amd64[23629] () woke the CPU 45005 times over 3.10 seconds (average 14497/sec), violating a CPU wakes limit of 45000 over 300 seconds.
-        """, process: "symptomsd", pid: 0,
-        source: "kubernetes/minikube issue #3291 (Console.app, the record with its indented line; fixture)",
-        expected: MessageEvent(
-          kind: .watchdogViolation, subject: AppSubject(name: "minikube-darwin-amd64", pid: 23629),
-          detail:
-            "CPU wakes trigger (excessive wakeups): 14497 per second on average (45005 wakes over 3.10 seconds), "
-            + "limit 45000 over 300 seconds")),
-    ],
-    nonTriggering: [
-      // The trigger's first line alone (its process line cut off) names no process.
-      RecognizerExample(
-        "Received CPU wakes trigger:", process: "symptomsd", pid: 0,
-        source: "kubernetes/minikube issue #3291 (the record's first line without its indented line)")
-    ])
+    }
+    guard let anchor = R.range(of: "CPU wakes trigger:", in: message) else { return nil }
+    guard let subject = namePID(after: anchor.upperBound, in: message) else { return [] }
+    let rest = message[anchor.upperBound...]
+    var detail = "CPU wakes trigger (excessive wakeups)"
+    if let average = R.text(after: " (average ", in: rest, until: ["/sec", ")", "\n"]),
+      let limit = R.text(after: "violating a CPU wakes limit of ", in: rest, until: [".\n", "\n"])
+    {
+      detail += ": \(average.prefix(12)) per second on average"
+      if let wakes = R.text(after: ") woke the CPU ", in: rest, until: [" times over ", ",", "\n"]),
+        let window = R.text(after: " times over ", in: rest, until: [" (", ",", "\n"])
+      {
+        detail += " (\(wakes.prefix(12)) wakes over \(window.prefix(24)))"
+      }
+      detail += ", limit \((limit.hasSuffix(".") ? String(limit.dropLast()) : limit).prefix(60))"
+    }
+    return [MessageEvent(kind: .watchdogViolation, subject: subject, detail: detail)]
+  }
+
+  /// The newer forms' real examples (``excessiveWakeups`` runs them).
+  static let cpuWakesExamples: [RecognizerExample] = [
+    RecognizerExample(
+      "process minikube-darwin-amd64[23629] caught waking the CPU 45005 times over ~3 seconds, averaging 14497 "
+        + "wakes / second and violating a limit of 45000 wakes over 300 seconds.", process: "kernel", pid: 0,
+      source: "kubernetes/minikube issue #3291 (macOS 10.12.6 Console.app; fixture)",
+      expected: MessageEvent(
+        kind: .watchdogViolation, subject: AppSubject(name: "minikube-darwin-amd64", pid: 23629),
+        detail:
+          "caught waking the CPU too often (excessive wakeups): 14497 per second on average (45005 wakes over ~3 "
+          + "seconds), limit 45000 wakes over 300 seconds")),
+    RecognizerExample(
+      "process bazel-remote-0.0[61853] caught waking the CPU 45001 times over ~42 seconds, averaging 1066 wakes / "
+        + "second and violating a limit of 45000 wakes over 300 seconds.",
+      source: "buchgr/bazel-remote issue #86 (the line quoted alone; the author found it was only a warning)",
+      expected: MessageEvent(
+        kind: .watchdogViolation, subject: AppSubject(name: "bazel-remote-0.0", pid: 61853),
+        detail:
+          "caught waking the CPU too often (excessive wakeups): 1066 per second on average (45001 wakes over ~42 "
+          + "seconds), limit 45000 wakes over 300 seconds")),
+    RecognizerExample(
+      """
+      Received CPU wakes trigger:
+        minikube-darwin-amd64[23629] () woke the CPU 45005 times over 3.10 seconds (average 14497/sec), violating a CPU wakes limit of 45000 over 300 seconds.
+      """, process: "symptomsd", pid: 0,
+      source: "kubernetes/minikube issue #3291 (Console.app, the record with its indented line; fixture)",
+      expected: MessageEvent(
+        kind: .watchdogViolation, subject: AppSubject(name: "minikube-darwin-amd64", pid: 23629),
+        detail:
+          "CPU wakes trigger (excessive wakeups): 14497 per second on average (45005 wakes over 3.10 seconds), "
+          + "limit 45000 over 300 seconds")),
+  ]
+
 }
