@@ -183,7 +183,8 @@ import Testing
       stdin: "default\t19:43:58.249245 +0900\tReportCrash\tFormulating report for corpse[6113] iMastShare\n")
     let crashed = try #require(corpse.out.split(separator: "\n").first { $0.contains(" crashed ") })
     #expect(crashed.hasSuffix("[iMastShare[6113]: crashed]"))
-    let forced = runBglog(["timeline", "--follow", "-"], stdin: try String(contentsOfFile: Self.seed000, encoding: .utf8))
+    let forced = runBglog(
+      ["timeline", "--follow", "-"], stdin: try String(contentsOfFile: Self.seed000, encoding: .utf8))
     #expect(forced.out.contains("[BackgroundDemo[12648]: killed]"))
     #expect(!forced.out.contains(": crashed]"))
   }

@@ -172,7 +172,8 @@ import Testing
     #expect(diagnosis.summary.contains("does not say whether it was killed"))
     #expect(
       diagnosis.facts.contains(
-        Fact("limit", "1066 wakeups per second on average (45001 over ~42 seconds), limit 45000 wakes over 300 seconds")))
+        Fact("limit", "1066 wakeups per second on average (45001 over ~42 seconds), limit 45000 wakes over 300 seconds")
+      ))
     #expect(diagnosis.evidence.first?.note == "the kernel's caught-waking-the-CPU line")
     #expect(diagnosis.evidence.first?.quote.contains("caught waking the CPU 45001 times") == true)
     #expect(report.issues.first?.message.contains("caught-waking-the-CPU line alone") == true)
