@@ -174,10 +174,18 @@ final class TimelineFollow: @unchecked Sendable {
       if state.state != "background (woken)" { state.backgroundSince = event.clock }
       state.state = "background (woken)"
     case .launched:
-      state.state = "running"
+      // A launch or resume whose line says the app is in the foreground (symptomsd's ForegroundRunning,
+      // runningboardd's UserInteractiveFocal role, SpringBoard's visibility) reads as such; a launch that
+      // does not say where the app is (the debugger's, a resume with another role) stays "running".
+      state.state = event.detail.contains("foreground") ? "foreground" : "running"
       state.backgroundSince = nil
-    case .killed, .crashed:
+    case .killed:
       state.state = "killed"
+      state.backgroundSince = nil
+    case .crashed:
+      // A forced crash report is the system ending the process (it stays "killed"); any other crash
+      // (ReportCrash's corpse report, a signal exit) says crashed, not more than its line says.
+      state.state = event.detail.hasPrefix("forced crash report") ? "killed" : "crashed"
       state.backgroundSince = nil
     case .exited:
       state.state = "not running"

@@ -10,7 +10,9 @@ extension ClassifierContext {
       return diagnosis
     }
     if event == "memory limit" { return memoryLimitLine(resource) }
-    if resource.event == WakeupsLimitLineReader.event { return wakeupsLimitLine(resource) }
+    if resource.event == WakeupsLimitLineReader.event || resource.event == WakeupsLimitLineReader.cpuWakesEvent {
+      return wakeupsLimitLine(resource)
+    }
     if resource.event == DebuggerStopReasonReader.event { return memoryLimitDebuggerStop(resource) }
     let wakeups = event.contains("wakeup")
     let kind: DiagnosisKind
@@ -192,7 +194,8 @@ extension ClassifierContext {
       Fact("missing-evidence", "what the system did (the wakeups report written after the line says it: Action taken)"))
     let explanation =
       "The kernel wrote this line when the process woke the CPU more often than its wakeups monitor allows (the "
-      + "rate is averaged over the observation period); macOS and iOS kernels write the same words. The line is "
+      + "rate is averaged over the observation period); macOS and iOS kernels write the same words (newer ones "
+      + "say `caught waking the CPU N times over …, violating a limit of N wakes over N seconds`). The line is "
       + "the whole input and says nothing of a kill: the wakeups report the system writes after it (a "
       + "microstackshot with `Event: wakeups`, or a spindump on macOS) says what was done in its `Action taken:` "
       + "line. Many timer fires, polling or short sleeps in a loop cause it."
@@ -203,8 +206,11 @@ extension ClassifierContext {
         + (resource.summary.map { " (\($0))" } ?? "") + "; the kernel's line does not say whether it was killed.",
       explanation: explanation,
       evidence: [
-        self.evidence(
-          resource.location, "process \(who) caught causing excessive wakeups", "the kernel's excessive-wakeups line")
+        resource.event == WakeupsLimitLineReader.cpuWakesEvent
+          ? self.evidence(
+            resource.location, "process \(who) caught waking the CPU", "the kernel's caught-waking-the-CPU line")
+          : self.evidence(
+            resource.location, "process \(who) caught causing excessive wakeups", "the kernel's excessive-wakeups line")
       ],
       facts: facts)
   }

@@ -379,10 +379,21 @@ extension TimelineAnalyzer {
         $0.kind == .watchdogViolation && $0.detail.hasPrefix(ResourceLimitRecognizers.resourceNotifyDetail)
           && $0.pid == trigger.pid && ($0.clock ?? 0) - (trigger.clock ?? 0) <= 5
       }
+      // symptomsd's `Reached limit of 5 RESOURCE_NOTIFY reports for Name. Disallow report.` just after it:
+      // no CPU usage report is written for this trigger (the line names the process, not its pid).
+      let disallowed = events[(index + 1)...].prefix(8).first {
+        $0.kind == .watchdogViolation && $0.detail.hasPrefix(ResourceLimitRecognizers.reportDisallowedDetail)
+          && ($0.pid == nil || $0.pid == trigger.pid) && ($0.clock ?? 0) - (trigger.clock ?? 0) <= 5
+      }
       let end = events[(index + 1)...].first {
         [.killed, .crashed, .exited].contains($0.kind) && $0.pid != nil && $0.pid == trigger.pid
           && ($0.clock ?? 0) - (trigger.clock ?? 0) <= 60
       }
+      let noReport =
+        disallowed == nil
+        ? ""
+        : " symptomsd wrote no CPU usage report for this trigger: it had reached its limit of RESOURCE_NOTIFY "
+          + "reports for the app (`Disallow report.`)."
       let summary: String
       if fatal {
         summary =
@@ -392,21 +403,26 @@ extension TimelineAnalyzer {
           + "system ends a process for a fatal CPU limit (the CPU usage report written for such a trigger says "
           + "`Action taken: Process killed`)"
           + (end.map { "; the log shows the end at \(time($0))." }
-            ?? "; the log does not show the end itself.")
+            ?? "; the log does not show the end itself.") + noReport
       } else {
         summary =
           "\(who) went over its CPU limit at \(time(trigger))\(figures); the trigger is not marked FATAL, and the "
-          + "line does not say what the system did."
+          + "line does not say what the system did." + noReport
       }
+      // With no report written, the advice does not send the reader to one.
+      let profileHow =
+        disallowed == nil
+        ? "(the CPU usage report's heaviest stack, or Instruments' Time Profiler with the app in the background)"
+        : "(no CPU usage report was written for this trigger, so profile it: Instruments' Time Profiler with the "
+          + "app in the background; reports of the earlier triggers symptomsd counted may still be on the device)"
       findings.append(
         TimelineFinding(
           kind: .cpuLimit, confidence: fatal ? (end == nil ? .medium : .high) : .low, summary: summary,
           advice:
-            "Find what keeps the CPU busy (the CPU usage report's heaviest stack, or Instruments' Time Profiler "
-            + "with the app in the background) and stop or defer that work in the background: the limit is CPU "
-            + "time over a window (the line names both), so spread or pause the work, or move it to a "
+            "Find what keeps the CPU busy \(profileHow) and stop or defer that work in the background: the limit is "
+            + "CPU time over a window (the line names both), so spread or pause the work, or move it to a "
             + "BGProcessingTask.",
-          evidence: evidence([trigger] + [notify, end].compactMap { $0 })))
+          evidence: evidence([trigger] + [notify, disallowed, end].compactMap { $0 })))
     }
     return findings
   }

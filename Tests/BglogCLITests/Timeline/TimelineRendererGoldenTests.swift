@@ -13,6 +13,8 @@ import Testing
     ("console/real-rnvideo-1513-console-app-fatal-cpu-trigger.log", []),
     // Session 6: symptomsd's foreground transition (review s6 #10).
     ("console/real-rnfirebase-253-idevicesyslog-foreground.log", []),
+    // The newer wakeups forms: the kernel's `caught waking the CPU` and symptomsd's CPU wakes trigger.
+    ("console/real-minikube-3291-console-app-cpu-wakes.log", []),
   ]
 
   static func result(_ fixture: String, markers: [String]) throws -> TimelineResult {

@@ -167,6 +167,28 @@ import Testing
     #expect(lines.contains { $0.contains("assertion-acquired") && $0.contains("com.elsystm.elsystm[1957]") })
   }
 
+  /// The live state says what the event's line says: symptomsd's `ForegroundRunning` (real fixture
+  /// react-native-firebase #253) is "foreground", not "running"; ReportCrash's corpse report (the line of
+  /// iMast #138, as `SessionSixReviewTests` quotes it) is "crashed", not "killed"; assertiond's forced crash
+  /// report (seed 000) stays "killed", the system having forced it.
+  @Test func followStatesSayForegroundAndCrashedAsTheLinesDo() throws {
+    let foreground = runBglog(
+      ["timeline", "--follow", "-"],
+      stdin: try String(
+        contentsOf: Fixtures.url("console/real-rnfirebase-253-idevicesyslog-foreground.log"), encoding: .utf8))
+    let launched = try #require(foreground.out.split(separator: "\n").first { $0.contains(" launched ") })
+    #expect(launched.hasSuffix("[dk.bitfabrikken.appname[488]: foreground]"))
+    let corpse = runBglog(
+      ["timeline", "--follow", "-"],
+      stdin: "default\t19:43:58.249245 +0900\tReportCrash\tFormulating report for corpse[6113] iMastShare\n")
+    let crashed = try #require(corpse.out.split(separator: "\n").first { $0.contains(" crashed ") })
+    #expect(crashed.hasSuffix("[iMastShare[6113]: crashed]"))
+    let forced = runBglog(
+      ["timeline", "--follow", "-"], stdin: try String(contentsOfFile: Self.seed000, encoding: .utf8))
+    #expect(forced.out.contains("[BackgroundDemo[12648]: killed]"))
+    #expect(!forced.out.contains(": crashed]"))
+  }
+
   @Test func followIsColouredAndFittedOnATerminal() throws {
     let text = try String(contentsOfFile: Self.seed000, encoding: .utf8)
     let result = runBglog(["timeline", "--follow", "-"], stdin: text, environment: ["COLUMNS": "70"], terminal: true)

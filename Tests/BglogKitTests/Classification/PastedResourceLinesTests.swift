@@ -152,4 +152,50 @@ import Testing
     #expect(WakeupsLimitLineReader.parse("my process caught causing excessive wakeups, why?") == nil)
     #expect(WakeupsLimitLineReader.parse("process smc caught causing excessive wakeups.") == nil)
   }
+
+  // MARK: The kernel's newer words: `caught waking the CPU`
+
+  /// buchgr/bazel-remote #86: the newer line quoted alone (its author then found the process was not
+  /// killed: "that message is just a warning"): the same medium wakeups reading, with the newer figures.
+  @Test func theNewerKernelLineAloneIsTheSameMediumWakeupsReading() throws {
+    let text =
+      "process bazel-remote-0.0[61853] caught waking the CPU 45001 times over ~42 seconds, averaging 1066 wakes / "
+      + "second and violating a limit of 45000 wakes over 300 seconds.\n"
+    let read = try Self.read(text)
+    #expect(read.count == 1)
+    let (report, diagnosis) = try #require(read.first)
+    #expect(report.header.processName == "bazel-remote-0.0")
+    #expect(report.header.processID == 61853)
+    #expect(diagnosis.kind == .wakeupsLimit)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.summary.contains("bazel-remote-0.0 [61853]"))
+    #expect(diagnosis.summary.contains("does not say whether it was killed"))
+    #expect(
+      diagnosis.facts.contains(
+        Fact("limit", "1066 wakeups per second on average (45001 over ~42 seconds), limit 45000 wakes over 300 seconds")
+      ))
+    #expect(diagnosis.evidence.first?.note == "the kernel's caught-waking-the-CPU line")
+    #expect(diagnosis.evidence.first?.quote.contains("caught waking the CPU 45001 times") == true)
+    #expect(report.issues.first?.message.contains("caught-waking-the-CPU line alone") == true)
+  }
+
+  /// kubernetes/minikube #3291: the kernel's record as Console.app copies it (level, time, process, tabs),
+  /// pasted alone, is read; with symptomsd's record after it, it is a console log (the fixture
+  /// `real-minikube-3291-console-app-cpu-wakes.log`, the timeline's to read).
+  @Test func theNewerLineWithItsConsolePrefixIsReadAloneOnly() throws {
+    let kernel =
+      "default\t12:26:38.075690 -0700\tkernel\tprocess minikube-darwin-amd64[23629] caught waking the CPU 45005 "
+      + "times over ~3 seconds, averaging 14497 wakes / second and violating a limit of 45000 wakes over 300 seconds."
+    let line = try #require(WakeupsLimitLineReader.parse(kernel[...]))
+    #expect(
+      line
+        == WakeupsLimitLineReader.Line(
+          process: "minikube-darwin-amd64", pid: 23629, observed: "14497", permitted: nil, period: nil, wakes: "45005",
+          window: "~3 seconds", limit: "45000 wakes over 300 seconds", newerForm: true))
+    #expect(WakeupsLimitLineReader.read(SourceText(text: kernel + "\n"))?.count == 1)
+    let log = try Fixtures.source("console/real-minikube-3291-console-app-cpu-wakes.log")
+    #expect(WakeupsLimitLineReader.read(log) == nil)
+    // Prose about the words is not the line.
+    #expect(WakeupsLimitLineReader.parse("process foo[12] caught waking the CPU too often, why?") == nil)
+  }
 }

@@ -25,8 +25,9 @@ import Testing
     #expect(finding.summary.contains("used 48.00s of CPU over 48.15 seconds, limit 48.00s over 60 seconds"))
     #expect(finding.summary.contains("marked FATAL"))
     #expect(finding.summary.contains("does not show the end"))
-    // The trigger, then symptomsd's `Fatal RESOURCE_NOTIFY trigger for My_App [716] (…)` (line 4).
-    #expect(finding.evidence.map(\.line) == [1, 4])
+    // The trigger, then symptomsd's `Fatal RESOURCE_NOTIFY trigger for My_App [716] (…)` (line 4) and its
+    // `Reached limit of 5 RESOURCE_NOTIFY reports for My_App. Disallow report.` (line 5, WakeupsAndReportLimitTests).
+    #expect(finding.evidence.map(\.line) == [1, 4, 5])
     #expect(finding.summary.contains("RESOURCE_NOTIFY line after it says Fatal too"))
     let notify = try #require(app.events.first { $0.line == 4 })
     #expect(notify.kind == .watchdogViolation && notify.pid == 716)
