@@ -14,15 +14,9 @@ extension ClassifierContext {
     }
     var facts = baseFacts
     if let summary = resource.summary { facts.append(Fact("limit", summary)) }
-    let action = resource.actionTaken?.trimmingCharacters(in: .whitespaces).lowercased()
     var explanation = DiagnosisKind.diskWritesLimit.reference.meaning
     if let figures = resource.summary { explanation += " The report says: \(figures)." }
-    if let action, action != "none" {
-      // Never seen in a real disk-writes report; say what the report wrote instead of guessing.
-      explanation +=
-        " The report's Action taken reads \"\(resource.actionTaken ?? "")\", but the disk-writes limit does not"
-        + " terminate a process: if the app died, another report names why."
-    }
+    explanation += actionTakenNote(resource, "The report's Action taken")
     return Diagnosis(
       kind: .diskWritesLimit, confidence: .high,
       summary: "The process went over its disk-writes limit; this report is a warning, not a kill.",
@@ -31,6 +25,15 @@ extension ClassifierContext {
 }
 
 extension ClassifierContext {
+  /// What an `Action taken` other than `none` says, which was never seen in a real disk-writes report:
+  /// what the report wrote, instead of a guess (empty for `none` or no such line).
+  func actionTakenNote(_ resource: ResourceEvent, _ subject: String) -> String {
+    let action = resource.actionTaken?.trimmingCharacters(in: .whitespaces).lowercased()
+    guard let action, action != "none" else { return "" }
+    return " \(subject) reads \"\(resource.actionTaken ?? "")\", but the disk-writes limit does not"
+      + " terminate a process: if the app died, another report names why."
+  }
+
   /// Lines of a disk-writes report pasted without the report (``DiskWritesPieceReader``): the figures
   /// name the report, and a disk-writes report is never a kill; what the lines cannot give is which
   /// process and when (the header and `Event:` line), so the reading is medium.
@@ -52,12 +55,7 @@ extension ClassifierContext {
     var explanation =
       DiagnosisKind.diskWritesLimit.reference.meaning + " The lines are a disk-writes report's own (\(figures))"
       + ", without the report around them: they do not name the process."
-    let action = resource.actionTaken?.trimmingCharacters(in: .whitespaces).lowercased()
-    if let action, action != "none" {
-      explanation +=
-        " The Action taken line reads \"\(resource.actionTaken ?? "")\", but the disk-writes limit does not"
-        + " terminate a process: if the app died, another report names why."
-    }
+    explanation += actionTakenNote(resource, "The Action taken line")
     return Diagnosis(
       kind: .diskWritesLimit, confidence: .medium,
       summary:
