@@ -18,7 +18,6 @@ public struct TimelineHTMLRenderer: Sendable {
   public func render(_ result: TimelineResult) -> String {
     let title =
       result.apps.isEmpty ? "bglog timeline" : "bglog timeline: " + result.apps.map(\.name).joined(separator: ", ")
-    let stats = result.statistics
     var out = """
       <!DOCTYPE html>
       <html lang="en">
@@ -34,9 +33,7 @@ public struct TimelineHTMLRenderer: Sendable {
       <body>
       <header>
       <h1>bglog timeline</h1>
-      <p class="muted">Read \(p(stats.lines, "line")) as \(e(result.layout?.rawValue ?? "no known layout")): \
-      \(p(stats.entries, "record")), \(p(stats.continuationLines, "continuation line")), \(stats.unknownLines) unknown, \
-      \(p(stats.duplicates + stats.nearDuplicates, "duplicate")) removed.\
+      <p class="muted">\(e(TimelineTextRenderer.summary(result)))\
       \(result.droppedEvents > 0 ? " " + e(TimelineTextRenderer.droppedNote(result.droppedEvents)) : "")</p>
       </header>
       <main>
