@@ -127,7 +127,13 @@ enum KernelJetsamRecognizers {
         expected: MessageEvent(
           kind: .killed, subject: AppSubject(name: "backgroundtaskmanagementd", pid: 24094),
           detail: "killed by jetsam (per-process-limit), exceeded mem limit: InactiveHard 15 MB (fatal); "
-            + daemonNote))
+            + daemonNote)),
+      // Alone: no limit line before it (after the nameless one it takes that limit; see exceededLimit).
+      RecognizerExample(
+        "killing_specific_process pid 1879 [Tunnel] ... 51200KB", process: "kernel",
+        source: "getlantern/radiance pull request #595 (comment; the paste's `(cause …)` is cut to `...`)",
+        expected: MessageEvent(
+          kind: .killed, subject: AppSubject(name: "Tunnel", pid: 1879), detail: "killed by jetsam (?)")),
     ],
     nonTriggering: [])
 
