@@ -73,6 +73,22 @@ import Testing
     #expect(!tunnel.findings.contains { $0.kind == .memoryLimitKill })
   }
 
+  /// SYNTHETIC (radiance #595's nameless limit line, community-tc-config #983's limit line of pid 24094,
+  /// radiance's kill of pid 1879): a limit line that names a process is joined by its pid only, and it
+  /// replaces the nameless one, so the kill of another pid is given neither limit.
+  @Test func aNamedLimitJoinsOnlyItsOwnPid() throws {
+    let result = Self.timeline(
+      """
+      memorystatus: exceeded mem limit: ActiveHard 50 MB (fatal)
+      memorystatus: backgroundtaskmanagementd[24094] exceeded mem limit: InactiveHard 15 MB (fatal)
+      killing_specific_process pid 1879 [Tunnel] ... 51200KB
+
+      """)
+    let tunnel = try #require(result.apps.first { $0.processName == "Tunnel" })
+    #expect(tunnel.events.map(\.detail) == ["killed by jetsam (?)"])
+    #expect(!tunnel.findings.contains { $0.kind == .memoryLimitKill })
+  }
+
   /// The nameless limit line alone makes no event (nothing says which process it was).
   @Test func namelessLimitAloneIsNoEvent() {
     let result = Self.timeline("16:12:49.226  kernel: memorystatus: exceeded mem limit: ActiveHard 50 MB (fatal)\n")
@@ -103,10 +119,12 @@ import Testing
   @Test func launchdLabelsNameTheAppsBundle() {
     typealias L = LaunchdExitReasonRecognizers
     #expect(
-      L.bundle(ofLabel: "application.dev.sweetpad.exitprobe.mac.263468718.263468848.15213BAD-824A-4875-9CD8-39DDC4F69375")
+      L.bundle(
+        ofLabel: "application.dev.sweetpad.exitprobe.mac.263468718.263468848.15213BAD-824A-4875-9CD8-39DDC4F69375")
         == "dev.sweetpad.exitprobe.mac")
     #expect(L.bundle(ofLabel: "application.com.cmuxterm.app.243196168.243196175") == "com.cmuxterm.app")
-    #expect(L.bundle(ofLabel: "UIKitApplication:dev.sweetpad.exitprobe.app[0959][rb-legacy]") == "dev.sweetpad.exitprobe.app")
+    #expect(
+      L.bundle(ofLabel: "UIKitApplication:dev.sweetpad.exitprobe.app[0959][rb-legacy]") == "dev.sweetpad.exitprobe.app")
     #expect(L.bundle(ofLabel: "com.apple.migrationpluginwrapper") == nil)
     #expect(L.bundle(ofLabel: "application.com.example") == nil)
     #expect(
