@@ -117,7 +117,7 @@ import Testing
   /// launchd labels as real logs and tools give them (sweetpad-dev/sweetpad exits.rs' captured jobs):
   /// an app's LaunchServices or UIKitApplication label names its bundle; a daemon's names none.
   @Test func launchdLabelsNameTheAppsBundle() {
-    typealias L = LaunchdExitReasonRecognizers
+    typealias L = LaunchdExitReason
     #expect(
       L.bundle(
         ofLabel: "application.dev.sweetpad.exitprobe.mac.263468718.263468848.15213BAD-824A-4875-9CD8-39DDC4F69375")

@@ -140,7 +140,6 @@ enum MessageRecognizers {
     + WebKitProcessRecognizers.all + ResourceLimitRecognizers.all + DasdActivityRecognizers.all
     + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all + RunningBoardTerminationRecognizers.all
     + PushKitRecognizers.all + LockedFileRecognizers.all + ReportCrashRecognizers.all + SymptomsdRecognizers.all
-    + LaunchdExitReasonRecognizers.all
 
   /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
   static let scanner: MessageAnchorScanner = {
