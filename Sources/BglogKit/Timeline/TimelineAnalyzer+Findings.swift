@@ -316,9 +316,18 @@ extension TimelineAnalyzer {
               + "limit. A system daemon killed again and again: report it to Apple with a sysdiagnose.",
             evidence: evidence([kill])))
       } else if let limit = Self.memoryLimit(kill.detail), !limit.inactive {
+        // The limit from a line that names no process is joined by order alone: high only when the kill
+        // line's own footprint is at that limit too.
+        let nameless = kill.detail.contains(KernelJetsamRecognizers.namelessLimitNote)
+        let footprint = kill.detail.contains(KernelJetsamRecognizers.footprintNote)
+        let join =
+          nameless
+          ? " The limit line names no process: it is read with this kill because it is the kernel's line just "
+            + "before it" + (footprint ? ", and the kill line's footprint is at or over that limit." : ".")
+          : ""
         findings.append(
           TimelineFinding(
-            kind: .memoryLimitKill, confidence: limit.active ? .high : .medium,
+            kind: .memoryLimitKill, confidence: limit.active && (!nameless || footprint) ? .high : .medium,
             summary: (limit.active
               ? "Killed at \(time(kill)) for exceeding its memory limit (\(limit.text)): "
               : "Exceeded its memory limit (\(limit.text)) at \(time(kill)): ")
@@ -326,7 +335,8 @@ extension TimelineAnalyzer {
                 ? "the limit that applies while the process is active (in the foreground, or an extension at "
                   + "work), so not a background kill."
                 : "the line does not say whether the active or the background limit. Outside the debugger the "
-                  + "process is killed for it; under the debugger (Xcode's stop reason) it is stopped there."),
+                  + "process is killed for it; under the debugger (Xcode's stop reason) it is stopped there.")
+              + join,
             advice:
               "Lower the process's peak footprint below the limit named (extensions have far smaller limits than apps).",
             evidence: evidence([kill])))

@@ -19,11 +19,24 @@ enum KernelJetsamRecognizers {
   /// ActiveHard 24 MB (fatal)`: the kernel's own word that the limit was fatal, a kill of that process
   /// (a `killing_specific_process` line for the same pid after it then adds no second kill); without
   /// `(fatal)` no event.
+  ///
+  /// `memorystatus: exceeded mem limit: ActiveHard 50 MB (fatal)` names no process (getlantern/radiance
+  /// #595, 3 ms before the kill): remembered as the nameless limit, which only the next
+  /// `killing_specific_process` line takes (``namelessLimitNote`` says so in its detail); any other kill
+  /// line, or another limit line, drops it.
   static let exceededLimit = MessageRecognizer(
     id: "kernel-memorystatus-exceeded-limit", era: "xnu memorystatus (iOS and macOS)",
-    anchors: ["] exceeded mem limit: "], writers: ["kernel"],
+    anchors: ["] exceeded mem limit: ", namelessLimitAnchor], writers: ["kernel"],
     read: { message, _, state in
-      guard let anchor = TimelineEventRecognizer.range(of: "] exceeded mem limit: ", in: message) else { return [] }
+      guard let anchor = TimelineEventRecognizer.range(of: "] exceeded mem limit: ", in: message) else {
+        if let nameless = TimelineEventRecognizer.range(of: namelessLimitAnchor, in: message) {
+          let limit = TimelineEventRecognizer.trimmingBlanks(
+            message[nameless.upperBound...].prefix(while: { $0 != "\n" }))
+          state.namelessLimit = limit.isEmpty ? nil : String(limit)
+        }
+        return []
+      }
+      state.namelessLimit = nil
       let head = message[..<message.index(after: anchor.lowerBound)]
       guard let subject = namePIDAtEnd(head), let pid = subject.pid else { return [] }
       let limit = TimelineEventRecognizer.trimmingBlanks(message[anchor.upperBound...].prefix(while: { $0 != "\n" }))
@@ -60,7 +73,18 @@ enum KernelJetsamRecognizers {
       RecognizerExample(
         "kernel: memorystatus: Tunnel [1509] exceeded mem limit: ActiveHard 50 MB (fatal)",
         source: "getlantern/lantern pull request #8971 (description; `kernel:` written into the line)"),
+      // Names no process: remembered for the `killing_specific_process` line that follows (no event alone).
+      RecognizerExample(
+        "memorystatus: exceeded mem limit: ActiveHard 50 MB (fatal)", process: "kernel",
+        source: "getlantern/radiance pull request #595 (comment; an iOS 26.6 packet tunnel extension)"),
     ])
+
+  /// The kernel's limit line that names no process.
+  static let namelessLimitAnchor = "memorystatus: exceeded mem limit: "
+
+  /// Said of a kill given the limit of the nameless limit line before it.
+  static let namelessLimitNote =
+    "the limit is from the kernel's limit line just before the kill, which names no process"
 
   /// `killing_specific_process pid 24094 [backgroundtaskmanagementd] (per-process-limit 0 0s rf:- type:daemon) 15360KB`
   static let killingSpecificProcess = MessageRecognizer(
@@ -71,13 +95,22 @@ enum KernelJetsamRecognizers {
       else { return [] }
       let rest = message[start...]
       guard let pid = Int(rest.prefix(while: { $0.isNumber })) else { return [] }
+      let nameless = state.namelessLimit
+      state.namelessLimit = nil
       // Already reported as a kill by the kernel's `EXC_RESOURCE -> …[pid] … (fatal)` line.
       if state.limitKills.remove(pid) != nil { return [] }
       var subject = AppSubject(pid: pid)
       subject.name = TimelineEventRecognizer.text(after: " [", in: rest, until: ["]"])
       let cause = TimelineEventRecognizer.text(after: "] (", in: rest, until: [" ", ")"]) ?? "?"
       var detail = "killed by jetsam (\(cause))"
-      if let limit = state.exceededLimits.removeValue(forKey: pid) { detail += ", exceeded mem limit: \(limit)" }
+      if let limit = state.exceededLimits.removeValue(forKey: pid) {
+        detail += ", exceeded mem limit: \(limit)"
+      } else if let limit = nameless {
+        detail += ", exceeded mem limit: \(limit); \(namelessLimitNote)"
+        if let footprint = footprintKB(rest), let megabytes = limitMegabytes(limit), footprint >= megabytes * 1024 {
+          detail += "; \(footprintNote) (\(footprint)KB)"
+        }
+      }
       // xnu's `(%s %d %llus rf:%s type:%s)`: the process's type; `daemon` is a launchd daemon, not an app.
       if let inside = TimelineEventRecognizer.text(after: "] (", in: rest, until: [")", "\n"]),
         let type = TimelineEventRecognizer.text(after: " type:", in: inside[...], until: [" "]),
@@ -94,9 +127,34 @@ enum KernelJetsamRecognizers {
         expected: MessageEvent(
           kind: .killed, subject: AppSubject(name: "backgroundtaskmanagementd", pid: 24094),
           detail: "killed by jetsam (per-process-limit), exceeded mem limit: InactiveHard 15 MB (fatal); "
-            + daemonNote))
+            + daemonNote)),
+      // Alone: no limit line before it (after the nameless one it takes that limit; see exceededLimit).
+      RecognizerExample(
+        "killing_specific_process pid 1879 [Tunnel] ... 51200KB", process: "kernel",
+        source: "getlantern/radiance pull request #595 (comment; the paste's `(cause …)` is cut to `...`)",
+        expected: MessageEvent(
+          kind: .killed, subject: AppSubject(name: "Tunnel", pid: 1879), detail: "killed by jetsam (?)")),
     ],
     nonTriggering: [])
+
+  /// Said of a nameless limit's kill whose footprint is at or over that limit (the analyser reads it).
+  static let footprintNote = "the kill line's footprint is at or over that limit"
+
+  /// The footprint a kill line ends its first line with: `… 51200KB`.
+  static func footprintKB(_ rest: Substring) -> Int? {
+    let line = rest.prefix(while: { $0 != "\n" })
+    guard let word = line.split(separator: " ").last(where: { $0.hasSuffix("KB") }) else { return nil }
+    let digits = word.dropLast(2)
+    guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return Int(digits)
+  }
+
+  /// The megabytes a limit names: `ActiveHard 50 MB (fatal)` is 50.
+  static func limitMegabytes(_ limit: String) -> Int? {
+    let words = limit.split(separator: " ")
+    guard words.count >= 3, words[2] == "MB", words[1].count <= 7 else { return nil }
+    return Int(words[1])
+  }
 
   /// Said of a kill whose line gives the process's type as `daemon` (the analyser reads it: no app advice).
   static let daemonNote = "a daemon (type:daemon), not an app"
@@ -110,8 +168,9 @@ enum KernelJetsamRecognizers {
   static let killingTopOrIdleProcess = MessageRecognizer(
     id: "kernel-killing-top-or-idle-process", era: "xnu memorystatus (iOS and macOS)",
     anchors: ["killing_top_process pid ", "killing_idle_process pid "], writers: ["kernel"],
-    read: { message, _, _ in
+    read: { message, _, state in
       typealias R = TimelineEventRecognizer
+      state.namelessLimit = nil
       let idle: Bool
       let start: String.Index
       if let found = R.range(of: "killing_top_process pid ", in: message) {
@@ -170,6 +229,7 @@ enum KernelJetsamRecognizers {
       guard let subject = namePIDAtEnd(head), let pid = subject.pid else { return [] }
       let reason = message[anchor.upperBound...].prefix(while: { $0 != " " && $0 != "\n" })
       guard !reason.isEmpty else { return [] }
+      state.namelessLimit = nil
       if state.limitKills.remove(pid) != nil { return [] }
       var detail = "killed by jetsam (\(reason))"
       if let limit = state.exceededLimits.removeValue(forKey: pid) { detail += ", exceeded mem limit: \(limit)" }

@@ -81,6 +81,9 @@ struct MessageRecognizerState: Sendable {
   var launchRoles: [String: String] = [:]
   /// The memory limit the kernel last reported exceeded, by pid.
   var exceededLimits: [Int: String] = [:]
+  /// The limit of the kernel's last `memorystatus: exceeded mem limit:` line that names no process, until
+  /// the next kill line.
+  var namelessLimit: String? = nil
   /// The watchdog FrontBoard said it ignores for a pid, and why (`process is being debugged`).
   var ignoredWatchdogs: [Int: (name: String, reason: String)] = [:]
   /// The pids the kernel's `EXC_RESOURCE -> … (fatal)` line already reported killed.
