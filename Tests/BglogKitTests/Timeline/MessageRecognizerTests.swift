@@ -48,11 +48,25 @@ import Testing
     for (index, recognizer) in MessageRecognizers.all.enumerated() {
       for anchor in recognizer.anchors { #expect(anchor.utf8.count >= MessageAnchorScanner.stride + 3, "\(anchor)") }
       for example in recognizer.triggering + recognizer.nonTriggering {
-        let groups = MessageRecognizers.scanner.groups(in: example.message[...])
-        #expect(groups & (1 << UInt64(index)) != 0, "\(recognizer.id): \(example.source)")
+        #expect(
+          MessageRecognizers.selected(in: example.message[...]).contains(index), "\(recognizer.id): \(example.source)")
         #expect(MessageRecognizers.filterScanner.groups(in: example.message[...]) != 0)
       }
     }
+  }
+
+  /// Recognisers past the 64th are scanned by a second scanner: 130 made-up recognisers with one
+  /// anchor each are all found, by their own index, in order.
+  @Test func moreThanSixtyFourRecognisersAreEachSelected() {
+    let anchors = (0..<130).map { "anchor-number-\(1000 + $0) here" }
+    let scanners = MessageRecognizers.scanners(forAnchorsOf: anchors.map { [$0] })
+    #expect(scanners.count == 3)
+    for (index, anchor) in anchors.enumerated() {
+      #expect(MessageRecognizers.selected(in: ("x " + anchor + " y")[...], scanners: scanners) == [index])
+    }
+    let two = "x " + anchors[129] + " " + anchors[3] + " " + anchors[70]
+    #expect(MessageRecognizers.selected(in: two[...], scanners: scanners) == [3, 70, 129])
+    #expect(MessageRecognizers.scanners.count == (MessageRecognizers.all.count + 63) / 64)
   }
 
   /// The sampled scan finds exactly what a plain substring search finds, at every offset and in

@@ -141,15 +141,34 @@ enum MessageRecognizers {
     + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all + RunningBoardTerminationRecognizers.all
     + PushKitRecognizers.all + LockedFileRecognizers.all + ReportCrashRecognizers.all + SymptomsdRecognizers.all
 
-  /// One scanner over every recogniser's anchors; the group bit of an anchor is its recogniser's index.
-  static let scanner: MessageAnchorScanner = {
-    precondition(all.count <= 64)
-    var anchors: [(text: String, group: UInt64)] = []
-    for (index, recognizer) in all.enumerated() {
-      for anchor in recognizer.anchors { anchors.append((anchor, 1 << UInt64(index))) }
+  /// One scanner per 64 recognisers (a group mask holds 64 bits): scanner `k` holds the anchors of
+  /// recognisers `64k..<64k + 64`, the group bit of an anchor being its recogniser's index less `64k`.
+  /// Only the records the filter keeps are scanned here, so a second scanner costs little.
+  static let scanners = scanners(forAnchorsOf: all.map(\.anchors))
+
+  /// The scanners for recognisers with these anchors (see ``scanners``).
+  static func scanners(forAnchorsOf recognizers: [[String]]) -> [MessageAnchorScanner] {
+    stride(from: 0, to: recognizers.count, by: 64).map { first in
+      var anchors: [(text: String, group: UInt64)] = []
+      for index in first..<min(first + 64, recognizers.count) {
+        for anchor in recognizers[index] { anchors.append((anchor, 1 << UInt64(index - first))) }
+      }
+      return MessageAnchorScanner(anchors)
     }
-    return MessageAnchorScanner(anchors)
-  }()
+  }
+
+  /// The recognisers whose anchor `message` holds, by index in ``all``, in order.
+  static func selected(in message: Substring, scanners: [MessageAnchorScanner] = scanners) -> [Int] {
+    var indices: [Int] = []
+    for (chunk, scanner) in scanners.enumerated() {
+      var selected = scanner.groups(in: message)
+      while selected != 0 {
+        indices.append(chunk * 64 + selected.trailingZeroBitCount)
+        selected &= selected - 1
+      }
+    }
+    return indices
+  }
 
   /// The record filter's scan: every recogniser's anchors and the words of the writers
   /// ``TimelineEventRecognizer`` reads by process, so a record with any of them is built whatever its
@@ -163,14 +182,10 @@ enum MessageRecognizers {
 
   /// The events every recogniser whose anchor `message` holds reads from it.
   static func read(_ message: Substring, header: MessageHeader, state: inout MessageRecognizerState) -> [MessageEvent] {
-    var selected = scanner.groups(in: message)
-    guard selected != 0 else { return [] }
+    let selected = selected(in: message)
+    guard !selected.isEmpty else { return [] }
     var events: [MessageEvent] = []
-    while selected != 0 {
-      let index = selected.trailingZeroBitCount
-      selected &= selected - 1
-      events += all[index].read(message, header, &state)
-    }
+    for index in selected { events += all[index].read(message, header, &state) }
     state.bound()
     return events
   }
