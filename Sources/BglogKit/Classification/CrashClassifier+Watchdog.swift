@@ -33,7 +33,9 @@ extension ClassifierContext {
     var facts = baseFacts
     let details = WatchdogDetails(description: descriptionText)
     if let event = details.event { facts.append(Fact("watchdog-event", event)) }
-    if let allowance = details.allowanceSeconds { facts.append(Fact("time-allowance", formatSeconds(allowance))) }
+    if let allowance = details.allowanceSeconds {
+      facts.append(Fact("time-allowance", formatSeconds(allowance) + (details.allowanceIsCPUTime ? " of CPU time" : "")))
+    }
     if let visibility = details.visibility { facts.append(Fact("visibility", visibility)) }
     if let cpu = details.applicationCPUSeconds {
       facts.append(
@@ -332,6 +334,18 @@ extension ClassifierContext {
         + "applicationDidEnterBackground), which is a hang in those handlers. A leaked background task ends in an "
         + "assertion expiry, not in a failed deactivation. " + stackNote
     }
+    // `exhausted CPU time allowance` (WordPress-iOS #12554, covid19radar's FRONTBOARD report): the watchdog
+    // counted the app's CPU time, so the app was computing during the event, not waiting on a lock.
+    let cpuBound = details.allowanceIsCPUTime && event != "deactivate"
+    if cpuBound {
+      let used = details.applicationCPUSeconds.map { ", and it used \(formatSeconds($0)) of CPU" } ?? ""
+      let limit = details.allowanceSeconds.map { " of \(formatSeconds($0))" } ?? ""
+      explanation =
+        "The watchdog names the \(event) event and a CPU-time allowance\(limit): the app ran out of the CPU time it "
+        + "may use for the event\(used). The app was computing (CPU-bound work), not waiting on a lock or I/O. A "
+        + "leaked background task ends in an assertion expiry, not in a \(event) watchdog transgression. "
+        + stackNote.replacingOccurrences(of: "what blocked", with: "what ran on")
+    }
     if !contradictions.isEmpty {
       explanation += " But " + contradictions.joined(separator: "; ") + ", so the reading stays uncertain."
     }
@@ -351,7 +365,14 @@ extension ClassifierContext {
       event == "scene-update"
       ? "scene updates (entering or leaving the background, snapshots)"
       : event == "deactivate" ? "deactivation (applicationWillResignActive, applicationDidEnterBackground)" : "launch"
-    if visibility == "background" {
+    if cpuBound {
+      advice = [
+        "Get the whole main-thread backtrace (the full .ips or .crash) and profile the \(event) with Instruments' "
+          + "Time Profiler to see which code used the CPU.",
+        "Do less computation during \(during): make it faster, or defer it until the \(event) is answered"
+          + (visibility == "background" ? " (the app was in the background: nothing is on screen to wait for)." : "."),
+      ]
+    } else if visibility == "background" {
       advice.append(
         "The app was in the background, where the \(event) still waits for the main thread: move blocking work "
           + "(locks, semaphores, file or network I/O) off the main thread in the handlers that run during \(during).")
@@ -360,13 +381,16 @@ extension ClassifierContext {
         "Move blocking work (locks, semaphores, file or network I/O) off the main thread, and keep the work done "
           + "during \(during) short.")
     }
+    let summary =
+      cpuBound
+      ? "The watchdog killed the app (\(hex(code))) because it used up its CPU-time allowance during the \(event) "
+        + "event (CPU-bound work); the input does not show which code ran."
+      : "The watchdog killed the app (\(hex(code))) because the main thread did not finish "
+        + (event == "deactivate" ? "deactivating" : "the \(event) event") + " in time (a hang); the input does not "
+        + "show what blocked it."
     return Diagnosis(
       kind: .watchdogHang, confidence: contradictions.isEmpty ? .medium : .low,
-      summary:
-        "The watchdog killed the app (\(hex(code))) because the main thread did not finish "
-        + (event == "deactivate" ? "deactivating" : "the \(event) event") + " in time (a hang); the input does not "
-        + "show what blocked it.",
-      explanation: explanation, advice: advice, evidence: evidence, facts: facts)
+      summary: summary, explanation: explanation, advice: advice, evidence: evidence, facts: facts)
   }
 
   func idleWatchdog(
