@@ -176,8 +176,22 @@ extension ClassifierContext {
       } else if let waiter = main.frames.first(where: { !Self.isWaitPrimitiveImage($0.image) }), waiter != frame {
         // No app frame in the input: the framework code that waits is what the reader needs to see
         // (e.g. CFNetwork setting up a background URLSession on the main thread).
-        facts.append(Fact("waiting-in", frameText(waiter) + " (no app frame in the input)"))
-        evidence.append(frameEvidence(waiter, "the system code that called it (no app frame in the input)"))
+        if report.binaryImages.isEmpty {
+          // Without Binary Images only the process's own image is known to be the app's: an image such as
+          // `BGGeolocation` (react-native-background-geolocation #778) may be the app or a framework it
+          // bundles, so it is not called system code.
+          let unknown = "the input has no Binary Images to tell the app's images from the system's"
+          facts.append(Fact("waiting-in", frameText(waiter) + " (\(unknown))"))
+          evidence.append(frameEvidence(waiter, "the code that called it (\(unknown))"))
+        } else {
+          facts.append(Fact("waiting-in", frameText(waiter) + " (no app frame in the input)"))
+          evidence.append(frameEvidence(waiter, "the system code that called it (no app frame in the input)"))
+        }
+      }
+      if let packager = StackAnalysis.firstFrame(in: [main], symbolPrefixes: ["-[RCTBundleURLProvider isPackagerRunning"]) {
+        // A React Native debug build asks the Metro packager, synchronously, whether it runs.
+        facts.append(Fact("debug-build", "React Native's packager check on the main thread"))
+        evidence.append(frameEvidence(packager, "React Native's packager check: a debug build"))
       }
       if let handler = expirationHandler {
         evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
@@ -509,6 +523,12 @@ extension ClassifierContext {
     explanation += " because the main thread was \(blocking)."
     if inExpirationHandler {
       explanation += " The work runs inside the background task's expiration handler, which must return at once."
+    }
+    if facts.contains(where: { $0.key == "debug-build" }) {
+      explanation +=
+        " The wait is in -[RCTBundleURLProvider isPackagerRunning:], a React Native debug build asking the Metro "
+        + "packager whether it runs (a synchronous request): a build that loads its bundled JavaScript does not "
+        + "make it."
     }
     if details.allowanceIsCPUTime, let cpu = details.applicationCPUSeconds {
       explanation +=
