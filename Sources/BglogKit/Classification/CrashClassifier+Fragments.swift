@@ -150,7 +150,8 @@ extension ClassifierContext {
   ) -> (reason: String, wait: StackFrame, app: StackFrame?, frame: StackFrame)? {
     guard
       let handler = StackAnalysis.firstFrame(
-        in: [main], symbolPrefixes: ["_fireBackgroundExpirationHandlers", "-[_UIBackgroundTaskInfo fireExpirationHandler"]),
+        in: [main],
+        symbolPrefixes: ["_fireBackgroundExpirationHandlers", "-[_UIBackgroundTaskInfo fireExpirationHandler"]),
       case .blocked(let reason, let wait) = StackAnalysis.mainThreadState(main, appImages: appImages),
       let waitIndex = main.frames.firstIndex(of: wait), let handlerIndex = main.frames.firstIndex(of: handler),
       waitIndex < handlerIndex

@@ -34,7 +34,8 @@ extension ClassifierContext {
     let details = WatchdogDetails(description: descriptionText)
     if let event = details.event { facts.append(Fact("watchdog-event", event)) }
     if let allowance = details.allowanceSeconds {
-      facts.append(Fact("time-allowance", formatSeconds(allowance) + (details.allowanceIsCPUTime ? " of CPU time" : "")))
+      facts.append(
+        Fact("time-allowance", formatSeconds(allowance) + (details.allowanceIsCPUTime ? " of CPU time" : "")))
     }
     if let visibility = details.visibility { facts.append(Fact("visibility", visibility)) }
     if let cpu = details.applicationCPUSeconds {
@@ -176,7 +177,7 @@ extension ClassifierContext {
       } else if let waiter = main.frames.first(where: { !Self.isWaitPrimitiveImage($0.image) }), waiter != frame {
         // No app frame in the input: the framework code that waits is what the reader needs to see
         // (e.g. CFNetwork setting up a background URLSession on the main thread).
-        if report.binaryImages.isEmpty {
+        if report.binaryImages.isEmpty, !Self.isKnownSystemImage(waiter.image) {
           // Without Binary Images only the process's own image is known to be the app's: an image such as
           // `BGGeolocation` (react-native-background-geolocation #778) may be the app or a framework it
           // bundles, so it is not called system code.
@@ -188,7 +189,9 @@ extension ClassifierContext {
           evidence.append(frameEvidence(waiter, "the system code that called it (no app frame in the input)"))
         }
       }
-      if let packager = StackAnalysis.firstFrame(in: [main], symbolPrefixes: ["-[RCTBundleURLProvider isPackagerRunning"]) {
+      if let packager = StackAnalysis.firstFrame(
+        in: [main], symbolPrefixes: ["-[RCTBundleURLProvider isPackagerRunning"])
+      {
         // A React Native debug build asks the Metro packager, synchronously, whether it runs.
         facts.append(Fact("debug-build", "React Native's packager check on the main thread"))
         evidence.append(frameEvidence(packager, "React Native's packager check: a debug build"))
@@ -225,6 +228,22 @@ extension ClassifierContext {
   static let hangByDefault =
     " Nothing in the input points to the background (no assertiond or runningboardd namespace, background role "
     + "or visibility), so bglog reads it as a hang, at low confidence."
+
+  /// Images that are Apple's on every device (`lib….dylib`, and the frameworks that call the waits bglog
+  /// names), so a frame in one is system code even without Binary Images to say so.
+  static func isKnownSystemImage(_ image: String) -> Bool {
+    if image.hasPrefix("lib"), image.hasSuffix(".dylib") { return true }
+    return knownSystemImages.contains(image)
+  }
+
+  private static let knownSystemImages: Set<String> = [
+    "Foundation", "CoreFoundation", "UIKit", "UIKitCore", "CFNetwork", "GraphicsServices", "FrontBoardServices",
+    "BaseBoard", "RunningBoardServices", "BackBoardServices", "CoreData", "Security", "QuartzCore", "CoreText",
+    "CoreGraphics", "ImageIO", "WebKit", "JavaScriptCore", "AVFoundation", "MediaToolbox", "CoreMedia",
+    "CoreLocation", "UserNotifications", "CallKit", "PushKit", "BackgroundTasks", "SpringBoardServices",
+    "AssertionServices", "Network", "CloudKit", "CoreServices", "MobileCoreServices", "StoreKit", "Photos",
+    "PhotoLibraryServices", "libobjc.A.dylib", "dyld",
+  ]
 
   /// The kernel, libdispatch and pthread images whose frames are the wait itself, not who waits.
   static func isWaitPrimitiveImage(_ image: String?) -> Bool {
