@@ -155,6 +155,16 @@ import Testing
     #expect(diagnosis.facts.contains(Fact("termination-code", "0xbaadca11")))
   }
 
+  /// A fixture README's table rows quote termination lines to describe reports: not read as reports.
+  @Test func tableRowsAndDocumentsFullOfQuotesAreNotReports() {
+    let row = "| a.crash | repo #1 | MIT | `Termination Reason: CODESIGNING 2 Invalid Page` | code-signing |\n"
+    #expect(QuotedTerminationLineReader.read(SourceText(text: row)) == nil)
+    let many = String(repeating: "See `Termination Reason: FRONTBOARD 0xbaadca11` here.\n", count: 4)
+    #expect(QuotedTerminationLineReader.read(SourceText(text: many)) == nil)
+    let three = String(repeating: "See `Termination Reason: FRONTBOARD 0xbaadca11` here.\n", count: 3)
+    #expect(QuotedTerminationLineReader.read(SourceText(text: three))?.count == 3)
+  }
+
   @Test func proseNamingTheKeyWithoutACodeIsNotAReport() {
     #expect(throws: ReportParseError.self) {
       try CrashReportReader.read(SourceText(text: "Look at the `Termination Reason:` line of the report.\n"))

@@ -5,17 +5,24 @@
 ///
 /// Only the text between the backticks is read, and only when it names a namespace and a code: the
 /// quote is the deciding line, but it is someone's quote of a report, so the classifier keeps the
-/// reading at medium (``isQuotedInProse``).
+/// reading at medium (``isQuotedInProse``). A Markdown table row (a line opening with `|`) describes a
+/// report rather than quoting one, and a text quoting more than ``maximumQuotes`` such lines is a document
+/// about reports (a fixture README): neither is read.
 enum QuotedTerminationLineReader {
   /// The start of the note every report read here carries.
   static let note = "a Termination Reason quoted in inline code in prose"
+
+  /// The most quoted termination lines a text may hold to be read here.
+  static let maximumQuotes = 3
 
   /// One report per quoted termination line (the first on each line), or nil when there is none.
   static func read(_ source: SourceText) -> [CrashReport]? {
     var reports: [CrashReport] = []
     for index in 0..<source.lineCount {
       let line = source.lineText(index)
-      guard line.utf8.count <= 4096, let span = quotedReason(in: line) else { continue }
+      guard line.utf8.count <= 4096, !TextScanning.trimmedLeading(line).hasPrefix("|"),
+        let span = quotedReason(in: line)
+      else { continue }
       let head = TerminationReasonParser.head(span)
       guard let namespace = head.namespace, let code = head.code else { continue }
       let number = index + 1
@@ -25,6 +32,7 @@ enum QuotedTerminationLineReader {
       report.issues.append(
         ParseIssue(note + ": no report header, exception or backtrace around it", at: .line(number)))
       reports.append(report)
+      if reports.count > maximumQuotes { return nil }
     }
     return reports.isEmpty ? nil : reports
   }
