@@ -47,6 +47,14 @@ import Testing
     #expect(termination.quote.hasPrefix("Termination Reason: FRONTBOARD 2343432205"))
   }
 
+  /// `check` points its annotation at the file's own line (1), not at the restored line 3.
+  @Test func checkPointsAtTheFilesOwnLine() {
+    let text = Self.forumLine + "\n\nTriggered by Thread: 0\n"
+    let result = CheckRun().check(bytes: Array(text.utf8), input: InputFile(path: "forum.crash"))
+    #expect(result.findings.map(\.kind) == ["watchdog-hang"])
+    #expect(result.findings.first?.line == 1)
+  }
+
   @Test func keysQuotedOutOfReportOrderOrTooFewAreNotSplit() {
     let lookAlikes = [
       // An exception reason naming header keys: they come before `Exception Reason:` in a report.
