@@ -48,9 +48,16 @@ public struct CheckFinding: Sendable, Hashable {
   /// ``init(_:source:)`` sharing the digests of `source`'s line ranges with the other reports read from it.
   init(_ diagnosed: DiagnosedReport, source: SourceText?, digests: inout CheckSignature.ReportDigests) {
     let evidence = diagnosed.diagnosis.evidence.first(where: { $0.location?.line != nil })
+    var line = evidence?.location?.line ?? diagnosed.report.startLine
+    // A flattened paste's evidence counts the restored lines; an annotation points at the file's own line.
+    if evidence != nil, diagnosed.report.readFromRestoredLines, let source,
+      let restored = FlattenedReport.restore(source)
+    {
+      line = restored.original(line)
+    }
     self.init(
       kind: diagnosed.diagnosis.kind.rawValue, confidence: diagnosed.diagnosis.confidence,
-      summary: diagnosed.diagnosis.summary, line: evidence?.location?.line ?? diagnosed.report.startLine,
+      summary: diagnosed.diagnosis.summary, line: line,
       quote: evidence?.quote,
       signature: CheckSignature.of(diagnosed.report, diagnosis: diagnosed.diagnosis, source: source, digests: &digests),
       origin: .crashReport)

@@ -104,6 +104,31 @@ extension ClassifierContext {
       explanation +=
         " The main thread is idle in its run loop: with 0x8badf00d that would mean a leaked background task, "
         + "with a crash code it means the crash was on another thread. Find the Termination Reason line."
+    } else if let main = report.mainThread, let handler = blockedExpirationHandler(main) {
+      // neevaco/neeva-ios #4173: the main thread waits in dispatch_sync inside UIKit's
+      // `_fireBackgroundExpirationHandlers`. No code says what killed the app, but the paste shows why
+      // the task could not end.
+      evidence.append(frameEvidence(handler.wait, "main thread \(handler.reason)"))
+      if let app = handler.app { evidence.append(frameEvidence(app, "the expiration handler's code that waits")) }
+      evidence.append(frameEvidence(handler.frame, "inside a background task's expiration handler"))
+      facts.append(Fact("main-thread", "\(handler.reason) inside a background task's expiration handler"))
+      explanation +=
+        " But the main thread is \(handler.reason) inside a background task's expiration handler: the handler "
+        + "does not return, so the task is not ended before its time runs out, and the system kills an app whose "
+        + "task outlives its time (a watchdog or expiry kill is the likely code, which the paste does not show)."
+      return Diagnosis(
+        kind: .insufficientData, confidence: .low,
+        summary:
+          "Backtraces only: no code says what killed the app, but the main thread is blocked inside a background "
+          + "task's expiration handler.",
+        explanation: explanation,
+        advice: [
+          "Make the expiration handler only end the task (endBackgroundTask): never wait in it (dispatch_sync, "
+            + "semaphores, locks) for work on another queue.",
+          "Paste the lines from Exception Type to Triggered by Thread (or the .ips termination and exception "
+            + "objects) to confirm what killed the app.",
+        ],
+        evidence: evidence, facts: facts)
     } else if let thread = report.blamedThread ?? report.threads.first, let top = thread.frames.first {
       evidence.append(frameEvidence(top, "top frame of \(thread.crashed ? "the crashed thread" : "the first thread")"))
     }
@@ -116,6 +141,26 @@ extension ClassifierContext {
           + "objects): they say what killed the app."
       ],
       evidence: evidence, facts: facts)
+  }
+
+  /// The main thread blocked (a wait, not running code) inside UIKit's firing of background task expiration
+  /// handlers: the wait, the first app frame and the handler frame.
+  func blockedExpirationHandler(
+    _ main: ThreadBacktrace
+  ) -> (reason: String, wait: StackFrame, app: StackFrame?, frame: StackFrame)? {
+    guard
+      let handler = StackAnalysis.firstFrame(
+        in: [main],
+        symbolPrefixes: ["_fireBackgroundExpirationHandlers", "-[_UIBackgroundTaskInfo fireExpirationHandler"]),
+      case .blocked(let reason, let wait) = StackAnalysis.mainThreadState(main, appImages: appImages),
+      let waitIndex = main.frames.firstIndex(of: wait), let handlerIndex = main.frames.firstIndex(of: handler),
+      waitIndex < handlerIndex
+    else { return nil }
+    // The app frame between the wait and the handler: the app's handler itself (UIKit calls the block).
+    let app =
+      StackAnalysis.firstAppFrame(main, appImages: appImages)
+      ?? main.frames[waitIndex..<handlerIndex].first { !Self.isWaitPrimitiveImage($0.image) && $0.image != "UIKitCore" }
+    return (reason, wait, app, handler)
   }
 
   /// What a report with no exception, termination reason or thread holds, in true counts: the header

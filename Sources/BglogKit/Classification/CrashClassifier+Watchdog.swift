@@ -33,7 +33,10 @@ extension ClassifierContext {
     var facts = baseFacts
     let details = WatchdogDetails(description: descriptionText)
     if let event = details.event { facts.append(Fact("watchdog-event", event)) }
-    if let allowance = details.allowanceSeconds { facts.append(Fact("time-allowance", formatSeconds(allowance))) }
+    if let allowance = details.allowanceSeconds {
+      facts.append(
+        Fact("time-allowance", formatSeconds(allowance) + (details.allowanceIsCPUTime ? " of CPU time" : "")))
+    }
     if let visibility = details.visibility { facts.append(Fact("visibility", visibility)) }
     if let cpu = details.applicationCPUSeconds {
       facts.append(
@@ -174,8 +177,24 @@ extension ClassifierContext {
       } else if let waiter = main.frames.first(where: { !Self.isWaitPrimitiveImage($0.image) }), waiter != frame {
         // No app frame in the input: the framework code that waits is what the reader needs to see
         // (e.g. CFNetwork setting up a background URLSession on the main thread).
-        facts.append(Fact("waiting-in", frameText(waiter) + " (no app frame in the input)"))
-        evidence.append(frameEvidence(waiter, "the system code that called it (no app frame in the input)"))
+        if report.binaryImages.isEmpty, !Self.isKnownSystemImage(waiter.image) {
+          // Without Binary Images only the process's own image is known to be the app's: an image such as
+          // `BGGeolocation` (react-native-background-geolocation #778) may be the app or a framework it
+          // bundles, so it is not called system code.
+          let unknown = "the input has no Binary Images to tell the app's images from the system's"
+          facts.append(Fact("waiting-in", frameText(waiter) + " (\(unknown))"))
+          evidence.append(frameEvidence(waiter, "the code that called it (\(unknown))"))
+        } else {
+          facts.append(Fact("waiting-in", frameText(waiter) + " (no app frame in the input)"))
+          evidence.append(frameEvidence(waiter, "the system code that called it (no app frame in the input)"))
+        }
+      }
+      if let packager = StackAnalysis.firstFrame(
+        in: [main], symbolPrefixes: ["-[RCTBundleURLProvider isPackagerRunning"])
+      {
+        // A React Native debug build asks the Metro packager, synchronously, whether it runs.
+        facts.append(Fact("debug-build", "React Native's packager check on the main thread"))
+        evidence.append(frameEvidence(packager, "React Native's packager check: a debug build"))
       }
       if let handler = expirationHandler {
         evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
@@ -209,6 +228,22 @@ extension ClassifierContext {
   static let hangByDefault =
     " Nothing in the input points to the background (no assertiond or runningboardd namespace, background role "
     + "or visibility), so bglog reads it as a hang, at low confidence."
+
+  /// Images that are Apple's on every device (`lib….dylib`, and the frameworks that call the waits bglog
+  /// names), so a frame in one is system code even without Binary Images to say so.
+  static func isKnownSystemImage(_ image: String) -> Bool {
+    if image.hasPrefix("lib"), image.hasSuffix(".dylib") { return true }
+    return knownSystemImages.contains(image)
+  }
+
+  private static let knownSystemImages: Set<String> = [
+    "Foundation", "CoreFoundation", "UIKit", "UIKitCore", "CFNetwork", "GraphicsServices", "FrontBoardServices",
+    "BaseBoard", "RunningBoardServices", "BackBoardServices", "CoreData", "Security", "QuartzCore", "CoreText",
+    "CoreGraphics", "ImageIO", "WebKit", "JavaScriptCore", "AVFoundation", "MediaToolbox", "CoreMedia",
+    "CoreLocation", "UserNotifications", "CallKit", "PushKit", "BackgroundTasks", "SpringBoardServices",
+    "AssertionServices", "Network", "CloudKit", "CoreServices", "MobileCoreServices", "StoreKit", "Photos",
+    "PhotoLibraryServices", "libobjc.A.dylib", "dyld",
+  ]
 
   /// The kernel, libdispatch and pthread images whose frames are the wait itself, not who waits.
   static func isWaitPrimitiveImage(_ image: String?) -> Bool {
@@ -332,6 +367,18 @@ extension ClassifierContext {
         + "applicationDidEnterBackground), which is a hang in those handlers. A leaked background task ends in an "
         + "assertion expiry, not in a failed deactivation. " + stackNote
     }
+    // `exhausted CPU time allowance` (WordPress-iOS #12554, covid19radar's FRONTBOARD report): the watchdog
+    // counted the app's CPU time, so the app was computing during the event, not waiting on a lock.
+    let cpuBound = details.allowanceIsCPUTime && event != "deactivate"
+    if cpuBound {
+      let used = details.applicationCPUSeconds.map { ", and it used \(formatSeconds($0)) of CPU" } ?? ""
+      let limit = details.allowanceSeconds.map { " of \(formatSeconds($0))" } ?? ""
+      explanation =
+        "The watchdog names the \(event) event and a CPU-time allowance\(limit): the app ran out of the CPU time it "
+        + "may use for the event\(used). The app was computing (CPU-bound work), not waiting on a lock or I/O. A "
+        + "leaked background task ends in an assertion expiry, not in a \(event) watchdog transgression. "
+        + stackNote.replacingOccurrences(of: "what blocked", with: "what ran on")
+    }
     if !contradictions.isEmpty {
       explanation += " But " + contradictions.joined(separator: "; ") + ", so the reading stays uncertain."
     }
@@ -351,7 +398,14 @@ extension ClassifierContext {
       event == "scene-update"
       ? "scene updates (entering or leaving the background, snapshots)"
       : event == "deactivate" ? "deactivation (applicationWillResignActive, applicationDidEnterBackground)" : "launch"
-    if visibility == "background" {
+    if cpuBound {
+      advice = [
+        "Get the whole main-thread backtrace (the full .ips or .crash) and profile the \(event) with Instruments' "
+          + "Time Profiler to see which code used the CPU.",
+        "Do less computation during \(during): make it faster, or defer it until the \(event) is answered"
+          + (visibility == "background" ? " (the app was in the background: nothing is on screen to wait for)." : "."),
+      ]
+    } else if visibility == "background" {
       advice.append(
         "The app was in the background, where the \(event) still waits for the main thread: move blocking work "
           + "(locks, semaphores, file or network I/O) off the main thread in the handlers that run during \(during).")
@@ -360,13 +414,16 @@ extension ClassifierContext {
         "Move blocking work (locks, semaphores, file or network I/O) off the main thread, and keep the work done "
           + "during \(during) short.")
     }
+    let summary =
+      cpuBound
+      ? "The watchdog killed the app (\(hex(code))) because it used up its CPU-time allowance during the \(event) "
+        + "event (CPU-bound work); the input does not show which code ran."
+      : "The watchdog killed the app (\(hex(code))) because the main thread did not finish "
+        + (event == "deactivate" ? "deactivating" : "the \(event) event") + " in time (a hang); the input does not "
+        + "show what blocked it."
     return Diagnosis(
       kind: .watchdogHang, confidence: contradictions.isEmpty ? .medium : .low,
-      summary:
-        "The watchdog killed the app (\(hex(code))) because the main thread did not finish "
-        + (event == "deactivate" ? "deactivating" : "the \(event) event") + " in time (a hang); the input does not "
-        + "show what blocked it.",
-      explanation: explanation, advice: advice, evidence: evidence, facts: facts)
+      summary: summary, explanation: explanation, advice: advice, evidence: evidence, facts: facts)
   }
 
   func idleWatchdog(
@@ -485,6 +542,12 @@ extension ClassifierContext {
     explanation += " because the main thread was \(blocking)."
     if inExpirationHandler {
       explanation += " The work runs inside the background task's expiration handler, which must return at once."
+    }
+    if facts.contains(where: { $0.key == "debug-build" }) {
+      explanation +=
+        " The wait is in -[RCTBundleURLProvider isPackagerRunning:], a React Native debug build asking the Metro "
+        + "packager whether it runs (a synchronous request): a build that loads its bundled JavaScript does not "
+        + "make it."
     }
     if details.allowanceIsCPUTime, let cpu = details.applicationCPUSeconds {
       explanation +=

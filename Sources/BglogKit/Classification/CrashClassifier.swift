@@ -128,6 +128,13 @@ struct ClassifierContext {
   mutating func diagnose() -> Diagnosis {
     var diagnosis = rule()
     addMappedFilePageIn(to: &diagnosis)
+    if report.isQuotedInProse, diagnosis.confidence == .high {
+      // The code is there, but as someone's quote of a report that is not in the input.
+      diagnosis.confidence = .medium
+      diagnosis.explanation +=
+        " The input quotes the Termination Reason line in prose, without the report, so nothing else in the "
+        + "report can be checked."
+    }
     diagnosis.evidence = Self.mergingRepeats(diagnosis.evidence)
     return diagnosis
   }

@@ -61,8 +61,13 @@ public struct DiagnoseRun: Sendable {
   /// - Throws: ``ReportParseError`` when the input holds no report.
   public static func diagnosedReports(in source: SourceText) throws(ReportParseError) -> [DiagnosedReport] {
     let classifier = CrashClassifier()
-    return try CrashReportReader.read(source).map {
-      DiagnosedReport(report: $0, diagnosis: classifier.diagnose($0, source: source))
+    let reports = try CrashReportReader.read(source)
+    // A report read from restored lines (a forum-flattened paste) quotes its evidence from them: its
+    // line numbers count the restored lines, and the file's own line 3 is not the restored line 3.
+    let restored = reports.contains(where: \.readFromRestoredLines) ? FlattenedReport.restore(source)?.source : nil
+    return reports.map {
+      DiagnosedReport(
+        report: $0, diagnosis: classifier.diagnose($0, source: $0.readFromRestoredLines ? restored ?? source : source))
     }
   }
 

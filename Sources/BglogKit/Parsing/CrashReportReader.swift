@@ -13,6 +13,7 @@ public enum CrashReportReader {
     if opensJSON(firstLine) {
       return try IPSReportParser().parseDocument(source).map { salvagingCutBody($0, in: source) }
     }
+    if let report = cutMetadataReport(firstLine, in: source) { return [report] }
     if IPSFragmentReader.looksLikeFragment(firstLine), let fragment = IPSFragmentReader.read(source) {
       return [fragment]
     }
@@ -27,8 +28,7 @@ public enum CrashReportReader {
     if let restored {
       let lines = restored.flattenedLines.map(String.init).joined(separator: ", ")
       let note = ParseIssue(
-        "line \(lines) held a report whose line breaks were lost; bglog put them back before each report key, "
-          + "thread heading and frame, and line numbers count the restored lines")
+        "line \(lines) held a report whose line breaks were lost; " + restoredLinesNote)
       for index in reports.indices {
         reports[index].issues.insert(note, at: 0)
         // The report's extent is in the file's own lines (what is read around it counts those); its
@@ -55,6 +55,8 @@ public enum CrashReportReader {
       if let piece = DiskWritesPieceReader.read(source) { return piece }
       // PushKit's `Killing app because it never posted an incoming call …` exception pasted alone.
       if let lines = PushKitKillLineReader.read(source) { return lines }
+      // `` `Termination Reason: FRONTBOARD 0xbaadca11` `` quoted in inline code in prose.
+      if let quoted = QuotedTerminationLineReader.read(source) { return quoted }
       // The same limit as the debugger shows it (`EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=650 MB, …)`).
       if let stops = DebuggerStopReasonReader.read(source) { return stops }
       // An assertion list, a termination context's fields or a Cr4shed report pasted alone.
@@ -63,6 +65,10 @@ public enum CrashReportReader {
     }
     return reports
   }
+
+  /// The end of the note on a report read from a flattened paste's restored lines.
+  static let restoredLinesNote =
+    "bglog put them back before each report key, thread heading and frame, and line numbers count the restored lines"
 
   /// An `.ips` crash report whose JSON body does not parse and gave nothing to classify (no exception,
   /// termination or thread): the body is usually cut (a paste or forum that stopped mid-report), so
@@ -98,6 +104,37 @@ public enum CrashReportReader {
     return salvaged
   }
 
+  /// An `.ips` crash report whose metadata line is cut at its start (NetNewsWire #4403 begins
+  /// `_type":"309","os_version":"iPhone OS 18.2 (22C5131e)",…,"name":"NetNewsWire"}`, the paste having
+  /// lost `{"bug`): the line ends the metadata object and the next non-blank line opens the body, whose
+  /// members are read up to any cut. Nil unless the body holds a member the diagnosis uses and names no
+  /// other kind of report than a crash in its `bug_type`.
+  static func cutMetadataReport(_ firstLine: Substring, in source: SourceText) -> CrashReport? {
+    var trimmed = firstLine
+    while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
+    guard trimmed.hasSuffix("}"), !trimmed.hasPrefix("{"), trimmed.contains("\":"),
+      let firstNumber = (1...source.lineCount).first(where: { !source.line($0).allSatisfy(\.isWhitespace) })
+    else { return nil }
+    var bodyLine = firstNumber + 1
+    while bodyLine <= source.lineCount, source.line(bodyLine).allSatisfy(\.isWhitespace) { bodyLine += 1 }
+    guard bodyLine <= source.lineCount, source.line(bodyLine).drop(while: \.isWhitespace).hasPrefix("{"),
+      let members = IPSFragmentReader.membersOfCutBody(source, bodyLine: bodyLine)
+    else { return nil }
+    if let bugType = members.first(where: { $0.key == "bug_type" })?.value.string,
+      IPSBugType(rawValue: bugType).category != .crash
+    {
+      return nil
+    }
+    var report = CrashReport(format: .ips, category: .crash, startLine: firstNumber, endLine: source.lineCount)
+    IPSCrashBodyReader.apply(JSONValue(.object(members), line: bodyLine), to: &report)
+    if let pid = report.header.processID, pid < 0 { report.header.processID = nil }
+    report.issues.append(
+      ParseIssue(
+        "the .ips metadata line is cut at its start; read the body's members "
+          + "(\(members.map(\.key).joined(separator: ", ")))", at: .line(firstNumber)))
+    return report
+  }
+
   /// Whether a document's first line opens JSON: `{`, or `[` followed by what a JSON array holds (a
   /// value's first character, `]`, or the end of the line). Console lines that start with a bracketed
   /// tag (`[ProcessSuspension] …`, `[assertion] Error …`) are text, not invalid JSON.
@@ -117,6 +154,12 @@ public enum CrashReportReader {
 }
 
 extension CrashReport {
+  /// Whether the report was read from a flattened paste's restored lines (``FlattenedReport``): its
+  /// evidence line numbers count those lines.
+  var readFromRestoredLines: Bool {
+    issues.first?.message.hasSuffix(CrashReportReader.restoredLinesNote) == true
+  }
+
   /// A text report that holds header lines only: no exception, termination, thread, backtrace, resource
   /// event, assertion or Application Specific Information.
   var isHeaderOnly: Bool {

@@ -11,7 +11,8 @@
 /// each thread heading (`Thread 0 name:`, `Thread 0 Crashed:`) and each frame, a frame being the
 /// next frame number of its thread followed by an image name and an address. A line is split only when
 /// it holds at least ``minimumBreaks`` such starts, so ordinary lines (a frame whose symbol mentions a
-/// key) are never touched.
+/// key) are never touched; a line that itself opens with a key counts its own start when its keys come
+/// in a report's order (``startsInReportOrder(_:_:)``).
 enum FlattenedReport {
   /// What a restored document says about itself.
   struct Restored {
@@ -54,8 +55,10 @@ enum FlattenedReport {
       let first = line.utf8.first ?? 0
       let candidate =
         line.utf8.count >= 80 && first > 0x20 && !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
-      let breaks = candidate ? breakOffsets(Array(line.utf8)) : []
-      guard breaks.count >= minimumBreaks else {
+      let bytes = candidate ? Array(line.utf8) : []
+      let breaks = candidate ? breakOffsets(bytes) : []
+      guard breaks.count >= minimumBreaks || (breaks.count == minimumBreaks - 1 && startsInReportOrder(bytes, breaks))
+      else {
         restoredLines.append(line)
         originalLine.append(index + 1)
         continue
@@ -74,6 +77,35 @@ enum FlattenedReport {
     guard !flattened.isEmpty else { return nil }
     let text = restoredLines.joined(separator: "\n")
     return Restored(source: SourceText(text: text), flattenedLines: flattened, originalLine: originalLine)
+  }
+
+  /// Keys in the order a report writes them, for a line that opens with a key: its own start counts as
+  /// one of the ``minimumBreaks`` line starts only when every start on it is a key and the keys follow
+  /// this order (Apple Developer Forums thread 746742: `Exception Type: … Exception Codes: … Termination
+  /// Reason: FRONTBOARD …` on one line). A value that quotes keys out of order (an exception reason
+  /// naming `Path:` and `Identifier:`) is not split.
+  private static let reportOrder: [[UInt8]] = [
+    "Incident Identifier:", "CrashReporter Key:", "Hardware Model:", "Process:", "Path:", "Identifier:", "Version:",
+    "Code Type:", "Role:", "Parent Process:", "Coalition:", "Date/Time:", "Launch Time:", "OS Version:",
+    "Release Type:", "Baseband Version:", "Report Version:", "Exception Type:", "Exception Codes:",
+    "Exception Subtype:", "Exception Note:", "Exception Reason:", "Exception Message:", "Termination Reason:",
+    "Termination Description:", "Termination Signal:", "Terminating Process:", "Triggered by Thread:",
+    "Crashed Thread:", "Application Specific Information:", "Last Exception Backtrace:", "Binary Images:",
+  ].map { Array($0.utf8) }
+
+  /// Whether `bytes` opens with a report key and each of `breaks` starts a later key in ``reportOrder``.
+  static func startsInReportOrder(_ bytes: [UInt8], _ breaks: [Int]) -> Bool {
+    func rank(at index: Int) -> Int? {
+      // The longest key wins (`Parent Process:` over `Process:` cannot clash here: a key starts at `index`).
+      guard let key = keys.first(where: { starts(bytes, at: index, with: $0) }) else { return nil }
+      return reportOrder.firstIndex(of: key)
+    }
+    guard var previous = rank(at: 0) else { return false }
+    for offset in breaks {
+      guard let next = rank(at: offset), next > previous else { return false }
+      previous = next
+    }
+    return true
   }
 
   /// The byte offsets (after a space) where a line of the report started.

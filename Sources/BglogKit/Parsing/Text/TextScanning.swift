@@ -173,7 +173,11 @@ enum TextScanning {
     if firstByte == 0x60 {
       let rest = line.dropFirst()
       guard let next = rest.utf8.first, next != 0x60 else { return nil }
-      return keyValue(rest)
+      // The span closed on the same line (`` `Termination Reason: FRONTBOARD 0xbaadca11` ``): its
+      // closing backtick is not part of the value.
+      guard var pair = keyValue(rest) else { return nil }
+      if pair.value.utf8.last == 0x60 { pair.value = trimmed(pair.value.dropLast()) }
+      return pair
     }
     if firstByte < 0x80 {
       // An ASCII letter is the only ASCII scalar that is alphabetic.

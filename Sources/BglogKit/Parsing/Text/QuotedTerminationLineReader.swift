@@ -1,0 +1,55 @@
+/// Reads a `Termination Reason` line quoted in inline code inside prose, with no report around it, as a
+/// maintainer's answer quotes it (firebase-ios-sdk #13514):
+///
+///     … The `Termination Reason: FRONTBOARD 0xbaadca11` indicates it was done by the system. …
+///
+/// Only the text between the backticks is read, and only when it names a namespace and a code: the
+/// quote is the deciding line, but it is someone's quote of a report, so the classifier keeps the
+/// reading at medium (``isQuotedInProse``). A Markdown table row (a line opening with `|`) describes a
+/// report rather than quoting one, and a text quoting more than ``maximumQuotes`` such lines is a document
+/// about reports (a fixture README): neither is read.
+enum QuotedTerminationLineReader {
+  /// The start of the note every report read here carries.
+  static let note = "a Termination Reason quoted in inline code in prose"
+
+  /// The most quoted termination lines a text may hold to be read here.
+  static let maximumQuotes = 3
+
+  /// One report per quoted termination line (the first on each line), or nil when there is none.
+  static func read(_ source: SourceText) -> [CrashReport]? {
+    var reports: [CrashReport] = []
+    for index in 0..<source.lineCount {
+      let line = source.lineText(index)
+      guard line.utf8.count <= 4096, !TextScanning.trimmedLeading(line).hasPrefix("|"),
+        let span = quotedReason(in: line)
+      else { continue }
+      let head = TerminationReasonParser.head(span)
+      guard let namespace = head.namespace, let code = head.code else { continue }
+      let number = index + 1
+      var report = CrashReport(format: .text, category: .crash, startLine: number, endLine: number)
+      report.termination = TerminationInfo(
+        namespace: namespace, code: code, reason: String(TextScanning.trimmed(span)), location: .line(number))
+      report.issues.append(
+        ParseIssue(note + ": no report header, exception or backtrace around it", at: .line(number)))
+      reports.append(report)
+      if reports.count > maximumQuotes { return nil }
+    }
+    return reports.isEmpty ? nil : reports
+  }
+
+  /// The reason inside `` `Termination Reason: …` `` on a line: the text after the key up to the closing
+  /// backtick.
+  static func quotedReason(in line: Substring) -> Substring? {
+    guard let open = line.range(of: "`Termination Reason:") else { return nil }
+    let rest = line[open.upperBound...]
+    guard let close = rest.firstIndex(of: "`") else { return nil }
+    return rest[..<close]
+  }
+}
+
+extension CrashReport {
+  /// Whether the report is a termination line quoted in prose (``QuotedTerminationLineReader``).
+  var isQuotedInProse: Bool {
+    issues.contains { $0.message.hasPrefix(QuotedTerminationLineReader.note) }
+  }
+}
