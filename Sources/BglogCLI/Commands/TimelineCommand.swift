@@ -120,11 +120,15 @@ enum TimelineCommand: Command {
       // Files and standard input both stream in chunks, so memory stays flat on endless pipes.
       // A regular file is read and split into lines, and their headers read, on a second thread while
       // the builder works.
-      try LineStream.forEachLineBytesPipelined(
-        input, stdin: path == "-" ? io.stdinHandle() : nil, prepare: true, readerThread: readerThread,
-        layoutHint: { builder.layout }
-      ) { line, isASCII, prepared in
-        builder.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
+      // The builder through a pointer: captured by two closures, the variable itself would be checked
+      // for exclusive access at run time on every line.
+      try withUnsafeMutablePointer(to: &builder) { builder throws(InputError) in
+        try LineStream.forEachLineBytesPipelined(
+          input, stdin: path == "-" ? io.stdinHandle() : nil, prepare: true, readerThread: readerThread,
+          layoutHint: { builder.pointee.layout }
+        ) { line, isASCII, prepared in
+          builder.pointee.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
+        }
       }
     } catch {
       io.error(error)
