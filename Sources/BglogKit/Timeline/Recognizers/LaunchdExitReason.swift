@@ -18,7 +18,7 @@
 /// namespace's name, the code and, when the code names a kind on its own (the termination-code table of
 /// `bglog explain`: 0xbaddd15c is disk-space-reclaim), that kind's title.
 ///
-/// Not a recogniser of its own (the anchor scanner has 64 slots, all but one taken): an anchor of
+/// Not a recogniser of its own (one job end, one recogniser): an anchor of
 /// launchd's job-exit recogniser, ``LegacySpringBoardRecognizers/launchdExited``, which reads iOS 4–6's
 /// `(UIKitApplication:…) Exited: Killed` and hands this form here.
 enum LaunchdExitReason {

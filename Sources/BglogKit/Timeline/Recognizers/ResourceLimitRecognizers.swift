@@ -203,8 +203,8 @@ enum ResourceLimitRecognizers {
   /// and symptomsd's `Received CPU wakes trigger:` with, on the indented line after it, `Name[pid] () woke the
   /// CPU 45005 times over 3.10 seconds (average 14497/sec), violating a CPU wakes limit of 45000 over 300
   /// seconds.` Neither says what was done (bazel-remote #86's author found the process was not killed).
-  /// Read by ``excessiveWakeups`` (one recogniser slot for the one limit; the anchor scanner's 64 are
-  /// nearly all taken); nil when the message holds neither newer form's words.
+  /// Read by ``excessiveWakeups`` (one recogniser for the one limit); nil when the message holds neither
+  /// newer form's words.
   private static func cpuWakes(_ message: Substring) -> [MessageEvent]? {
     typealias R = TimelineEventRecognizer
     if let anchor = R.range(of: " caught waking the CPU ", in: message) {
