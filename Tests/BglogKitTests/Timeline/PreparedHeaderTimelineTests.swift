@@ -121,3 +121,66 @@ import Testing
     }
   }
 }
+
+/// The whole pipeline (reader thread, layout hint, prepared headers) on a file large enough for the hint
+/// to arrive: the timeline is the one read on one thread, line after line, with damaged lines among them.
+@Suite struct PipelinedHeaderTests {
+  static func lines(count: Int) -> String {
+    var generator = SplitMix64(state: 0x5E55_1060)
+    var text = ""
+    for index in 0..<count {
+      let seconds = index / 100
+      var line =
+        "default\t17:\(String(format: "%02d:%02d", seconds / 60 % 60, seconds % 60)).\(String(format: "%06d", index % 1_000_000))+0800\t"
+      switch index % 3 {
+      case 0: line += "kernel\tAppleKeyStore:Sending lock change \(index) for handle 0"
+      case 1:
+        line +=
+          "assertiond\t[Demo:\(2000 + index % 7)] Remove assertion: <BKProcessAssertion: 0x1\(index); id: 2229-0; "
+          + "name: \"com.apple.example.audio\"; state: active; reason: audio; duration: 180.0s>"
+      default: line += "SpringBoard\tsomething \(index)"
+      }
+      switch generator.next() % 40 {
+      case 0: line = String(line.prefix(Int(generator.next() % 60)))  // cut
+      case 1: line = "  " + line  // indented
+      case 2: line = line.replacingOccurrences(of: "\t", with: "  ")  // tabs turned to spaces
+      case 3: line += "\r"  // a carriage return
+      case 4: line = "caf\u{E9} " + line  // other than ASCII
+      case 5: line = "\tcontinued \(index)"  // a continuation line
+      default: break
+      }
+      text += line + "\n"
+    }
+    return text
+  }
+
+  @Test func aLargeConsoleAppFileReadsTheSameOnOneThreadAndOnTwo() throws {
+    let text = Self.lines(count: 25_000)
+    #expect(text.utf8.count > 3 * LineBatch.targetSize * 3)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bglog-pipelined-\(UUID().uuidString).log")
+    try Data(text.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let input = InputFile(path: url.path)
+    var oneThread = TimelineBuilder()
+    try LineStream.forEachLineBytesPipelined(input, readerThread: false) { line, isASCII, prepared in
+      oneThread.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
+    }
+    var twoThreads = TimelineBuilder()
+    var prepared = 0
+    try withUnsafeMutablePointer(to: &twoThreads) { builder throws(InputError) in
+      try LineStream.forEachLineBytesPipelined(
+        input, prepare: true, layoutHint: { builder.pointee.layout }
+      ) { line, isASCII, preparedLine in
+        if preparedLine?.byteHeader != nil { prepared += 1 }
+        builder.pointee.consume(lineBytes: line, isASCII: isASCII, prepared: preparedLine)
+      }
+    }
+    let expected = oneThread.finish()
+    #expect(twoThreads.finish() == expected)
+    #expect(expected.layout == .consoleApp)
+    #expect(expected.apps.isEmpty == false)
+    // The hint arrived: most lines were prepared (on a one-core machine nothing is, and the run is
+    // still compared above).
+    if ProcessInfo.processInfo.activeProcessorCount > 1 { #expect(prepared > 10_000) }
+  }
+}
