@@ -115,10 +115,13 @@ extension ConsoleFieldCursor {
     var value = Double(hours * 3600 + minutes * 60 + seconds)
     if peek == 0x2E {
       advance()
-      var scale = 0.1
+      // Each digit's scale is 0.1 divided by 10 once per digit before it, as a loop dividing as it
+      // goes would make it (the same doubles, so the same sums), taken from a table: the divisions
+      // one after another were a tenth of the time a Console.app header took.
+      var digit = 0
       while let byte = peek, byte >= 0x30, byte <= 0x39 {
-        value += Double(byte - 0x30) * scale
-        scale /= 10
+        value += Double(byte - 0x30) * FractionScale.of(digit)
+        digit += 1
         advance()
       }
     }
@@ -181,5 +184,27 @@ extension ConsoleFieldCursor {
       return nil
     }
     return (time, date, utcOffset())
+  }
+}
+
+/// The scales of the digits of a clock time's fraction: 0.1, then each the one before divided by 10.
+enum FractionScale {
+  private static let table: [Double] = {
+    var scales: [Double] = []
+    var scale = 0.1
+    for _ in 0..<24 {
+      scales.append(scale)
+      scale /= 10
+    }
+    return scales
+  }()
+
+  /// The scale of the fraction's digit at `index` (0: tenths).
+  @inline(__always)
+  static func of(_ index: Int) -> Double {
+    if index < 24 { return table[index] }
+    var scale = table[23]
+    for _ in 23..<index { scale /= 10 }
+    return scale
   }
 }

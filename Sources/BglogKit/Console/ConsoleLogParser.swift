@@ -705,10 +705,9 @@ public struct ConsoleLogParser {
     var index = 8
     if index < count, base[index] == 0x2E {
       index += 1
-      var scale = 0.1
+      let first = index
       while index < count, base[index] &- 0x30 < 10 {
-        time += Double(base[index] &- 0x30) * scale
-        scale /= 10
+        time += Double(base[index] &- 0x30) * FractionScale.of(index - first)
         index += 1
       }
     }

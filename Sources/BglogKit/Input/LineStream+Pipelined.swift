@@ -31,9 +31,22 @@ extension LineStream {
     }
     let queue = LineBatchQueue()
     let reader = Thread {
-      var (batch, layout) = queue.emptyBatch()
+      var (batch, layout) = queue.emptyBatch(chunk: nil)
       do throws(InputError) {
-        let cutLines = try forEachLineBytes(input) { line, isASCII in
+        // Each chunk is read into a buffer of the queue's, and its lines stay there (no copy): the
+        // batches holding them are handed over in order, and the last one gives the buffer back.
+        let cutLines = try forEachLineBytes(
+          input,
+          chunks: {
+            if batch.chunk != nil {
+              batch.closesChunk = true
+              queue.put(batch)
+              (batch, layout) = queue.emptyBatch(chunk: nil)
+            }
+            batch.chunk = queue.takeChunk()
+            return batch.chunk!
+          }
+        ) { line, isASCII in
           if !prepare {
             batch.append(line, isASCII: isASCII, prepared: nil)
           } else if let layout {
@@ -42,16 +55,19 @@ extension LineStream {
             batch.append(line, isASCII: isASCII, prepared: PreparedLine(line, isASCII: isASCII))
           }
           if batch.byteCount >= LineBatch.targetSize {
+            let chunk = batch.chunk
             queue.put(batch)
-            (batch, layout) = queue.emptyBatch()
+            (batch, layout) = queue.emptyBatch(chunk: chunk)
           }
           return true
         }
-        if batch.lineCount > 0 { queue.put(batch) } else { queue.recycle(batch) }
+        batch.closesChunk = true
+        queue.put(batch)
         queue.finish(cutLines: cutLines, error: nil)
       } catch {
         // The lines read before the error are handed out first, as they would have been.
-        if batch.lineCount > 0 { queue.put(batch) } else { queue.recycle(batch) }
+        batch.closesChunk = true
+        queue.put(batch)
         queue.finish(cutLines: 0, error: error)
       }
     }
@@ -67,85 +83,110 @@ extension LineStream {
   }
 }
 
-/// Lines copied one after another into one buffer, with where each starts and whether it is ASCII:
-/// what the reader thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:_:)`` hands over.
+/// Lines handed over by the reader thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:_:)``:
+/// where each is and whether it is ASCII. Most lines lie in `chunk`, the buffer their chunk was read
+/// into, where they stay; the others (the line that began in the chunk before, repaired UTF-8) are
+/// copied into the batch's own storage.
 ///
-/// A value with storage it does not free itself: ``LineBatchQueue`` owns every batch and frees them
-/// all; a batch has one user at a time (the reader filling it, or the caller reading it). A value
+/// A value with storage it does not free itself: ``LineBatchQueue`` owns every batch and chunk and
+/// frees them all; a batch has one user at a time (the reader filling it, or the caller reading it),
+/// and a chunk is read into again only after the batch that ``closesChunk`` was given back. A value
 /// rather than a class: a class's stored properties are checked for exclusive access at run time on
 /// every change, which cost the reader thread a sixth of its time.
 struct LineBatch: @unchecked Sendable {
   /// How many bytes of lines a batch collects before it is handed over.
   static let targetSize = 256 << 10
 
+  /// The chunk buffer the batch's lines lie in (`nil` before the first chunk is read).
+  var chunk: UnsafeMutablePointer<UInt8>?
+  /// Whether this is the last batch with lines in `chunk`: giving it back frees the chunk for reuse.
+  var closesChunk = false
+  /// Copies of the lines that are not in `chunk`.
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
+  private var copied = 0
+  /// How many bytes of lines the batch holds (in the chunk and copied).
   private(set) var byteCount = 0
-  /// Per line: its end in `storage` and whether it is ASCII (in the low bit of `ends`).
-  private var ends: [Int] = []
+  /// Per line: its start (in `chunk`, or in `storage` when copied) << 33, its length << 2, whether it
+  /// was copied << 1, whether it is ASCII.
+  private var spans: [UInt64] = []
   /// Per line, when lines are prepared for `HH:MM:SS  process  message`: its ``PreparedLine``.
   private var prepared: [PreparedLine] = []
   /// Per line, when lines are prepared for another layout: its ``PreparedHeader``.
   private var headers: [PreparedHeader] = []
 
-  init() {
-    capacity = Self.targetSize + 4096
+  init(chunk: UnsafeMutablePointer<UInt8>?) {
+    self.chunk = chunk
+    capacity = 64 << 10
     storage = .allocate(capacity: capacity)
-    ends.reserveCapacity(4096)
+    spans.reserveCapacity(4096)
   }
 
   /// Frees the storage (by the queue, once).
   func free() { storage.deallocate() }
 
   /// How many lines the batch holds.
-  var lineCount: Int { ends.count }
+  var lineCount: Int { spans.count }
 
-  /// Copies `line` in, with its header read ahead.
+  /// Takes `line` in, with its header read ahead.
   mutating func append(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool, header: PreparedHeader) {
     append(line, isASCII: isASCII, prepared: nil)
     headers.append(header)
   }
 
-  /// Copies `line` in.
+  /// Takes `line` in: where it lies when that is in `chunk`, else a copy.
   mutating func append(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool, prepared preparedLine: PreparedLine?) {
-    if byteCount + line.count > capacity {
-      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(2 * capacity, byteCount + line.count))
-      grown.update(from: storage, count: byteCount)
-      storage.deallocate()
-      storage = grown
-      capacity = max(2 * capacity, byteCount + line.count)
+    let ascii: UInt64 = isASCII ? 1 : 0
+    if let chunk, let base = line.baseAddress, base >= UnsafePointer(chunk),
+      base + line.count <= UnsafePointer(chunk + LineStream.chunkSize)
+    {
+      spans.append(UInt64(base - UnsafePointer(chunk)) << 33 | UInt64(line.count) << 2 | ascii)
+    } else {
+      if copied + line.count > capacity {
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(2 * capacity, copied + line.count))
+        grown.update(from: storage, count: copied)
+        storage.deallocate()
+        storage = grown
+        capacity = max(2 * capacity, copied + line.count)
+      }
+      if let base = line.baseAddress, !line.isEmpty { (storage + copied).update(from: base, count: line.count) }
+      spans.append(UInt64(copied) << 33 | UInt64(line.count) << 2 | 2 | ascii)
+      copied += line.count
     }
-    if let base = line.baseAddress, !line.isEmpty { (storage + byteCount).update(from: base, count: line.count) }
     byteCount += line.count
-    ends.append(byteCount << 1 | (isASCII ? 1 : 0))
     if let preparedLine { prepared.append(preparedLine) }
   }
 
   /// Hands out the lines in order.
   func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Bool, PreparedLine?) -> Void) {
-    var start = 0
-    if headers.count == ends.count, !ends.isEmpty {
+    let chunk = UnsafePointer(chunk)
+    let storage = UnsafePointer(storage)
+    func line(_ span: UInt64) -> UnsafeBufferPointer<UInt8> {
+      let start = Int(span >> 33)
+      let count = Int(truncatingIfNeeded: span >> 2) & 0x7FFF_FFFF
+      return UnsafeBufferPointer(start: (span & 2 == 0 ? chunk! : storage) + start, count: count)
+    }
+    if headers.count == spans.count, !spans.isEmpty {
       headers.withUnsafeBufferPointer { headers in
-        for (index, end) in ends.enumerated() {
-          let line = UnsafeBufferPointer(start: storage + start, count: (end >> 1) - start)
-          body(line, end & 1 == 1, PreparedLine(byteHeader: headers.baseAddress! + index))
-          start = end >> 1
+        for (index, span) in spans.enumerated() {
+          body(line(span), span & 1 == 1, PreparedLine(byteHeader: headers.baseAddress! + index))
         }
       }
       return
     }
-    let isPrepared = prepared.count == ends.count
-    for (index, end) in ends.enumerated() {
-      let line = UnsafeBufferPointer(start: storage + start, count: (end >> 1) - start)
-      body(line, end & 1 == 1, isPrepared ? prepared[index] : nil)
-      start = end >> 1
+    let isPrepared = prepared.count == spans.count
+    for (index, span) in spans.enumerated() {
+      body(line(span), span & 1 == 1, isPrepared ? prepared[index] : nil)
     }
   }
 
   /// Empties the batch for reuse.
   mutating func clear() {
+    chunk = nil
+    closesChunk = false
+    copied = 0
     byteCount = 0
-    ends.removeAll(keepingCapacity: true)
+    spans.removeAll(keepingCapacity: true)
     prepared.removeAll(keepingCapacity: true)
     headers.removeAll(keepingCapacity: true)
   }
@@ -181,15 +222,34 @@ final class LineBatchQueue: @unchecked Sendable {
     }
   }
 
+  /// Chunk buffers free to read into, and every chunk buffer made.
+  private var freeChunks: [UnsafeMutablePointer<UInt8>] = []
+  private var chunks: [UnsafeMutablePointer<UInt8>] = []
+
   deinit {
     for batch in full + free { batch.free() }
+    for chunk in chunks { chunk.deallocate() }
   }
 
-  /// A batch to fill (a recycled one, else a new one), and the layout to prepare its lines for.
-  func emptyBatch() -> (LineBatch, ConsoleLayout?) {
+  /// A batch to fill with lines of `chunk` (a recycled one, else a new one), and the layout to
+  /// prepare its lines for.
+  func emptyBatch(chunk: UnsafeMutablePointer<UInt8>?) -> (LineBatch, ConsoleLayout?) {
     condition.lock()
     defer { condition.unlock() }
-    return (free.popLast() ?? LineBatch(), hint)
+    var batch = free.popLast() ?? LineBatch(chunk: nil)
+    batch.chunk = chunk
+    return (batch, hint)
+  }
+
+  /// A buffer of ``LineStream/chunkSize`` bytes to read a chunk into: one given back, else a new one
+  /// (at most one more than the batches in flight, which ``capacity`` bounds).
+  func takeChunk() -> UnsafeMutablePointer<UInt8> {
+    condition.lock()
+    defer { condition.unlock() }
+    if let chunk = freeChunks.popLast() { return chunk }
+    let chunk = LineStream.allocateChunk()
+    chunks.append(chunk)
+    return chunk
   }
 
   /// Hands a filled batch over, waiting while ``capacity`` batches wait.
@@ -214,9 +274,11 @@ final class LineBatchQueue: @unchecked Sendable {
   /// Gives a handed-out batch back for reuse.
   func recycle(_ batch: LineBatch) {
     var batch = batch
+    let chunk = batch.closesChunk ? batch.chunk : nil
     batch.clear()
     condition.lock()
     free.append(batch)
+    if let chunk { freeChunks.append(chunk) }
     condition.unlock()
   }
 
