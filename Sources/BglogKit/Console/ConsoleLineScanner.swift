@@ -52,6 +52,11 @@ protocol ConsoleFieldCursor {
   /// Where the cursor is; readers that fail put it back.
   var position: Position { get set }
   mutating func advance()
+  /// `HH:MM:SS` with an optional `.fff…` fraction, as seconds of the day (``genericClockTime()``;
+  /// a cursor on raw bytes reads it at fixed offsets instead).
+  mutating func clockTime() -> Double?
+  /// `YYYY-MM-DD` (``genericIsoDate()``; a cursor on raw bytes reads it at fixed offsets instead).
+  mutating func isoDate() -> LogDate?
 }
 
 extension ConsoleFieldCursor {
@@ -102,8 +107,12 @@ extension ConsoleFieldCursor {
     return any && !overflow ? value : nil
   }
 
+  mutating func clockTime() -> Double? { genericClockTime() }
+
+  mutating func isoDate() -> LogDate? { genericIsoDate() }
+
   /// `HH:MM:SS` with an optional `.fff…` fraction, as seconds of the day.
-  mutating func clockTime() -> Double? {
+  mutating func genericClockTime() -> Double? {
     let start = position
     guard let hours = digits(2), expect(0x3A), let minutes = digits(2), expect(0x3A),
       let seconds = digits(2),
@@ -129,7 +138,7 @@ extension ConsoleFieldCursor {
   }
 
   /// `YYYY-MM-DD`.
-  mutating func isoDate() -> LogDate? {
+  mutating func genericIsoDate() -> LogDate? {
     let start = position
     guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D),
       let day = digits(2),
