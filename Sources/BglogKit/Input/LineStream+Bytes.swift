@@ -83,7 +83,8 @@ extension LineStream {
   /// bytes about four times slower into a buffer that is not (malloc's alignment of 16 bytes; 0.44 s
   /// against 0.10 s of system time for 1 GiB read from the page cache, this machine).
   static func allocateChunk() -> UnsafeMutablePointer<UInt8> {
-    UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 4096).bindMemory(to: UInt8.self, capacity: chunkSize)
+    UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 4096)
+      .bindMemory(to: UInt8.self, capacity: chunkSize)
   }
 
   /// How much of a chunk ``forEachLineBytes(_:stdin:_:)`` reads at a time after the first chunk.
