@@ -108,18 +108,50 @@ enum FlattenedReport {
     return true
   }
 
-  /// The byte offsets (after a space) where a line of the report started.
+  /// Keys of more than one word, which a page that dropped the line breaks without leaving a blank can
+  /// glue to the previous value (a saved juejin.cn article by ByteDance's APM team: `Exception Type:
+  /// EXC_CRASH (SIGKILL)Exception Codes: 0x…, 0x0000000000000000Exception Note:  EXC_CORPSE_NOTIFYTermination
+  /// Reason: Namespace ASSERTIOND, Code 0x8badf00dTriggered by Thread:  0`). One-word keys (`Process:`,
+  /// `Version:`, `Path:`) end ordinary words (`BundleVersion:`), so they are never split without a blank.
+  private static let gluableKeys: [[UInt8]] = keys.filter { $0.contains(UInt8(ascii: " ")) }
+
+  /// The first bytes of ``gluableKeys``: only these are looked at where no blank precedes.
+  private static let gluableFirstBytes = Set(gluableKeys.compactMap(\.first))
+
+  /// The byte offsets where a line of the report started: after a space, or glued to the previous value
+  /// (no blank) for a key of ``gluableKeys`` that follows an earlier key of the line in ``reportOrder``.
   static func breakOffsets(_ bytes: [UInt8]) -> [Int] {
     var breaks: [Int] = []
     var expectedFrame: Int?  // the next frame number once a thread heading was seen
+    // The report-order rank of the line's last key: a glued key must come later in a report.
+    var lastKeyRank: Int? = keys.first(where: { starts(bytes, at: 0, with: $0) }).flatMap(reportOrder.firstIndex(of:))
     var index = 1
     while index < bytes.count {
+      if bytes[index - 1] != UInt8(ascii: " "), gluableFirstBytes.contains(bytes[index]),
+        let key = gluableKeys.first(where: { starts(bytes, at: index, with: $0) })
+      {
+        // The first key of a line that does not open with one (`<pre><code …>Exception Type:`) only sets
+        // the order; it is not split from what is before it. A key out of order is part of a value.
+        if let rank = reportOrder.firstIndex(of: key) {
+          if let last = lastKeyRank {
+            if rank > last {
+              breaks.append(index)
+              lastKeyRank = rank
+            }
+          } else {
+            lastKeyRank = rank
+          }
+        }
+        index += key.count
+        continue
+      }
       guard bytes[index - 1] == UInt8(ascii: " "), bytes[index] != UInt8(ascii: " ") else {
         index += 1
         continue
       }
       if let key = keys.first(where: { starts(bytes, at: index, with: $0) }) {
         breaks.append(index)
+        lastKeyRank = reportOrder.firstIndex(of: key)
         index += key.count
         continue
       }
