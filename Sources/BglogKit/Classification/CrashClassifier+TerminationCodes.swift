@@ -151,10 +151,12 @@ extension ClassifierContext {
       facts.append(Fact("missing-evidence", "the threads' backtraces"))
       explanation +=
         " The report's threads were not pasted, so the code that held the lock is not named"
-        + (facts.contains(where: { $0.key == "locked-file" }) ? "." : "; look for database or file work that runs as the app goes to the background.")
-      advice = [
-        "Get the report's backtraces (the full .ips or .crash): the thread inside sqlite3, flock, fcntl or NSFileCoordinator names the work that held the lock."
-      ] + DiagnosisKind.suspendedWithLockedFile.reference.advice
+        + (facts.contains(where: { $0.key == "locked-file" })
+          ? "." : "; look for database or file work that runs as the app goes to the background.")
+      advice =
+        [
+          "Get the report's backtraces (the full .ips or .crash): the thread inside sqlite3, flock, fcntl or NSFileCoordinator names the work that held the lock."
+        ] + DiagnosisKind.suspendedWithLockedFile.reference.advice
     } else if !facts.contains(where: { $0.key == "locked-file" }) {
       explanation += " No thread shows SQLite or file-locking frames, so look for work that finished just before."
     }

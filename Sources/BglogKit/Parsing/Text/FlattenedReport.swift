@@ -115,8 +115,17 @@ enum FlattenedReport {
   /// `Version:`, `Path:`) end ordinary words (`BundleVersion:`), so they are never split without a blank.
   private static let gluableKeys: [[UInt8]] = keys.filter { $0.contains(UInt8(ascii: " ")) }
 
-  /// The first bytes of ``gluableKeys``: only these are looked at where no blank precedes.
-  private static let gluableFirstBytes = Set(gluableKeys.compactMap(\.first))
+  /// Each key's place in ``reportOrder`` (indexed as ``keys``), and each of ``gluableKeys``'s.
+  private static let keyRanks: [Int] = keys.map { reportOrder.firstIndex(of: $0) ?? 0 }
+  private static let gluableKeyRanks: [Int] = gluableKeys.map { reportOrder.firstIndex(of: $0) ?? 0 }
+
+  /// The indices in ``gluableKeys`` of the keys that start with each byte (indexed by the byte): only
+  /// these are compared where no blank precedes, and most bytes start none.
+  private static let gluableKeysByFirstByte: [[Int]] = {
+    var table = [[Int]](repeating: [], count: 256)
+    for (index, key) in gluableKeys.enumerated() { table[Int(key[0])].append(index) }
+    return table
+  }()
 
   /// The byte offsets where a line of the report started: after a space, or glued to the previous value
   /// (no blank) for a key of ``gluableKeys`` that follows an earlier key of the line in ``reportOrder``.
@@ -124,35 +133,35 @@ enum FlattenedReport {
     var breaks: [Int] = []
     var expectedFrame: Int?  // the next frame number once a thread heading was seen
     // The report-order rank of the line's last key: a glued key must come later in a report.
-    var lastKeyRank: Int? = keys.first(where: { starts(bytes, at: 0, with: $0) }).flatMap(reportOrder.firstIndex(of:))
+    var lastKeyRank: Int? = keys.firstIndex(where: { starts(bytes, at: 0, with: $0) }).map { keyRanks[$0] }
+    let gluableByFirstByte = gluableKeysByFirstByte
     var index = 1
     while index < bytes.count {
-      if bytes[index - 1] != UInt8(ascii: " "), gluableFirstBytes.contains(bytes[index]),
-        let key = gluableKeys.first(where: { starts(bytes, at: index, with: $0) })
+      if bytes[index - 1] != UInt8(ascii: " "), case let candidates = gluableByFirstByte[Int(bytes[index])],
+        !candidates.isEmpty, let found = candidates.first(where: { starts(bytes, at: index, with: gluableKeys[$0]) })
       {
         // The first key of a line that does not open with one (`<pre><code …>Exception Type:`) only sets
         // the order; it is not split from what is before it. A key out of order is part of a value.
-        if let rank = reportOrder.firstIndex(of: key) {
-          if let last = lastKeyRank {
-            if rank > last {
-              breaks.append(index)
-              lastKeyRank = rank
-            }
-          } else {
+        let rank = gluableKeyRanks[found]
+        if let last = lastKeyRank {
+          if rank > last {
+            breaks.append(index)
             lastKeyRank = rank
           }
+        } else {
+          lastKeyRank = rank
         }
-        index += key.count
+        index += gluableKeys[found].count
         continue
       }
       guard bytes[index - 1] == UInt8(ascii: " "), bytes[index] != UInt8(ascii: " ") else {
         index += 1
         continue
       }
-      if let key = keys.first(where: { starts(bytes, at: index, with: $0) }) {
+      if let found = keys.firstIndex(where: { starts(bytes, at: index, with: $0) }) {
         breaks.append(index)
-        lastKeyRank = reportOrder.firstIndex(of: key)
-        index += key.count
+        lastKeyRank = keyRanks[found]
+        index += keys[found].count
         continue
       }
       if let headingEnd = threadHeadingEnd(bytes, at: index) {
