@@ -74,6 +74,9 @@ import Testing
         + "theIdentifier: com.example",
       // Keys glued out of report order (a value naming keys that come before its own).
       "Triggered by Thread: 0 see fooException Type: and barException Codes: and bazTermination Reason: in the docs",
+      // Keys in backticks in prose (a fixture README's row): a backtick is not the end of a value.
+      "| EXCERPT, 30 lines: the pasted report from `Exception Type:` on, with `Exception Subtype:` cut and "
+        + "`Termination Reason:` then `Triggered by Thread:` quoted |",
       // A glued key with no key before it on the line only sets the order.
       "The text quotes xException Type: EXC_CRASH, which is not a report at all, and nothing else follows here.",
     ]

@@ -142,9 +142,11 @@ enum FlattenedReport {
       {
         // The first key of a line that does not open with one (`<pre><code …>Exception Type:`) only sets
         // the order; it is not split from what is before it. A key out of order is part of a value.
+        // Only the end of a value glues (`…(SIGKILL)Exception`, `…0x8badf00dTriggered`): a key after a
+        // backtick, quote or bracket is quoted in prose (`` from `Exception Type:` ``), never split.
         let rank = gluableKeyRanks[found]
         if let last = lastKeyRank {
-          if rank > last {
+          if rank > last, endsAValue(bytes[index - 1]) {
             breaks.append(index)
             lastKeyRank = rank
           }
@@ -179,6 +181,13 @@ enum FlattenedReport {
       index += 1
     }
     return breaks.filter { $0 > 0 }
+  }
+
+  /// Whether a byte can end a report value that a key was glued to: an ASCII letter or digit, `)` or `]`.
+  private static func endsAValue(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ")")
+      || byte == UInt8(ascii: "]")
   }
 
   /// The end of `Thread N name:`, `Thread N Crashed:` or `Thread N:` starting at `index`.
