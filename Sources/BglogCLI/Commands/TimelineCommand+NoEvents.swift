@@ -25,8 +25,15 @@ extension TimelineCommand {
     }
     // A log in a known layout is not read again past a few megabytes: only a small one is looked at for
     // a crash report among its lines.
-    let appearance = InputAppearance.of(
+    var appearance = InputAppearance.of(
       file: input, limit: result.layout == nil ? DiagnoseRun.defaultSizeLimit : 4 << 20)
+    // A cut `.ips` reads as a `log show --style json` log whose one record is its metadata line: a line that
+    // is a crash report's, never a log record. When every record is one, the file is a crash report.
+    if let seen = appearance, seen.kind == .crashReportAndConsoleLog,
+      recordsAreIPSMetadataLines(result, input: input, limit: 4 << 20)
+    {
+      appearance = InputAppearance(kind: .crashReport, crashReports: seen.crashReports)
+    }
     let message: String
     let readAsLog =
       appearance.map { $0.kind == .consoleLog || $0.kind == .crashReportAndConsoleLog } ?? (result.layout != nil)
@@ -53,6 +60,16 @@ extension TimelineCommand {
     }
     io.error("\(name): \(message)")
     return .inputError
+  }
+
+  /// Whether the log's records are all `.ips` metadata lines (at least one, none other): read again from a
+  /// regular file of at most `limit` bytes, which ``InputAppearance`` has just read whole.
+  private static func recordsAreIPSMetadataLines(_ result: TimelineResult, input: InputFile, limit: Int) -> Bool {
+    guard input.path != "-", case .regular(let size) = FileKind.of(input.path), size <= limit,
+      let data = FileManager.default.contents(atPath: input.path)
+    else { return false }
+    let metadataLines = IPSMetadataLine.count(in: SourceText(bytes: [UInt8](data)))
+    return metadataLines > 0 && result.statistics.entries <= metadataLines
   }
 
   /// The apps with events in a regular file, read again without `--app`; `nil` for standard input and pipes.

@@ -118,6 +118,7 @@ extension ClassifierContext {
       facts.append(Fact("first-app-frame", frameText(app)))
     }
     var explanation = "0xdead10cc means the app held a file lock or SQLite lock when it was suspended."
+    var advice: [String] = []
     // iOS 15+ names the files: `[app<…>:812] was suspended with locked system files: /…/notes.sqlite`.
     if let termination = report.termination,
       let range = PlainSearch.range(of: "locked system files:", in: descriptionText)
@@ -144,13 +145,25 @@ extension ClassifierContext {
       facts.append(Fact("lock-frame", frameText(lockFrame)))
       let name = lockThread?.index.map { "Thread \($0)" } ?? "A thread"
       explanation += " \(name) was inside \(lockFrame.symbol ?? lockFrame.image) at the time."
+    } else if !report.threads.contains(where: { !$0.frames.isEmpty }) {
+      // Only the exception block was pasted (deltachat-ios #1202: `Triggered by Thread:  0` and nothing
+      // after): the code decides the kind, but nothing says which work held the lock.
+      facts.append(Fact("missing-evidence", "the threads' backtraces"))
+      explanation +=
+        " The report's threads were not pasted, so the code that held the lock is not named"
+        + (facts.contains(where: { $0.key == "locked-file" })
+          ? "." : "; look for database or file work that runs as the app goes to the background.")
+      advice =
+        [
+          "Get the report's backtraces (the full .ips or .crash): the thread inside sqlite3, flock, fcntl or NSFileCoordinator names the work that held the lock."
+        ] + DiagnosisKind.suspendedWithLockedFile.reference.advice
     } else if !facts.contains(where: { $0.key == "locked-file" }) {
       explanation += " No thread shows SQLite or file-locking frames, so look for work that finished just before."
     }
     return Diagnosis(
       kind: .suspendedWithLockedFile, confidence: .high,
       summary: "The app was suspended while holding a file or database lock (\(hex(code))).",
-      explanation: explanation, evidence: evidence, facts: facts)
+      explanation: explanation, advice: advice, evidence: evidence, facts: facts)
   }
 
 }

@@ -108,19 +108,62 @@ enum FlattenedReport {
     return true
   }
 
-  /// The byte offsets (after a space) where a line of the report started.
+  /// Keys of more than one word, which a page that dropped the line breaks without leaving a blank can
+  /// glue to the previous value (a saved juejin.cn article by ByteDance's APM team: `Exception Type:
+  /// EXC_CRASH (SIGKILL)Exception Codes: 0x…, 0x0000000000000000Exception Note:  EXC_CORPSE_NOTIFYTermination
+  /// Reason: Namespace ASSERTIOND, Code 0x8badf00dTriggered by Thread:  0`). One-word keys (`Process:`,
+  /// `Version:`, `Path:`) end ordinary words (`BundleVersion:`), so they are never split without a blank.
+  private static let gluableKeys: [[UInt8]] = keys.filter { $0.contains(UInt8(ascii: " ")) }
+
+  /// Each key's place in ``reportOrder`` (indexed as ``keys``), and each of ``gluableKeys``'s.
+  private static let keyRanks: [Int] = keys.map { reportOrder.firstIndex(of: $0) ?? 0 }
+  private static let gluableKeyRanks: [Int] = gluableKeys.map { reportOrder.firstIndex(of: $0) ?? 0 }
+
+  /// The indices in ``gluableKeys`` of the keys that start with each byte (indexed by the byte): only
+  /// these are compared where no blank precedes, and most bytes start none.
+  private static let gluableKeysByFirstByte: [[Int]] = {
+    var table = [[Int]](repeating: [], count: 256)
+    for (index, key) in gluableKeys.enumerated() { table[Int(key[0])].append(index) }
+    return table
+  }()
+
+  /// The byte offsets where a line of the report started: after a space, or glued to the previous value
+  /// (no blank) for a key of ``gluableKeys`` that follows an earlier key of the line in ``reportOrder``.
   static func breakOffsets(_ bytes: [UInt8]) -> [Int] {
     var breaks: [Int] = []
     var expectedFrame: Int?  // the next frame number once a thread heading was seen
+    // The report-order rank of the line's last key: a glued key must come later in a report.
+    var lastKeyRank: Int? = keys.firstIndex(where: { starts(bytes, at: 0, with: $0) }).map { keyRanks[$0] }
+    let gluableByFirstByte = gluableKeysByFirstByte
     var index = 1
     while index < bytes.count {
+      if bytes[index - 1] != UInt8(ascii: " "), case let candidates = gluableByFirstByte[Int(bytes[index])],
+        !candidates.isEmpty, let found = candidates.first(where: { starts(bytes, at: index, with: gluableKeys[$0]) })
+      {
+        // The first key of a line that does not open with one (`<pre><code …>Exception Type:`) only sets
+        // the order; it is not split from what is before it. A key out of order is part of a value.
+        // Only the end of a value glues (`…(SIGKILL)Exception`, `…0x8badf00dTriggered`): a key after a
+        // backtick, quote or bracket is quoted in prose (`` from `Exception Type:` ``), never split.
+        let rank = gluableKeyRanks[found]
+        if let last = lastKeyRank {
+          if rank > last, endsAValue(bytes[index - 1]) {
+            breaks.append(index)
+            lastKeyRank = rank
+          }
+        } else {
+          lastKeyRank = rank
+        }
+        index += gluableKeys[found].count
+        continue
+      }
       guard bytes[index - 1] == UInt8(ascii: " "), bytes[index] != UInt8(ascii: " ") else {
         index += 1
         continue
       }
-      if let key = keys.first(where: { starts(bytes, at: index, with: $0) }) {
+      if let found = keys.firstIndex(where: { starts(bytes, at: index, with: $0) }) {
         breaks.append(index)
-        index += key.count
+        lastKeyRank = keyRanks[found]
+        index += keys[found].count
         continue
       }
       if let headingEnd = threadHeadingEnd(bytes, at: index) {
@@ -138,6 +181,13 @@ enum FlattenedReport {
       index += 1
     }
     return breaks.filter { $0 > 0 }
+  }
+
+  /// Whether a byte can end a report value that a key was glued to: an ASCII letter or digit, `)` or `]`.
+  private static func endsAValue(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ")")
+      || byte == UInt8(ascii: "]")
   }
 
   /// The end of `Thread N name:`, `Thread N Crashed:` or `Thread N:` starting at `index`.

@@ -179,6 +179,15 @@ enum TextScanning {
       if pair.value.utf8.last == 0x60 { pair.value = trimmed(pair.value.dropLast()) }
       return pair
     }
+    // A key after the HTML tags of a saved web page's code block (`<pre><code class="copyable">Exception
+    // Type: …`, a juejin.cn article saved as HTML) is the key itself; closing tags after the value
+    // (`0</code></pre>`) are not part of it.
+    if firstByte == 0x3C {
+      let rest = droppingCodeBlockTags(line)
+      guard rest.utf8.count < line.utf8.count, rest.utf8.first != 0x3C, var pair = keyValue(rest) else { return nil }
+      pair.value = droppingClosingCodeBlockTags(pair.value)
+      return pair
+    }
     if firstByte < 0x80 {
       // An ASCII letter is the only ASCII scalar that is alphabetic.
       guard (firstByte >= 0x41 && firstByte <= 0x5A) || (firstByte >= 0x61 && firstByte <= 0x7A) else { return nil }
@@ -207,6 +216,33 @@ enum TextScanning {
     guard !trimmedKey.isEmpty else { return nil }
     let value = trimmed(line[line.index(after: colon)...])
     return (trimmedKey, value)
+  }
+
+  /// The HTML tags that open or close a code block on a saved web page.
+  private static let codeBlockTags = ["<pre", "<code", "</pre", "</code"]
+
+  /// The text after a run of leading `<pre>`, `<pre …>`, `<code>`, `<code …>`, `</pre>`, `</code>` tags
+  /// and the blanks between them; the text itself when it opens with none.
+  static func droppingCodeBlockTags(_ text: Substring) -> Substring {
+    var rest = text
+    while rest.utf8.first == 0x3C {
+      guard let tag = codeBlockTags.first(where: { hasPrefix(rest, $0) }) else { break }
+      let afterName = rest.utf8.index(rest.utf8.startIndex, offsetBy: tag.utf8.count)
+      guard afterName < rest.utf8.endIndex, rest.utf8[afterName] == 0x3E || rest.utf8[afterName] == 0x20,
+        let close = rest.utf8[afterName...].firstIndex(of: 0x3E)
+      else { break }
+      rest = trimmedLeading(rest[rest.utf8.index(after: close)...])
+    }
+    return rest
+  }
+
+  /// The text without trailing `</code>` and `</pre>` tags.
+  static func droppingClosingCodeBlockTags(_ text: Substring) -> Substring {
+    var text = text
+    while text.utf8.last == 0x3E, let tag = ["</code>", "</pre>"].first(where: { hasSuffix(text, $0) }) {
+      text = trimmed(text.dropLast(tag.count))
+    }
+    return text
   }
 
   /// Reads `0x1F` (hex) or `31` (decimal); nil when the text is not a number or does not fit.
