@@ -627,9 +627,18 @@ extension TimelineAnalyzer {
     let warning = events[index]
     let end = events[(index + 1)...].first { $0.kind == .killed || $0.kind == .crashed }
     let task = warning.detail.dropLast(" created over 30 seconds ago".count)
-    var summary =
-      "UIKit warned (\(time(warning))) that \(task) was created over 30 seconds ago and is still running while "
-      + "the app is in the background, which UIKit says creates a risk of termination; the log shows no end of it."
+    var summary = "UIKit warned (\(time(warning))) that \(task) was created over 30 seconds ago and is still running"
+    if let background = backgroundState(before: index) {
+      summary +=
+        " while the app is in the background (\(background.kind.rawValue), \(time(background))), which UIKit says "
+        + "creates a risk of termination; the log shows no end of it."
+    } else {
+      // UIKit prints the warning in the foreground too (during a unit-test run, at app start).
+      summary +=
+        "; the log does not show the app in the background then (UIKit prints this warning in the foreground too): "
+        + "if the app is or goes to the background with the task running, UIKit says this creates a risk of "
+        + "termination. The log shows no end of it."
+    }
     if let end {
       summary += " The process then ended (\(end.kind.rawValue), \(time(end)))."
     } else {
@@ -647,6 +656,21 @@ extension TimelineAnalyzer {
         + "task name says `Called by X, from …` and X is a library, the library began it: update it or report it "
         + "to its authors.",
       evidence: evidence([warning] + (end.map { [$0] } ?? [])))
+  }
+
+  /// The last event before `index` that says the app's process was in the background (entered it, or was
+  /// launched into it) with no launch into the foreground after it, for the same pid (or a pid-less one): the
+  /// state at the event at `index`, when the log shows one.
+  func backgroundState(before index: Int) -> TimelineEvent? {
+    let pid = events[index].pid
+    for event in events[..<index].reversed() where event.pid == nil || pid == nil || event.pid == pid {
+      switch event.kind {
+      case .enteredBackground, .relaunchedInBackground: return event
+      case .launched: return nil
+      default: continue
+      }
+    }
+    return nil
   }
 
   /// `background task 37 "name" created over 30 seconds ago` → ("37", "name").

@@ -1,0 +1,88 @@
+import BglogTestSupport
+import Testing
+
+@testable import BglogKit
+
+/// Defects #3, #8, #9b and #11 of the session-7 fresh-eyes review (`/work/review-inputs-s7/FINDINGS.md`):
+/// the timeline's recognisers and findings. Real lines are fixtures (sources in
+/// `Tests/Fixtures/console/README.md`), recognisers' examples, or quoted here with their source when the
+/// source's licence does not allow a fixture; texts marked SYNTHETIC are built from real lines and say how.
+@Suite struct SessionSevenReviewTests {
+  static func timeline(text: String) -> TimelineResult {
+    TimelineBuilder().build(from: SourceText(bytes: Array(text.utf8)))
+  }
+
+  static func timeline(fixture name: String) throws -> TimelineResult {
+    TimelineBuilder().build(from: try Fixtures.source("console/" + name))
+  }
+
+  // MARK: #3 The 30-seconds warning does not say the app is in the background
+
+  /// firebase-ios-sdk #10044: the warning printed during a unit-test run (the app in the foreground). The
+  /// finding says what the line shows and that the log does not show the app in the background.
+  @Test func thirtySecondsWarningDuringATestRunDoesNotClaimTheBackground() throws {
+    let result = try Self.timeline(fixture: "real-firebase-10044-xcode-xctest-bgtask-30s.log")
+    #expect(result.layout == .xcode)
+    let app = try #require(result.apps.first)
+    #expect(result.apps.count == 1)
+    #expect(app.processName == "benjamin-ios")
+    #expect(app.events.map(\.kind) == [.expiryWarning])
+    let finding = try #require(app.findings.first)
+    #expect(finding.kind == .leakedBackgroundTask)
+    #expect(finding.confidence == .low)
+    #expect(!finding.summary.contains("while the app is in the background"))
+    #expect(finding.summary.contains("the log does not show the app in the background then"))
+    #expect(finding.summary.contains("UIKit prints this warning in the foreground too"))
+    #expect(finding.summary.contains("risk of termination"))
+    #expect(finding.evidence.map(\.line) == [7])
+  }
+
+  /// deltachat-ios #1128 (GPL-3.0, so quoted here, not a fixture): the task begun at app start, the
+  /// warning in the foreground.
+  @Test func thirtySecondsWarningAtAppStartDoesNotClaimTheBackground() throws {
+    let line =
+      "2021-04-06 18:22:37.504670+0200 deltachat-ios[5801:4433962] [BackgroundTask] Background Task 1 (\"Called by "
+      + "deltachat-ios, from $s13deltachat_ios11AppDelegateC19installEventHandleryyFyycfU_\"), was created over 30 "
+      + "seconds ago. In applications running in the background, this creates a risk of termination. Remember to "
+      + "call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.\n"
+    let app = try #require(Self.timeline(text: line).apps.first)
+    #expect(app.processName == "deltachat-ios")
+    let finding = try #require(app.findings.first)
+    #expect(finding.kind == .leakedBackgroundTask)
+    #expect(!finding.summary.contains("while the app is in the background"))
+    #expect(finding.summary.contains("the log does not show the app in the background then"))
+    #expect(finding.summary.contains("begun by code in deltachat-ios"))
+  }
+
+  /// SYNTHETIC (flutterfire #5702's SpringBoard `visibility: Background` line and firebase-ios-sdk #10044's
+  /// warning, both put in the idevicesyslog layout with the same pid 1957, 40 s apart): when the log shows the
+  /// app entering the background before the warning, the finding says so and names that line's time.
+  @Test func thirtySecondsWarningAfterEnteringTheBackgroundSaysSo() throws {
+    let text = """
+      Apr 25 16:31:49 iPhone SpringBoard[55] <Notice>: Application process state changed for com.elsystm.elsystm: <SBApplicationProcessState: 0x281a5ea00; pid: 1957; taskState: Running; visibility: Background>
+      Apr 25 16:32:29 iPhone Runner[1957] <Notice>: [BackgroundTask] Background Task 3 ("GDTCCTUploader-upload"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.
+
+      """
+    let result = Self.timeline(text: text)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.events.map(\.kind) == [.enteredBackground, .expiryWarning])
+    let finding = try #require(app.findings.first)
+    #expect(finding.kind == .leakedBackgroundTask)
+    #expect(finding.summary.contains("while the app is in the background (entered-background, 16:31:49)"))
+    #expect(!finding.summary.contains("does not show the app in the background"))
+  }
+
+  /// SYNTHETIC (the same two lines, the SpringBoard line for another pid): another process's background
+  /// state says nothing about this one.
+  @Test func anotherPidsBackgroundStateIsNotTheWarningsState() throws {
+    let text = """
+      Apr 25 16:31:49 iPhone SpringBoard[55] <Notice>: Application process state changed for com.elsystm.elsystm: <SBApplicationProcessState: 0x281a5ea00; pid: 1900; taskState: Running; visibility: Background>
+      Apr 25 16:32:29 iPhone Runner[1957] <Notice>: [BackgroundTask] Background Task 3 ("GDTCCTUploader-upload"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.
+
+      """
+    let finding = try #require(
+      Self.timeline(text: text).apps.flatMap(\.findings).first { $0.kind == .leakedBackgroundTask })
+    #expect(finding.summary.contains("the log does not show the app in the background then"))
+  }
+}
