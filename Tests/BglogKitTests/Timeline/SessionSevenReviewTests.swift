@@ -86,3 +86,73 @@ import Testing
     #expect(finding.summary.contains("the log does not show the app in the background then"))
   }
 }
+
+extension SessionSevenReviewTests {
+  // MARK: #8 The remote-notification completion warning
+
+  /// baker #448: the warning alone, in double quotes, after a question: the unnamed app's event and the
+  /// finding (medium: no time, no app).
+  @Test func quotedRemoteNotificationWarningIsReadWithItsFinding() throws {
+    let result = try Self.timeline(fixture: "real-baker-448-message-only-quoted-fetch-warning.log")
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.processName == AppSubject.unnamedAppName)
+    #expect(app.events.map(\.kind) == [.completionHandlerWarning])
+    #expect(app.events[0].line == 3)
+    #expect(app.events[0].detail == UIKitBackgroundTaskRecognizers.remoteNotificationDetail)
+    #expect(app.findings.map(\.kind) == [.remoteNotificationCompletionNotCalled])
+    let finding = app.findings[0]
+    #expect(finding.confidence == .medium)
+    #expect(finding.summary.contains("didReceiveRemoteNotification:fetchCompletionHandler:"))
+    #expect(finding.summary.contains("or the app will be terminated"))
+    #expect(finding.summary.contains("rests on its words alone"))
+    #expect(finding.evidence.map(\.line) == [3])
+  }
+
+  /// WordPress-iOS #4454 (GPL-2.0, so quoted here): the line under Xcode's header without a time names the
+  /// app; it is not the handleEvents finding.
+  @Test func remoteNotificationWarningUnderTheAppsHeader() throws {
+    let text =
+      "WordPress[680:653930] Warning: Application delegate received call to -application:didReceiveRemoteNotification:"
+      + "fetchCompletionHandler: but the completion handler was never called.\n"
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.processName == "WordPress")
+    #expect(app.events.map(\.kind) == [.completionHandlerWarning])
+    #expect(app.events[0].pid == 680)
+    #expect(app.findings.map(\.kind) == [.remoteNotificationCompletionNotCalled])
+    #expect(app.findings[0].confidence == .medium)
+    #expect(app.findings[0].summary.contains("no time and names the app"))
+  }
+
+  /// SYNTHETIC (the #4454 line, then deltachat-ios #1984's debugger note, both pasted alone): the process's end
+  /// after the warning is said, and still no handleEvents finding.
+  @Test func remoteNotificationWarningThenTheEnd() throws {
+    let text =
+      "Warning: Application delegate received call to -application:didReceiveRemoteNotification:"
+      + "fetchCompletionHandler: but the completion handler was never called.\n"
+      + "Message from debugger: Terminated due to signal 9\n"
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.events.map(\.kind) == [.completionHandlerWarning, .killed])
+    #expect(app.findings.map(\.kind) == [.remoteNotificationCompletionNotCalled])
+    #expect(app.findings[0].summary.contains("The process then ended (killed, line 2)."))
+  }
+
+  /// The handleEvents twin (expo #8599) keeps its own finding and does not give the new one.
+  @Test func handleEventsWarningKeepsItsFinding() throws {
+    let app = try #require(try Self.timeline(fixture: "real-expo-8599-xcode-handle-events-warning.log").apps.first)
+    #expect(app.findings.map(\.kind) == [.completionHandlerNotCalled])
+  }
+
+  /// SYNTHETIC prose around the quoted warning (not the line itself) names no app and gives no event; the
+  /// whole line in quotes does.
+  @Test func proseQuotingTheRemoteNotificationWarningIsNotRead() {
+    let warning =
+      "Warning: Application delegate received call to -application:didReceiveRemoteNotification:"
+      + "fetchCompletionHandler: but the completion handler was never called."
+    var state = MessageRecognizerState()
+    let read = UIKitBackgroundTaskRecognizers.backgroundTask.read
+    #expect(read("I get \"\(warning)\" on every push", MessageHeader(), &state).isEmpty)
+    #expect(read("\"\(warning)\" on every push", MessageHeader(), &state).isEmpty)
+    #expect(read("\"\(warning)\"", MessageHeader(), &state).map(\.subject) == [.unnamedApp])
+  }
+}

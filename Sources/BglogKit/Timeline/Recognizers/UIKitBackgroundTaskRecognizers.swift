@@ -14,6 +14,7 @@ enum UIKitBackgroundTaskRecognizers {
       "Can't end BackgroundTask",
       "Can't endBackgroundTask", "was created over 30 seconds ago",
       "Background task still not ended after expiration handlers were called", "handleEventsForBackgroundURLSession",
+      "didReceiveRemoteNotification:fetchCompletionHandler:",
     ],
     writers: [],
     read: { message, header, _ in
@@ -90,6 +91,19 @@ enum UIKitBackgroundTaskRecognizers {
         expected: MessageEvent(
           kind: .completionHandlerWarning, subject: .unnamedApp,
           detail: "handleEvents completion handler not called")),
+      RecognizerExample(
+        "Warning: Application delegate received call to -application:didReceiveRemoteNotification:fetchCompletionHandler: but the completion handler was never called.",
+        process: "WordPress", pid: 680,
+        source: "wordpress-mobile/WordPress-iOS issue #4454 (Xcode console without the time, 2015)",
+        expected: MessageEvent(
+          kind: .completionHandlerWarning, subject: AppSubject(name: "WordPress", pid: 680),
+          detail: Self.remoteNotificationDetail)),
+      // The whole line in double quotes, as a question quotes it: the line itself, not prose around it.
+      RecognizerExample(
+        "\"Warning: Application delegate received call to -application:didReceiveRemoteNotification:fetchCompletionHandler: but the completion handler was never called.\"",
+        source: "bakerframework/baker issue #448 (the line quoted alone in double quotes, 2015)",
+        expected: MessageEvent(
+          kind: .completionHandlerWarning, subject: .unnamedApp, detail: Self.remoteNotificationDetail)),
     ],
     nonTriggering: [
       // A daemon's line is not UIKit's.
@@ -99,9 +113,18 @@ enum UIKitBackgroundTaskRecognizers {
         source: "google/GoogleDataTransport issue #156 (message; the process column here is a test of the rule)")
     ])
 
-  /// Whether a headerless message starts as one of UIKit's lines do (leading blanks apart).
+  /// The detail of UIKit's warning that `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`'s
+  /// completion handler was never called (a remote notification's background fetch, a silent push).
+  static let remoteNotificationDetail =
+    "didReceiveRemoteNotification:fetchCompletionHandler: completion handler not called (remote notification fetch)"
+
+  /// Whether a headerless message starts as one of UIKit's lines do (leading blanks apart; a line wholly in
+  /// double quotes, as a question quotes the warning, is the line itself).
   static func opensAsUIKit(_ message: Substring) -> Bool {
-    let text = message.drop(while: { $0 == " " || $0 == "\t" })
+    var text = message.drop(while: { $0 == " " || $0 == "\t" })
+    if text.first == "\"", TimelineEventRecognizer.trimmingBlanks(text.prefix(while: { $0 != "\n" })).last == "\"" {
+      text = text.dropFirst()
+    }
     typealias R = TimelineEventRecognizer
     return R.hasPrefix(text, "[BackgroundTask] ")
       || R.hasPrefix(text, "Warning: Application delegate received call to ")
@@ -145,6 +168,11 @@ enum UIKitBackgroundTaskRecognizers {
       R.contains(message, "never called") || R.contains(message, "not called") || R.contains(message, "wasn't called")
     {
       return event(.completionHandlerWarning, "handleEvents completion handler not called")
+    } else if R.contains(message, "didReceiveRemoteNotification:fetchCompletionHandler:"),
+      R.contains(message, "completion handler"),
+      R.contains(message, "never called") || R.contains(message, "not called") || R.contains(message, "wasn't called")
+    {
+      return event(.completionHandlerWarning, remoteNotificationDetail)
     }
     return []
   }
