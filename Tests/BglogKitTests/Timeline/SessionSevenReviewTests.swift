@@ -156,3 +156,51 @@ extension SessionSevenReviewTests {
     #expect(read("\"\(warning)\"", MessageHeader(), &state).map(\.subject) == [.unnamedApp])
   }
 }
+
+extension SessionSevenReviewTests {
+  // MARK: #11 dasd's lines about the app's own BackgroundTasks request
+
+  /// flutter_workmanager #557: dasd's `CANCELED:` and `Submitted Activity:` for `bgProcessing-<identifier>:…`
+  /// are filed under the app whose `submitTaskRequest:` line named the identifier just before; the
+  /// cancellation is read.
+  @Test func dasdActivitiesOfTheAppsOwnRequestAreTheApps() throws {
+    let result = try Self.timeline(fixture: "real-workmanager-557-console-app-dasd-canceled.log")
+    #expect(result.layout == .consoleApp)
+    #expect(result.apps.map(\.processName) == ["Runner"])
+    let app = try #require(result.apps.first)
+    #expect(app.events.map(\.kind) == [.bgTaskSubmitted, .bgTaskCancelled, .bgTaskSubmitted])
+    #expect(app.events.map(\.line) == [1, 6, 7])
+    #expect(app.events.map(\.lane) == ["Runner", "dasd", "dasd"])
+    #expect(
+      app.events[1].detail
+        == "dasd activity bgProcessing-be.tramckrijte.workmanagerExample.iOSBackgroundProcessingTask:751E8D cancelled; "
+        + "the app had submitted a request for this identifier before (a new request replaces a pending one)")
+    #expect(app.events[2].detail.hasSuffix(":200A93 submitted"))
+    // dasd's lines name no process: the app's process is not extended by them.
+    #expect(app.events.allSatisfy { $0.pid == nil })
+  }
+
+  /// The same dasd lines alone (the app's line left out): the app is not named.
+  @Test func dasdActivitiesWithoutTheAppsRequestNameNoApp() throws {
+    let text = try Fixtures.source("console/real-workmanager-557-console-app-dasd-canceled.log").text
+      .split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
+    let result = Self.timeline(text: text)
+    #expect(result.apps.map(\.processName) == [AppSubject.unnamedAppName])
+    let app = try #require(result.apps.first)
+    #expect(app.events.map(\.kind) == [.bgTaskCancelled, .bgTaskSubmitted])
+    #expect(!app.events[0].detail.contains("the app had submitted"))
+  }
+
+  /// SYNTHETIC (flutter_background_geolocation #295's `submitTaskRequest:` line given cocoa #644's identifier,
+  /// then cocoa #644's dasd decision, in its Console.app layout): dasd's `Must Not Proceed` is the app's too.
+  @Test func dasdDecisionOnTheAppsRequestIsTheApps() throws {
+    let decision = try #require(DasdRecognizers.finalDecision.triggering.first?.message)
+    let text =
+      "default\t10:00:00.000000+0900\tRunner\tsubmitTaskRequest: <BGProcessingTaskRequest: "
+      + "jp.go.mhlw.covid19radar.eventlog-submission, earliestBeginDate: 2020-06-15 07:30:54 +0000>\n"
+      + "default\t10:00:01.000000+0900\tdasd\t" + decision + "\n"
+    let result = Self.timeline(text: text)
+    #expect(result.apps.map(\.processName) == ["Runner"])
+    #expect(result.apps.first?.events.map(\.kind) == [.bgTaskSubmitted, .bgTaskDeferred])
+  }
+}
