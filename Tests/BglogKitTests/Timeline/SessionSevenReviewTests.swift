@@ -204,3 +204,71 @@ extension SessionSevenReviewTests {
     #expect(result.apps.first?.events.map(\.kind) == [.bgTaskSubmitted, .bgTaskDeferred])
   }
 }
+
+extension SessionSevenReviewTests {
+  // MARK: #9b macOS 10.10–10.15 launchd kill lines in system.log
+
+  /// radiant-player-mac #658: the app's one-shot job killed, the sender named. The fixture's `> ` quoting is
+  /// dropped here (tolerating it is the reader's part of the review, defect #1).
+  @Test func launchdSystemLogKillOfAnAppNamesTheSender() throws {
+    let quoted = try Fixtures.source("console/real-radiantplayer-658-quoted-syslog-launchd-signal9.log").text
+    let text = quoted.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasPrefix("> ") ? String($0.dropFirst(2)) : String($0)
+    }.joined(separator: "\n")
+    let result = Self.timeline(text: text)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.processName == "Radiant Player")
+    #expect(app.events.map(\.kind) == [.killed])
+    #expect(app.events[0].pid == 15762)
+    #expect(app.events[0].line == 3)
+    #expect(app.events[0].timestamp != nil)
+    #expect(
+      app.events[0].detail
+        == "killed by SIGKILL, sent by CoreServicesUIAgent[15728] (launchd: Service exited due to signal: Killed: 9)")
+    #expect(app.processes.first?.endedBy == .killed)
+  }
+
+  /// SsdPmEnabler #19 (licence unknown: the lines quoted here): daemons' and an app's XPC service's jobs killed
+  /// or ended give no event, as launchd's exit reasons for daemons give none.
+  @Test func launchdSystemLogEndsOfDaemonsAreNotApps() {
+    let text = """
+      Nov 10 20:02:01 rMBP com.apple.xpc.launchd[1] (com.apple.mdworker.shared.06000000-0100-0000-0000-000000000000[17547]): Service exited due to SIGKILL | sent by mds[111]
+      Nov 10 20:02:05 rMBP com.apple.xpc.launchd[1] (com.apple.WebKit.Networking.297325DE-92E4-4896-8AB5-492A200F5919[17593]): Service exited due to SIGKILL | sent by launchd[1]
+      Nov 10 20:02:06 rMBP com.apple.xpc.launchd[1] (com.apple.dt.IDECacheDeleteAppExtension[17591]): Service exited with abnormal code: 1
+
+      """
+    let result = Self.timeline(text: text)
+    #expect(result.layout == .idevicesyslog)
+    #expect(result.statistics.entries == 3)
+    #expect(result.apps.isEmpty)
+  }
+
+  /// SYNTHETIC (SsdPmEnabler #19's `SIGKILL | sent by mds[111]` form and its `with abnormal code: 1` form, each
+  /// given radiant-player-mac #658's app job, and LaunchServices' `application.<bundle>.<n>.<n>` label of the
+  /// MarsEdit launchd.log line): the app's end in both forms and with either label.
+  @Test func launchdSystemLogFormsWithAnAppsJob() throws {
+    var state = MessageRecognizerState()
+    let read = LegacySpringBoardRecognizers.launchdExited.read
+    let header = MessageHeader(process: "com.apple.xpc.launchd", pid: 1)
+    let sigkill = read(
+      "(com.apple.xpc.launchd.oneshot.0x10000033.Radiant Player[15762]): Service exited due to SIGKILL | sent by mds[111]",
+      header, &state)
+    #expect(sigkill.map(\.kind) == [.killed])
+    #expect(sigkill.first?.subject == AppSubject(name: "Radiant Player", pid: 15762))
+    #expect(sigkill.first?.detail == "killed by SIGKILL, sent by mds[111] (launchd: Service exited due to SIGKILL)")
+    let code = read(
+      "(application.com.red-sweater.marsedit4.384452971.384452977[13840]): Service exited with abnormal code: 1",
+      header, &state)
+    #expect(code.map(\.kind) == [.exited])
+    #expect(code.first?.subject == AppSubject(bundle: "com.red-sweater.marsedit4", pid: 13840))
+    #expect(code.first?.detail == "exited with abnormal code 1 (launchd)")
+    // Another signal is a crash; the line cut inside the job names nothing.
+    let segv = read(
+      "(com.apple.xpc.launchd.oneshot.0x10000033.Radiant Player[15762]): Service exited due to signal: Segmentation fault: 11",
+      header, &state)
+    #expect(segv.map(\.kind) == [.crashed])
+    #expect(
+      read("(com.apple.xpc.launchd.oneshot.0x10000033.Radiant Player[157", header, &state).isEmpty)
+  }
+}
