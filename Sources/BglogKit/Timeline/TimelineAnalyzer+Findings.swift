@@ -179,9 +179,8 @@ extension TimelineAnalyzer {
     // UIKit's own word that the handleEvents completion handler was never called, when no forced crash
     // report already gave the finding: the line is the evidence and needs no time. Medium when the line
     // has no time or no header naming the app, as the app and when it happened are then unknown.
-    let handleEvents = events.filter {
-      $0.kind == .completionHandlerWarning && $0.detail != UIKitBackgroundTaskRecognizers.remoteNotificationDetail
-    }
+    let fetchDetails = UIKitBackgroundTaskRecognizers.fetchDelegateDetails.map(\.detail)
+    let handleEvents = events.filter { $0.kind == .completionHandlerWarning && !fetchDetails.contains($0.detail) }
     if !findings.contains(where: { $0.kind == .completionHandlerNotCalled }), let first = handleEvents.first {
       let warnings = handleEvents
       let named = !first.lane.isEmpty
@@ -202,26 +201,39 @@ extension TimelineAnalyzer {
             + "completionHandler:) and call it on the main queue from urlSessionDidFinishEvents(forBackgroundURLSession:).",
           evidence: evidence(warnings)))
     }
-    if let finding = remoteNotificationCompletionNotCalled() { findings.append(finding) }
+    if let finding = fetchCompletionNotCalled() { findings.append(finding) }
     return findings
   }
 
-  /// UIKit's word that `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`'s completion
-  /// handler was never called: the line is the evidence and needs no time (medium when the line has no time
-  /// or names no app, as for the handleEvents warning). Says what Apple's documentation says follows, not
-  /// what happened next: the log shows that only when it has the app's end.
-  private func remoteNotificationCompletionNotCalled() -> TimelineFinding? {
-    let warnings = events.filter {
-      $0.kind == .completionHandlerWarning && $0.detail == UIKitBackgroundTaskRecognizers.remoteNotificationDetail
-    }
+  /// UIKit's word that the `UIBackgroundFetchResult` completion handler of
+  /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` or
+  /// `application(_:performFetchWithCompletionHandler:)` was never called: the line is the evidence and needs
+  /// no time (medium when the line has no time or names no app, as for the handleEvents warning). Says what
+  /// Apple's documentation says of the method, not what happened next: the log shows that only when it has
+  /// the process's end.
+  private func fetchCompletionNotCalled() -> TimelineFinding? {
+    let remote = UIKitBackgroundTaskRecognizers.remoteNotificationDetail
+    let fetchDetails = UIKitBackgroundTaskRecognizers.fetchDelegateDetails.map(\.detail)
+    let warnings = events.filter { $0.kind == .completionHandlerWarning && fetchDetails.contains($0.detail) }
     guard let first = warnings.first else { return nil }
     let named = !first.lane.isEmpty
-    var summary =
-      "UIKit reports that the app delegate received application(_:didReceiveRemoteNotification:"
-      + "fetchCompletionHandler:) but the completion handler was never called (\(time(first))). Apple's "
-      + "documentation says the app must call it as soon as it finishes processing the notification (it has up "
-      + "to 30 seconds) or the app will be terminated, and that apps using significant power to process remote "
-      + "notifications may not always be woken early for later ones."
+    var summary: String
+    if first.detail == remote {
+      summary =
+        "UIKit reports that the app delegate received application(_:didReceiveRemoteNotification:"
+        + "fetchCompletionHandler:) but the completion handler was never called (\(time(first))). Apple's "
+        + "documentation says the app must call it as soon as it finishes processing the notification (it has up "
+        + "to 30 seconds) or the app will be terminated, and that apps using significant power to process remote "
+        + "notifications may not always be woken early for later ones."
+    } else {
+      summary =
+        "UIKit reports that the app delegate received application(_:performFetchWithCompletionHandler:) (a "
+        + "background fetch) but the completion handler was never called (\(time(first))). Apple's documentation "
+        + "says the app must call it, and as soon as possible."
+    }
+    if warnings.contains(where: { $0.detail != first.detail }) {
+      summary += " The log has the same warning for the other fetch method too."
+    }
     if let index = events.firstIndex(of: first),
       let end = events[(index + 1)...].first(where: {
         ($0.kind == .killed || $0.kind == .crashed) && ($0.pid == nil || first.pid == nil || $0.pid == first.pid)
@@ -235,13 +247,12 @@ extension TimelineAnalyzer {
         + (named ? "names the app" : "does not name the app") + "; the finding rests on its words alone."
     }
     return TimelineFinding(
-      kind: .remoteNotificationCompletionNotCalled, confidence: first.clock != nil && named ? .high : .medium,
+      kind: .fetchCompletionNotCalled, confidence: first.clock != nil && named ? .high : .medium,
       summary: summary,
       advice:
-        "Call the completion handler of application(_:didReceiveRemoteNotification:fetchCompletionHandler:) on "
-        + "every path, once the work the notification started is done (or has failed), with the "
-        + "UIBackgroundFetchResult that describes it; when a library (a push SDK) receives the call, check that it "
-        + "calls the handler.",
+        "Call the completion handler UIKit passed to the delegate method on every path, once, when the work it "
+        + "started is done (or has failed), with the UIBackgroundFetchResult that describes it; when a library (a "
+        + "push or background-fetch SDK) receives the call, check that it calls the handler.",
       evidence: evidence(warnings))
   }
 

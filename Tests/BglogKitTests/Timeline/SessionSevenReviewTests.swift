@@ -100,7 +100,7 @@ extension SessionSevenReviewTests {
     #expect(app.events.map(\.kind) == [.completionHandlerWarning])
     #expect(app.events[0].line == 3)
     #expect(app.events[0].detail == UIKitBackgroundTaskRecognizers.remoteNotificationDetail)
-    #expect(app.findings.map(\.kind) == [.remoteNotificationCompletionNotCalled])
+    #expect(app.findings.map(\.kind) == [.fetchCompletionNotCalled])
     let finding = app.findings[0]
     #expect(finding.confidence == .medium)
     #expect(finding.summary.contains("didReceiveRemoteNotification:fetchCompletionHandler:"))
@@ -119,7 +119,7 @@ extension SessionSevenReviewTests {
     #expect(app.processName == "WordPress")
     #expect(app.events.map(\.kind) == [.completionHandlerWarning])
     #expect(app.events[0].pid == 680)
-    #expect(app.findings.map(\.kind) == [.remoteNotificationCompletionNotCalled])
+    #expect(app.findings.map(\.kind) == [.fetchCompletionNotCalled])
     #expect(app.findings[0].confidence == .medium)
     #expect(app.findings[0].summary.contains("no time and names the app"))
   }
@@ -133,8 +133,23 @@ extension SessionSevenReviewTests {
       + "Message from debugger: Terminated due to signal 9\n"
     let app = try #require(Self.timeline(text: text).apps.first)
     #expect(app.events.map(\.kind) == [.completionHandlerWarning, .killed])
-    #expect(app.findings.map(\.kind) == [.remoteNotificationCompletionNotCalled])
+    #expect(app.findings.map(\.kind) == [.fetchCompletionNotCalled])
     #expect(app.findings[0].summary.contains("The process then ended (killed, line 2)."))
+  }
+
+  /// cordova-plugin-background-fetch #67: the background-fetch twin under Xcode's header: high.
+  @Test func performFetchWarningIsTheSameFinding() throws {
+    let result = try Self.timeline(fixture: "real-cordova-background-fetch-67-xcode-perform-fetch-warning.log")
+    #expect(result.layout == .xcode)
+    #expect(result.apps.map(\.processName) == ["MyApp"])
+    let app = try #require(result.apps.first)
+    #expect(app.events.map(\.kind) == [.completionHandlerWarning])
+    #expect(app.events[0].line == 6)
+    #expect(app.events[0].detail == UIKitBackgroundTaskRecognizers.performFetchDetail)
+    #expect(app.findings.map(\.kind) == [.fetchCompletionNotCalled])
+    #expect(app.findings[0].confidence == .high)
+    #expect(app.findings[0].summary.contains("application(_:performFetchWithCompletionHandler:)"))
+    #expect(!app.findings[0].summary.contains("30 seconds"))
   }
 
   /// The handleEvents twin (expo #8599) keeps its own finding and does not give the new one.
