@@ -110,5 +110,11 @@ enum LaunchdServiceExit {
       "(com.apple.dt.IDECacheDeleteAppExtension[17591]): Service exited with abnormal code: 1",
       process: "com.apple.xpc.launchd", pid: 1,
       source: "kvic-z/SsdPmEnabler issue #19 (macOS 10.13-era system.log)"),
+    // The message without its job, as a mailing-list post quotes it: no app named.
+    RecognizerExample(
+      "Service exited due to signal: Killed: 9 sent by nix-daemon[54108]", process: "com.apple.xpc.launchd",
+      source:
+        "oss-security list, \"Re: Privilege escalation with kill(-1, SIGKILL) in XNU kernel of macOS High Sierra\" "
+        + "(the line as quoted)"),
   ]
 }
