@@ -77,14 +77,16 @@ enum DasdActivityRecognizers {
         expected: MessageEvent(
           kind: .bgTaskCancelled, subject: .unnamedApp,
           detail:
-            "dasd activity bgProcessing-be.tramckrijte.workmanagerExample.iOSBackgroundProcessingTask:751E8D cancelled")),
+            "dasd activity bgProcessing-be.tramckrijte.workmanagerExample.iOSBackgroundProcessingTask:751E8D cancelled")
+      ),
       RecognizerExample(
         "Submitted Activity: bgProcessing-be.tramckrijte.workmanagerExample.iOSBackgroundProcessingTask:200A93 at priority 10 (Mon May 20 15:17:08 2024 - Mon May 27 15:17:08 2024)",
         process: "dasd", source: "fluttercommunity/flutter_workmanager issue #557 (Console.app, iOS 17)",
         expected: MessageEvent(
           kind: .bgTaskSubmitted, subject: .unnamedApp,
           detail:
-            "dasd activity bgProcessing-be.tramckrijte.workmanagerExample.iOSBackgroundProcessingTask:200A93 submitted")),
+            "dasd activity bgProcessing-be.tramckrijte.workmanagerExample.iOSBackgroundProcessingTask:200A93 submitted")
+      ),
     ],
     nonTriggering: [])
 }

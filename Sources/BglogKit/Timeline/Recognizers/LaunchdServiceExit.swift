@@ -75,7 +75,9 @@ enum LaunchdServiceExit {
     guard !said.isEmpty, said.count <= 40 else { return [] }
     let sender = R.text(after: "sent by ", in: rest, until: [",", "\n"]).map { String(R.trimmingBlanks($0[...])) }
     let ran = R.text(after: ", ran for ", in: rest, until: ["ms"]).flatMap { Int($0) }
-    let named: [Substring: String] = ["SIGKILL": "SIGKILL", "Killed: 9": "SIGKILL", "SIGTERM": "SIGTERM", "Terminated: 15": "SIGTERM"]
+    let named: [Substring: String] = [
+      "SIGKILL": "SIGKILL", "Killed: 9": "SIGKILL", "SIGTERM": "SIGTERM", "Terminated: 15": "SIGTERM",
+    ]
     let kill = named[said]
     var detail = kill.map { "killed by \($0)" } ?? "exited: signal \(said)"
     if let sender, !sender.isEmpty, sender.count <= 100 { detail += ", sent by \(sender)" }

@@ -233,7 +233,8 @@ enum LegacySpringBoardRecognizers {
   /// to …` / `… with abnormal code: N`, read by ``LaunchdServiceExit`` (the same writer and meaning, one
   /// scanner slot).
   static let launchdExited = MessageRecognizer(
-    id: "launchd-job-exited", era: "iOS 4–6 launchd; macOS 10.10–10.15 launchd (system.log); macOS 11+ launchd (exit reasons)",
+    id: "launchd-job-exited",
+    era: "iOS 4–6 launchd; macOS 10.10–10.15 launchd (system.log); macOS 11+ launchd (exit reasons)",
     anchors: [
       "(UIKitApplication:", LaunchdExitReason.anchor, LaunchdServiceExit.signalAnchor, LaunchdServiceExit.codeAnchor,
     ],
