@@ -95,7 +95,21 @@ enum LaunchdServiceExit {
       expected: MessageEvent(
         kind: .killed, subject: AppSubject(name: "Radiant Player", pid: 15762),
         detail:
-          "killed by SIGKILL, sent by CoreServicesUIAgent[15728] (launchd: Service exited due to signal: Killed: 9)"))
+          "killed by SIGKILL, sent by CoreServicesUIAgent[15728] (launchd: Service exited due to signal: Killed: 9)")),
+    // At logout: loginwindow kills the apps still open.
+    RecognizerExample(
+      "(com.apple.xpc.launchd.oneshot.0x10000007.TextEdit[1325]): Service exited due to signal: Killed: 9 sent by loginwindow[97]",
+      process: "com.apple.xpc.launchd", pid: 1,
+      source: "shadowsocks/ShadowsocksX-NG issue #346 (macOS system.log, 2017)",
+      expected: MessageEvent(
+        kind: .killed, subject: AppSubject(name: "TextEdit", pid: 1325),
+        detail: "killed by SIGKILL, sent by loginwindow[97] (launchd: Service exited due to signal: Killed: 9)")),
+    RecognizerExample(
+      "(com.apple.xpc.launchd.oneshot.0x1000003c.qode[95426]): Service exited with abnormal code: 9",
+      process: "com.apple.xpc.launchd", pid: 1,
+      source: "mysteriumnetwork/node issue #2052 (macOS Console, an app that quits at once, 2020)",
+      expected: MessageEvent(
+        kind: .exited, subject: AppSubject(name: "qode", pid: 95426), detail: "exited with abnormal code 9 (launchd)")),
   ]
 
   static let nonTriggering: [RecognizerExample] = [
