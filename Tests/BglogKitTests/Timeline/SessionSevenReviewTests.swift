@@ -195,6 +195,30 @@ extension SessionSevenReviewTests {
     #expect(app.events.allSatisfy { $0.pid == nil })
   }
 
+  /// cocoa-mhlw/cocoa #644, a comment by keiji (2022-06-29; AGPL-3.0, so quoted here, its first 6 lines): the
+  /// same sequence on another device, with the type column: the app's submit, dasd cancelling the pending
+  /// activity and submitting the new one, all the app's.
+  @Test func dasdActivitiesOfTheAppsOwnRequestInASecondLog() throws {
+    let text = """
+      default	13:09:36.387408+0900	Covid19Radar.iOS	submitTaskRequest: <BGProcessingTaskRequest: jp.go.mhlw.covid19radar.data-maintainance, earliestBeginDate: 2022-06-29 04:09:36 +0000, requiresExternalPower=0, requiresNetworkConnectivity=0>
+      default	13:09:36.402376+0900	dasd	Daemon Canceling Activities: {(
+          bgProcessing-jp.go.mhlw.covid19radar.data-maintainance:01A8A2
+      )}
+      default	13:09:36.402559+0900	dasd	CANCELED: bgProcessing-jp.go.mhlw.covid19radar.data-maintainance:01A8A2 at priority 10 <private>!
+      default	13:09:36.419089+0900	dasd	Submitted Activity: bgProcessing-jp.go.mhlw.covid19radar.data-maintainance:FA2FB9 at priority 10 <private>
+
+      """
+    let result = Self.timeline(text: text)
+    #expect(result.layout == .consoleApp)
+    #expect(result.apps.map(\.processName) == ["Covid19Radar.iOS"])
+    let app = try #require(result.apps.first)
+    #expect(app.events.map(\.kind) == [.bgTaskSubmitted, .bgTaskCancelled, .bgTaskSubmitted])
+    #expect(
+      app.events[1].detail.hasSuffix(
+        ":01A8A2 cancelled; the app had submitted a request for this identifier before (a new request replaces a pending one)"
+      ))
+  }
+
   /// The same dasd lines alone (the app's line left out): the app is not named.
   @Test func dasdActivitiesWithoutTheAppsRequestNameNoApp() throws {
     let text = try Fixtures.source("console/real-workmanager-557-console-app-dasd-canceled.log").text
