@@ -179,10 +179,10 @@ extension TimelineAnalyzer {
     // UIKit's own word that the handleEvents completion handler was never called, when no forced crash
     // report already gave the finding: the line is the evidence and needs no time. Medium when the line
     // has no time or no header naming the app, as the app and when it happened are then unknown.
-    if !findings.contains(where: { $0.kind == .completionHandlerNotCalled }),
-      let first = events.first(where: { $0.kind == .completionHandlerWarning })
-    {
-      let warnings = events.filter { $0.kind == .completionHandlerWarning }
+    let fetchDetails = UIKitBackgroundTaskRecognizers.fetchDelegateDetails.map(\.detail)
+    let handleEvents = events.filter { $0.kind == .completionHandlerWarning && !fetchDetails.contains($0.detail) }
+    if !findings.contains(where: { $0.kind == .completionHandlerNotCalled }), let first = handleEvents.first {
+      let warnings = handleEvents
       let named = !first.lane.isEmpty
       var summary =
         "UIKit reports that the app delegate received application(_:handleEventsForBackgroundURLSession:"
@@ -201,7 +201,59 @@ extension TimelineAnalyzer {
             + "completionHandler:) and call it on the main queue from urlSessionDidFinishEvents(forBackgroundURLSession:).",
           evidence: evidence(warnings)))
     }
+    if let finding = fetchCompletionNotCalled() { findings.append(finding) }
     return findings
+  }
+
+  /// UIKit's word that the `UIBackgroundFetchResult` completion handler of
+  /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` or
+  /// `application(_:performFetchWithCompletionHandler:)` was never called: the line is the evidence and needs
+  /// no time (medium when the line has no time or names no app, as for the handleEvents warning). Says what
+  /// Apple's documentation says of the method, not what happened next: the log shows that only when it has
+  /// the process's end.
+  private func fetchCompletionNotCalled() -> TimelineFinding? {
+    let remote = UIKitBackgroundTaskRecognizers.remoteNotificationDetail
+    let fetchDetails = UIKitBackgroundTaskRecognizers.fetchDelegateDetails.map(\.detail)
+    let warnings = events.filter { $0.kind == .completionHandlerWarning && fetchDetails.contains($0.detail) }
+    guard let first = warnings.first else { return nil }
+    let named = !first.lane.isEmpty
+    var summary: String
+    if first.detail == remote {
+      summary =
+        "UIKit reports that the app delegate received application(_:didReceiveRemoteNotification:"
+        + "fetchCompletionHandler:) but the completion handler was never called (\(time(first))). Apple's "
+        + "documentation says the app must call it as soon as it finishes processing the notification (it has up "
+        + "to 30 seconds) or the app will be terminated, and that apps using significant power to process remote "
+        + "notifications may not always be woken early for later ones."
+    } else {
+      summary =
+        "UIKit reports that the app delegate received application(_:performFetchWithCompletionHandler:) (a "
+        + "background fetch) but the completion handler was never called (\(time(first))). Apple's documentation "
+        + "says the app must call it, and as soon as possible."
+    }
+    if warnings.contains(where: { $0.detail != first.detail }) {
+      summary += " The log has the same warning for the other fetch method too."
+    }
+    if let index = events.firstIndex(of: first),
+      let end = events[(index + 1)...].first(where: {
+        ($0.kind == .killed || $0.kind == .crashed) && ($0.pid == nil || first.pid == nil || $0.pid == first.pid)
+      })
+    {
+      summary += " The process then ended (\(end.kind.rawValue), \(time(end)))."
+    }
+    if first.clock == nil || !named {
+      summary +=
+        " The line has " + (first.clock == nil ? "no time" : "a time") + " and "
+        + (named ? "names the app" : "does not name the app") + "; the finding rests on its words alone."
+    }
+    return TimelineFinding(
+      kind: .fetchCompletionNotCalled, confidence: first.clock != nil && named ? .high : .medium,
+      summary: summary,
+      advice:
+        "Call the completion handler UIKit passed to the delegate method on every path, once, when the work it "
+        + "started is done (or has failed), with the UIBackgroundFetchResult that describes it; when a library (a "
+        + "push or background-fetch SDK) receives the call, check that it calls the handler.",
+      evidence: evidence(warnings))
   }
 
   /// ≥ 3 wakeups whose gaps grow, with a small constant number of markers each time.
@@ -627,9 +679,18 @@ extension TimelineAnalyzer {
     let warning = events[index]
     let end = events[(index + 1)...].first { $0.kind == .killed || $0.kind == .crashed }
     let task = warning.detail.dropLast(" created over 30 seconds ago".count)
-    var summary =
-      "UIKit warned (\(time(warning))) that \(task) was created over 30 seconds ago and is still running while "
-      + "the app is in the background, which UIKit says creates a risk of termination; the log shows no end of it."
+    var summary = "UIKit warned (\(time(warning))) that \(task) was created over 30 seconds ago and is still running"
+    if let background = backgroundState(before: index) {
+      summary +=
+        " while the app is in the background (\(background.kind.rawValue), \(time(background))), which UIKit says "
+        + "creates a risk of termination; the log shows no end of it."
+    } else {
+      // UIKit prints the warning in the foreground too (during a unit-test run, at app start).
+      summary +=
+        "; the log does not show the app in the background then (UIKit prints this warning in the foreground too): "
+        + "if the app is or goes to the background with the task running, UIKit says this creates a risk of "
+        + "termination. The log shows no end of it."
+    }
     if let end {
       summary += " The process then ended (\(end.kind.rawValue), \(time(end)))."
     } else {
@@ -647,6 +708,21 @@ extension TimelineAnalyzer {
         + "task name says `Called by X, from …` and X is a library, the library began it: update it or report it "
         + "to its authors.",
       evidence: evidence([warning] + (end.map { [$0] } ?? [])))
+  }
+
+  /// The last event before `index` that says the app's process was in the background (entered it, or was
+  /// launched into it) with no launch into the foreground after it, for the same pid (or a pid-less one): the
+  /// state at the event at `index`, when the log shows one.
+  func backgroundState(before index: Int) -> TimelineEvent? {
+    let pid = events[index].pid
+    for event in events[..<index].reversed() where event.pid == nil || pid == nil || event.pid == pid {
+      switch event.kind {
+      case .enteredBackground, .relaunchedInBackground: return event
+      case .launched: return nil
+      default: continue
+      }
+    }
+    return nil
   }
 
   /// `background task 37 "name" created over 30 seconds ago` → ("37", "name").

@@ -14,6 +14,16 @@ extension TimelineFinding.Kind {
       "transistorsoft/react-native-background-fetch issue #219 (a simulated launch with no request scheduled)"
     let homeAssistant936 =
       "home-assistant/iOS pull request #936 (a background upload task resumed and never referenced again)"
+    let appleRemoteNotification =
+      "Apple, \"application(_:didReceiveRemoteNotification:fetchCompletionHandler:)\", "
+      + "developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didreceiveremotenotification:fetchcompletionhandler:)"
+    let applePerformFetch =
+      "Apple, \"application(_:performFetchWithCompletionHandler:)\", "
+      + "developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:performfetchwithcompletionhandler:)"
+    let cordovaBackgroundFetch67 =
+      "transistorsoft/cordova-plugin-background-fetch issue #67 (the performFetch warning in an Xcode console)"
+    let wordpress4454 =
+      "wordpress-mobile/WordPress-iOS issue #4454 (UIKit's warning in the app's Xcode console)"
     switch self {
     case .rateLimiter:
       return KindReference(
@@ -124,6 +134,30 @@ extension TimelineFinding.Kind {
             + "device's network and Low Power Mode; test on a device, not the Simulator or Mac Catalyst.",
         ],
         sources: [homeAssistant936, appleDownloads])
+    case .fetchCompletionNotCalled:
+      return KindReference(
+        title: "A fetch completion handler was never called", codes: [],
+        meaning:
+          "The app delegate received application(_:didReceiveRemoteNotification:fetchCompletionHandler:) (a remote "
+          + "notification with data to fetch, a silent push) or application(_:performFetchWithCompletionHandler:) (a "
+          + "background fetch) and never called the completion handler, as UIKit says in its warning. Apple's "
+          + "documentation of the first: \"As soon as you finish processing the notification, you must call the "
+          + "block in the handler parameter or your app will be terminated. Your app has up to 30 seconds of "
+          + "wall-clock time to process the notification and call the specified completion handler block.\" It adds "
+          + "that apps using significant amounts of power when processing remote notifications \"may not always be "
+          + "woken up early to process future notifications.\" Of the second's handler: \"You must call this handler "
+          + "and should do so as soon as possible.\"",
+        howToConfirm:
+          "The app's own log says `Warning: Application delegate received call to -application:"
+          + "didReceiveRemoteNotification:fetchCompletionHandler: but the completion handler was never called.` (or "
+          + "the same of `-application:performFetchWithCompletionHandler:`).",
+        advice: [
+          "Call the completion handler on every path (success, no data, failure, an early return), once, with the "
+            + "UIBackgroundFetchResult that describes the result.",
+          "When a push or background-fetch SDK receives the delegate call for the app, check that it calls the "
+            + "handler (or that the app does, when the SDK hands it on).",
+        ],
+        sources: [appleRemoteNotification, applePerformFetch, wordpress4454, cordovaBackgroundFetch67])
     case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit, .cpuLimit:
       return nil
     }

@@ -51,6 +51,10 @@ public struct TimelineFinding: Sendable, Hashable {
     case bgTaskRequestNotScheduled = "bgtask-request-not-scheduled"
     /// A background URL session task was created or resumed and the log shows nothing more of it.
     case urlTaskNotCompleted = "url-task-not-completed"
+    /// UIKit reported that the `UIBackgroundFetchResult` completion handler of
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` (a remote notification's fetch) or
+    /// `application(_:performFetchWithCompletionHandler:)` (a background fetch) was never called.
+    case fetchCompletionNotCalled = "fetch-completion-not-called"
     /// The process went over its CPU limit (the CPU usage trigger); shared with `diagnose`'s `cpu-limit`.
     case cpuLimit = "cpu-limit"
   }

@@ -198,7 +198,7 @@ public struct TimelineTextRenderer: Sendable {
     let text = kind.rawValue + ":"
     switch kind {
     case .leakedBackgroundTask, .completionHandlerNotCalled, .jetsamInBackground, .memoryLimitKill,
-      .suspensionOverrun, .cpuLimit:
+      .suspensionOverrun, .cpuLimit, .fetchCompletionNotCalled:
       return style.bold(style.red(text))
     case .rateLimiter, .stoppedWaking, .transferCancelledImmediately, .forceQuit, .bgTaskRequestNotScheduled,
       .urlTaskNotCompleted:

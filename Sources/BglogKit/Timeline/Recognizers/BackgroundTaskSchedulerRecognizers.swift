@@ -84,7 +84,7 @@ enum BackgroundTaskSchedulerRecognizers {
   static let submitTaskRequest = MessageRecognizer(
     id: "bgtask-submit-task-request", era: "iOS 13+ BackgroundTasks (in the app)",
     anchors: ["submitTaskRequest: <BG"], writers: [],
-    read: { message, header, _ in
+    read: { message, header, state in
       typealias R = TimelineEventRecognizer
       guard let subject = header.appOrUnnamed, let start = R.range(of: "submitTaskRequest: <", in: message)?.upperBound
       else { return [] }
@@ -94,6 +94,11 @@ enum BackgroundTaskSchedulerRecognizers {
         return []
       }
       let earliest = R.text(after: "earliestBeginDate: ", in: request, until: [">"]).map { ", earliest begin \($0)" }
+      // dasd's lines about the request name only the identifier: remember whose it is (not the process: dasd
+      // may speak of the activity after this process has ended).
+      if subject != .unnamedApp, identifier.count <= 200 {
+        state.bgTaskRequesters[String(identifier)] = AppSubject(bundle: subject.bundle, name: subject.name)
+      }
       return [
         MessageEvent(
           kind: .bgTaskSubmitted, subject: subject, detail: "\(kind) \(identifier) submitted\(earliest ?? "")")

@@ -1,14 +1,15 @@
 /// dasd (DuetActivityScheduler, iOS 13+) deciding whether a scheduled BackgroundTasks activity may run:
 /// `bgProcessing-<task id>:<n>:[ {name: <policy>, …, response: {Decision: …}} … ], FinalDecision: …}`.
-/// dasd names the task, not the app: the subject is ``AppSubject/unnamedApp`` unless a header names an
-/// app. Only `Must Not Proceed` is read (the one decision seen in real text).
+/// dasd names the task, not the app: the subject is the app whose own `submitTaskRequest:` line named the
+/// task's identifier earlier in the log, else ``AppSubject/unnamedApp`` unless a header names an app. Only
+/// `Must Not Proceed` is read (the one decision seen in real text).
 enum DasdRecognizers {
   static let all: [MessageRecognizer] = [finalDecision]
 
   static let finalDecision = MessageRecognizer(
     id: "dasd-final-decision", era: "iOS 13+ dasd",
     anchors: ["], FinalDecision: "], writers: ["dasd"],
-    read: { message, header, _ in
+    read: { message, header, state in
       typealias R = TimelineEventRecognizer
       guard let decision = R.text(after: "], FinalDecision: ", in: message, until: ["}", "\n"]),
         decision == "Must Not Proceed"
@@ -26,7 +27,9 @@ enum DasdRecognizers {
       let by = refusing.isEmpty ? "" : " (" + refusing.joined(separator: ", ") + ")"
       return [
         MessageEvent(
-          kind: .bgTaskDeferred, subject: header.app ?? .unnamedApp, detail: "\(activity) must not proceed\(by)")
+          kind: .bgTaskDeferred,
+          subject: header.app ?? DasdActivityRecognizers.requester(ofActivity: activity, in: state) ?? .unnamedApp,
+          detail: "\(activity) must not proceed\(by)")
       ]
     },
     triggering: [

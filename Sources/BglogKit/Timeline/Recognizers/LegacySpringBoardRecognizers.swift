@@ -229,11 +229,18 @@ enum LegacySpringBoardRecognizers {
   /// launchd's `(UIKitApplication:jp.co.x.BT[0xc343]) Exited: Killed` (iOS 4–6): the app's job ended by
   /// a kill. The job label names the bundle id; the pid is in the header's second bracket when the
   /// reader kept it, which is not relied on. Also launchd's `… exited with exit reason (namespace: …`
-  /// (macOS 11+), read by ``LaunchdExitReason`` (the same writer and meaning, one scanner slot).
+  /// (macOS 11+), read by ``LaunchdExitReason``, and macOS 10.10–10.15's `(<label>[pid]): Service exited due
+  /// to …` / `… with abnormal code: N`, read by ``LaunchdServiceExit`` (the same writer and meaning, one
+  /// scanner slot).
   static let launchdExited = MessageRecognizer(
-    id: "launchd-job-exited", era: "iOS 4–6 launchd; macOS 11+ launchd (exit reasons)",
-    anchors: ["(UIKitApplication:", LaunchdExitReason.anchor], writers: ["launchd", "com.apple.launchd"],
+    id: "launchd-job-exited",
+    era: "iOS 4–6 launchd; macOS 10.10–10.15 launchd (system.log); macOS 11+ launchd (exit reasons)",
+    anchors: [
+      "(UIKitApplication:", LaunchdExitReason.anchor, LaunchdServiceExit.signalAnchor, LaunchdServiceExit.codeAnchor,
+    ],
+    writers: ["launchd", "com.apple.launchd", "com.apple.xpc.launchd"],
     read: { message, _, _ in
+      if let events = LaunchdServiceExit.read(message) { return events }
       if let events = LaunchdExitReason.read(message) { return events }
       guard let start = TimelineEventRecognizer.range(of: "(UIKitApplication:", in: message),
         let close = message[start.upperBound...].firstIndex(of: ")")
@@ -271,8 +278,8 @@ enum LegacySpringBoardRecognizers {
         source: "blog.s21g.com/articles/1859 (the same line with the job's sender column left in the message)",
         expected: MessageEvent(
           kind: .killed, subject: AppSubject(bundle: "jp.co.xxxxx.BT", pid: 4821), detail: "launchd: Exited: Killed")),
-    ] + LaunchdExitReason.triggering,
-    nonTriggering: LaunchdExitReason.nonTriggering)
+    ] + LaunchdExitReason.triggering + LaunchdServiceExit.triggering,
+    nonTriggering: LaunchdExitReason.nonTriggering + LaunchdServiceExit.nonTriggering)
 
   /// iOS 8 SpringBoard: `Memory level is not normal or this app was killed by jetsam. Pending auto-relaunch
   /// of '<FBApplicationProcess: 0x160ae590; MobileMail; pid: -1>'.` SpringBoard's own either-or: the app's

@@ -110,6 +110,9 @@ struct MessageRecognizerState: Sendable {
   var uikitTaskNames: [Int: String] = [:]
   /// The process state a daemon last reported for a pid (`running-suspended-NotVisible`).
   var reportedStates: [Int: String] = [:]
+  /// The app whose own `submitTaskRequest: <BG…Request: ID, …>` line named a BGTaskScheduler identifier, by
+  /// identifier: dasd's lines about the activity (`bgProcessing-ID:200A93`) name the identifier only.
+  var bgTaskRequesters: [String: AppSubject] = [:]
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
@@ -124,6 +127,7 @@ struct MessageRecognizerState: Sendable {
     if endedHelperPIDs.count > 1_000 { endedHelperPIDs.removeAll() }
     if uikitTaskNames.count > 1_000 { uikitTaskNames.removeAll() }
     if reportedStates.count > 1_000 { reportedStates.removeAll() }
+    if bgTaskRequesters.count > 1_000 { bgTaskRequesters.removeAll() }
   }
 }
 

@@ -14,6 +14,7 @@ enum UIKitBackgroundTaskRecognizers {
       "Can't end BackgroundTask",
       "Can't endBackgroundTask", "was created over 30 seconds ago",
       "Background task still not ended after expiration handlers were called", "handleEventsForBackgroundURLSession",
+      "didReceiveRemoteNotification:fetchCompletionHandler:", "performFetchWithCompletionHandler:",
     ],
     writers: [],
     read: { message, header, _ in
@@ -90,6 +91,32 @@ enum UIKitBackgroundTaskRecognizers {
         expected: MessageEvent(
           kind: .completionHandlerWarning, subject: .unnamedApp,
           detail: "handleEvents completion handler not called")),
+      RecognizerExample(
+        "Warning: Application delegate received call to -application:didReceiveRemoteNotification:fetchCompletionHandler: but the completion handler was never called.",
+        process: "WordPress", pid: 680,
+        source: "wordpress-mobile/WordPress-iOS issue #4454 (Xcode console without the time, 2015)",
+        expected: MessageEvent(
+          kind: .completionHandlerWarning, subject: AppSubject(name: "WordPress", pid: 680),
+          detail: Self.remoteNotificationDetail)),
+      // The whole line in double quotes, as a question quotes it: the line itself, not prose around it.
+      RecognizerExample(
+        "\"Warning: Application delegate received call to -application:didReceiveRemoteNotification:fetchCompletionHandler: but the completion handler was never called.\"",
+        source: "bakerframework/baker issue #448 (the line quoted alone in double quotes, 2015)",
+        expected: MessageEvent(
+          kind: .completionHandlerWarning, subject: .unnamedApp, detail: Self.remoteNotificationDetail)),
+      // Without `Warning: `, quoted from the sentence's start.
+      RecognizerExample(
+        "Application delegate received call to -application:didReceiveRemoteNotification:fetchCompletionHandler: but the completion handler was never called.",
+        source: "firebase/quickstart-ios issue #37 (quoted with `> `, 2016)",
+        expected: MessageEvent(
+          kind: .completionHandlerWarning, subject: .unnamedApp, detail: Self.remoteNotificationDetail)),
+      RecognizerExample(
+        "Warning: Application delegate received call to -application:performFetchWithCompletionHandler: but the completion handler was never called.",
+        process: "MyApp", pid: 28009,
+        source: "transistorsoft/cordova-plugin-background-fetch issue #67 (Xcode console, 2017)",
+        expected: MessageEvent(
+          kind: .completionHandlerWarning, subject: AppSubject(name: "MyApp", pid: 28009),
+          detail: Self.performFetchDetail)),
     ],
     nonTriggering: [
       // A daemon's line is not UIKit's.
@@ -99,12 +126,32 @@ enum UIKitBackgroundTaskRecognizers {
         source: "google/GoogleDataTransport issue #156 (message; the process column here is a test of the rule)")
     ])
 
-  /// Whether a headerless message starts as one of UIKit's lines do (leading blanks apart).
+  /// The detail of UIKit's warning that `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`'s
+  /// completion handler was never called (a remote notification's background fetch, a silent push).
+  static let remoteNotificationDetail =
+    "didReceiveRemoteNotification:fetchCompletionHandler: completion handler not called (remote notification fetch)"
+
+  /// The detail of the same warning for `application(_:performFetchWithCompletionHandler:)` (a background fetch).
+  static let performFetchDetail =
+    "performFetchWithCompletionHandler: completion handler not called (background fetch)"
+
+  /// The delegate methods whose `UIBackgroundFetchResult` completion handler UIKit says was never called.
+  static let fetchDelegateDetails: [(selector: String, detail: String)] = [
+    ("didReceiveRemoteNotification:fetchCompletionHandler:", remoteNotificationDetail),
+    ("performFetchWithCompletionHandler:", performFetchDetail),
+  ]
+
+  /// Whether a headerless message starts as one of UIKit's lines do (leading blanks apart; a line wholly in
+  /// double quotes, as a question quotes the warning, is the line itself).
   static func opensAsUIKit(_ message: Substring) -> Bool {
-    let text = message.drop(while: { $0 == " " || $0 == "\t" })
+    var text = message.drop(while: { $0 == " " || $0 == "\t" })
+    if text.first == "\"", TimelineEventRecognizer.trimmingBlanks(text.prefix(while: { $0 != "\n" })).last == "\"" {
+      text = text.dropFirst()
+    }
     typealias R = TimelineEventRecognizer
     return R.hasPrefix(text, "[BackgroundTask] ")
       || R.hasPrefix(text, "Warning: Application delegate received call to ")
+      || R.hasPrefix(text, "Application delegate received call to -application:")
       || R.hasPrefix(text, "Can't end BackgroundTask") || R.hasPrefix(text, "Can't endBackgroundTask")
       || R.hasPrefix(text, "Created background task ") || R.hasPrefix(text, "Ending background task with ")
       || R.hasPrefix(text, "Background Task ") || R.hasPrefix(text, "Background task still not ended")
@@ -145,6 +192,11 @@ enum UIKitBackgroundTaskRecognizers {
       R.contains(message, "never called") || R.contains(message, "not called") || R.contains(message, "wasn't called")
     {
       return event(.completionHandlerWarning, "handleEvents completion handler not called")
+    } else if let method = fetchDelegateDetails.first(where: { R.contains(message, $0.selector) }),
+      R.contains(message, "completion handler"),
+      R.contains(message, "never called") || R.contains(message, "not called") || R.contains(message, "wasn't called")
+    {
+      return event(.completionHandlerWarning, method.detail)
     }
     return []
   }

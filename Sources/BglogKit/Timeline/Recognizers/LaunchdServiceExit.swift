@@ -1,0 +1,136 @@
+/// launchd's line when a job it manages ends, as macOS 10.10–10.15 wrote it to `/var/log/system.log`
+/// (`com.apple.xpc.launchd[1]` the sender; pre-Big Sur):
+///
+///     Nov 10 20:02:01 rMBP com.apple.xpc.launchd[1] (com.apple.mdworker.shared.06000000-0100-0000-0000-000000000000[17547]): Service exited due to SIGKILL | sent by mds[111]
+///     Oct 10 16:11:29 com.apple.xpc.launchd[1] (com.apple.xpc.launchd.oneshot.0x10000033.Radiant Player[15762]): Service exited due to signal: Killed: 9 sent by CoreServicesUIAgent[15728]
+///     Nov 10 20:02:06 rMBP com.apple.xpc.launchd[1] (com.apple.dt.IDECacheDeleteAppExtension[17591]): Service exited with abnormal code: 1
+///
+/// The job is `(<label>[pid]):` at the message's start (the label may hold spaces: an app's name). Only an
+/// app's job is read: LaunchServices' one-shot job for an app it launched, `com.apple.xpc.launchd.oneshot.0x<n>.<Name>`
+/// (the app's name: `Radiant Player`, `Xcode`, as `XPC_SERVICE_NAME` shows it in apps' environments), or the
+/// app labels ``LaunchdExitReason/bundle(ofLabel:)`` reads (`application.<bundle>.<n>.<n>`,
+/// `UIKitApplication:<bundle>[…]`). A daemon's or an XPC service's job (`com.apple.mdworker.shared.…`,
+/// `com.apple.WebKit.Networking.<UUID>`) makes no event, as for launchd's exit reasons.
+///
+/// `due to SIGKILL` / `due to signal: Killed: 9` (and SIGTERM / `Terminated: 15`): `killed`, naming who sent
+/// the signal when launchd says (`sent by mds[111]`); another signal: `crashed`; `with abnormal code: N`:
+/// `exited` with the code.
+///
+/// Not a recogniser of its own (one job end, one recogniser): an anchor of launchd's job-exit recogniser,
+/// ``LegacySpringBoardRecognizers/launchdExited``.
+enum LaunchdServiceExit {
+  static let signalAnchor = "Service exited due to "
+  static let codeAnchor = "Service exited with abnormal code: "
+
+  /// The app whose job `(<label>[pid]):` names, the text before the anchor.
+  static func job(_ head: Substring) -> AppSubject? {
+    var head = TimelineEventRecognizer.trimmingBlanks(head)
+    guard head.first == "(", head.hasSuffix("):") else { return nil }
+    head = head.dropFirst().dropLast(2)
+    guard head.hasSuffix("]"), let open = head.lastIndex(of: "[") else { return nil }
+    let digits = head[head.index(after: open)..<head.index(before: head.endIndex)]
+    guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let pid = Int(digits)
+    else { return nil }
+    let label = head[..<open]
+    let oneshot = "com.apple.xpc.launchd.oneshot.0x"
+    if label.hasPrefix(oneshot) {
+      let rest = label.dropFirst(oneshot.count)
+      let hex = rest.prefix(while: { $0.isHexDigit })
+      let name = rest.dropFirst(hex.count)
+      guard !hex.isEmpty, name.first == ".", name.count > 1 else { return nil }
+      return AppSubject(name: String(name.dropFirst()), pid: pid)
+    }
+    return LaunchdExitReason.bundle(ofLabel: label).map { AppSubject(bundle: $0, pid: pid) }
+  }
+
+  /// The events of a message holding one of the anchors; nil when it holds neither (the caller reads its
+  /// other forms).
+  static func read(_ message: Substring) -> [MessageEvent]? {
+    typealias R = TimelineEventRecognizer
+    if let found = R.range(of: codeAnchor, in: message) {
+      guard let subject = job(message[..<found.lowerBound]) else { return [] }
+      let code = message[found.upperBound...].prefix(while: { $0.isASCII && ($0.isNumber || $0 == "-") })
+      guard !code.isEmpty, code.count <= 6 else { return [] }
+      return [MessageEvent(kind: .exited, subject: subject, detail: "exited with abnormal code \(code) (launchd)")]
+    }
+    guard let found = R.range(of: signalAnchor, in: message) else { return nil }
+    guard let subject = job(message[..<found.lowerBound]) else { return [] }
+    let rest = message[found.upperBound...].prefix(while: { $0 != "\n" })
+    // `SIGKILL | sent by mds[111]` or `signal: Killed: 9 sent by CoreServicesUIAgent[15728]`.
+    let signal: Substring
+    if R.hasPrefix(rest, "signal: ") {
+      let text = rest.dropFirst("signal: ".count)
+      var end = text.endIndex
+      for stop in [" sent by ", " | ", ", ran for "] {
+        if let range = R.range(of: stop, in: text), range.lowerBound < end { end = range.lowerBound }
+      }
+      signal = text[..<end]
+    } else if R.hasPrefix(rest, "SIG") {
+      signal = rest.prefix(while: { $0.isASCII && ($0.isUppercase || $0.isNumber) })
+    } else {
+      return []
+    }
+    let said = R.trimmingBlanks(signal)
+    guard !said.isEmpty, said.count <= 40 else { return [] }
+    let sender = R.text(after: "sent by ", in: rest, until: [",", "\n"]).map { String(R.trimmingBlanks($0[...])) }
+    let ran = R.text(after: ", ran for ", in: rest, until: ["ms"]).flatMap { Int($0) }
+    let named: [Substring: String] = [
+      "SIGKILL": "SIGKILL", "Killed: 9": "SIGKILL", "SIGTERM": "SIGTERM", "Terminated: 15": "SIGTERM",
+    ]
+    let kill = named[said]
+    var detail = kill.map { "killed by \($0)" } ?? "exited: signal \(said)"
+    if let sender, !sender.isEmpty, sender.count <= 100 { detail += ", sent by \(sender)" }
+    detail += " (launchd: Service exited due to \(R.hasPrefix(rest, "signal: ") ? "signal: " : "")\(said))"
+    if let ran { detail += "; ran for \(ran) ms" }
+    return [MessageEvent(kind: kill == nil ? .crashed : .killed, subject: subject, detail: detail)]
+  }
+
+  static let triggering: [RecognizerExample] = [
+    RecognizerExample(
+      "(com.apple.xpc.launchd.oneshot.0x10000033.Radiant Player[15762]): Service exited due to signal: Killed: 9 sent by CoreServicesUIAgent[15728]",
+      process: "com.apple.xpc.launchd", pid: 1,
+      source:
+        "radiant-player/radiant-player-mac issue #658 (macOS system.log, 2017, quoted with `> ` and no host)",
+      expected: MessageEvent(
+        kind: .killed, subject: AppSubject(name: "Radiant Player", pid: 15762),
+        detail:
+          "killed by SIGKILL, sent by CoreServicesUIAgent[15728] (launchd: Service exited due to signal: Killed: 9)")),
+    // At logout: loginwindow kills the apps still open.
+    RecognizerExample(
+      "(com.apple.xpc.launchd.oneshot.0x10000007.TextEdit[1325]): Service exited due to signal: Killed: 9 sent by loginwindow[97]",
+      process: "com.apple.xpc.launchd", pid: 1,
+      source: "shadowsocks/ShadowsocksX-NG issue #346 (macOS system.log, 2017)",
+      expected: MessageEvent(
+        kind: .killed, subject: AppSubject(name: "TextEdit", pid: 1325),
+        detail: "killed by SIGKILL, sent by loginwindow[97] (launchd: Service exited due to signal: Killed: 9)")),
+    RecognizerExample(
+      "(com.apple.xpc.launchd.oneshot.0x1000003c.qode[95426]): Service exited with abnormal code: 9",
+      process: "com.apple.xpc.launchd", pid: 1,
+      source: "mysteriumnetwork/node issue #2052 (macOS Console, an app that quits at once, 2020)",
+      expected: MessageEvent(
+        kind: .exited, subject: AppSubject(name: "qode", pid: 95426), detail: "exited with abnormal code 9 (launchd)")),
+  ]
+
+  static let nonTriggering: [RecognizerExample] = [
+    // Daemons and an app's XPC service: launchd's own jobs, not apps.
+    RecognizerExample(
+      "(com.apple.mdworker.shared.06000000-0100-0000-0000-000000000000[17547]): Service exited due to SIGKILL | sent by mds[111]",
+      process: "com.apple.xpc.launchd", pid: 1,
+      source: "kvic-z/SsdPmEnabler issue #19 (macOS 10.13-era system.log)"),
+    RecognizerExample(
+      "(com.apple.WebKit.Networking.297325DE-92E4-4896-8AB5-492A200F5919[17593]): Service exited due to SIGKILL | sent by launchd[1]",
+      process: "com.apple.xpc.launchd", pid: 1,
+      source: "kvic-z/SsdPmEnabler issue #19 (macOS 10.13-era system.log)"),
+    RecognizerExample(
+      "(com.apple.dt.IDECacheDeleteAppExtension[17591]): Service exited with abnormal code: 1",
+      process: "com.apple.xpc.launchd", pid: 1,
+      source: "kvic-z/SsdPmEnabler issue #19 (macOS 10.13-era system.log)"),
+    // The message without its job, as a mailing-list post quotes it: no app named.
+    RecognizerExample(
+      "Service exited due to signal: Killed: 9 sent by nix-daemon[54108]", process: "com.apple.xpc.launchd",
+      source:
+        "oss-security list, \"Re: Privilege escalation with kill(-1, SIGKILL) in XNU kernel of macOS High Sierra\" "
+        + "(the line as quoted)"),
+  ]
+}
