@@ -567,16 +567,25 @@ private struct ByteScanner: ConsoleFieldCursor {
     defer { lastStringEscaped = escaped }
     while index < count {
       // Sixteen, then eight bytes at a time past those that are none of `"`, `\` or a control byte
-      // (below 0x20); a word holding one is read byte by byte below. (Two words a step: their tests
-      // are independent, so they run side by side; `SIMD16` compares were far slower here.)
+      // (below 0x20), straight to the first that is one (the lowest flagged byte of the test is always
+      // a true one), which is read below. (Two words a step: their tests are independent, so they run
+      // side by side; `SIMD16` compares were far slower here.)
       while index + 16 <= count {
-        let first = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        let second = UnsafeRawPointer(base + index).loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        if Self.jsonSpecialBits(first) | Self.jsonSpecialBits(second) != 0 { break }
+        let first = Self.jsonSpecialBits(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        let second = Self.jsonSpecialBits(
+          UnsafeRawPointer(base + index).loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        if first | second != 0 {
+          index += first != 0 ? (first.trailingZeroBitCount >> 3) : 8 + (second.trailingZeroBitCount >> 3)
+          break
+        }
         index += 16
       }
-      while index + 8 <= count, Self.jsonSpecialBits(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == 0
-      {
+      while index + 8 <= count {
+        let bits = Self.jsonSpecialBits(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        if bits != 0 {
+          index += bits.trailingZeroBitCount >> 3
+          break
+        }
         index += 8
       }
       guard index < count else { break }
