@@ -335,6 +335,10 @@ public struct ConsoleLogParser {
       // An app's own timed line: like a message alone, the next line without a header is a new record.
       return begin(entry, line: line, headerless: true)
     }
+    if !forced, layout == nil, mayOpen, let entry = ConsoleLayout.parseLaunchdLog(line, number: number) {
+      // macOS launchd.log: launchd's record with its time, the job kept in the message.
+      return begin(entry, line: line, headerless: true)
+    }
     if !forced, mayOpen, let (header, stripped) = tolerantHeader(line, number: number) {
       if stripped > 0 { indent = stripped }
       return begin(header, line: Self.dropIndent(line, stripped) ?? line, headerless: false)

@@ -236,3 +236,60 @@ import Testing
     #expect(appearance.description.hasPrefix("JSON whose objects are not log records"))
   }
 }
+
+/// macOS launchd's own log, `/var/log/com.apple.xpc.launchd/launchd.log` (session-7 review, defect 9a):
+/// its lines are records with their date and time, written by launchd, the job kept in the message.
+@Suite struct LaunchdLogLineTests {
+  /// bitsplitting.org/?p=1387 (MarsEdit), the line as the post quotes it (cut there); licence unknown, so
+  /// quoted here rather than kept as a fixture.
+  static let marsEdit =
+    "2022-05-03 09:15:22.088718 (gui/501/application.com.red-sweater.marsedit4.384452971.384452977 [13840]): "
+    + "exited with exit reason (namespace: 15 code: 0xbaddd15c) - OS_REASON_RUNNINGBOARD | <RBSTerminateContext| "
+    + "code:0xBADDD15C"
+  /// A Python health-check script's comment documenting launchd.log (session-7 review,
+  /// `launchdlog-code-comment-gui501-notice-exit2.log`; licence unknown): a level after the job.
+  static let withLevel =
+    "2026-10-09 16:23:20.062499 (gui/501/com.example.web [62472]) <Notice>: exited due to exit(2), ran for 45ms"
+
+  @Test func aLaunchdLogLineHasItsTimeAndWriter() throws {
+    let entry = try #require(ConsoleLayout.parseLaunchdLog(Substring(Self.marsEdit), number: 1))
+    #expect(entry.process == "launchd" && entry.pid == nil)
+    #expect(entry.timestamp?.date == LogDate(year: 2022, month: 5, day: 3))
+    #expect(entry.timestamp?.timeOfDayText == "09:15:22.088718")
+    #expect(entry.timestamp?.utcOffsetSeconds == nil)
+    #expect(entry.message == String(Self.marsEdit.dropFirst(27)))
+    // The job's end is still read from the message, now with its time.
+    let app = try #require(TimelineBuilder().build(from: SourceText(text: Self.marsEdit)).apps.first)
+    #expect(app.name == "com.red-sweater.marsedit4")
+    #expect(app.events.map(\.kind) == [.killed])
+    #expect(app.events.first?.timestamp != nil)
+  }
+
+  @Test func aLevelAfterTheJobGoesToTheLevel() throws {
+    let entry = try #require(ConsoleLayout.parseLaunchdLog(Substring(Self.withLevel), number: 1))
+    #expect(entry.level == "Notice")
+    #expect(entry.message == "(gui/501/com.example.web [62472]): exited due to exit(2), ran for 45ms")
+    #expect(entry.timestamp?.timeOfDayText == "16:23:20.062499")
+    // A daemon's job gives no app event; the line is still a console line, not "no known layout".
+    #expect(InputAppearance.of(bytes: Array((Self.withLevel + "\n").utf8)).kind == .consoleLog)
+  }
+
+  /// SYNTHETIC combination of the two real shapes above: the MarsEdit job and exit reason with a level.
+  @Test func anAppsJobWithALevelIsReadAsWithout() throws {
+    let line = Self.marsEdit.replacingOccurrences(of: "[13840]): ", with: "[13840]) <Notice>: ")
+    let app = try #require(TimelineBuilder().build(from: SourceText(text: line)).apps.first)
+    #expect(app.name == "com.red-sweater.marsedit4")
+    #expect(app.events.map(\.kind) == [.killed])
+  }
+
+  @Test(arguments: [
+    "2022-05-03 09:15:22.088718 gui/501/x [1]): text",
+    "2022-05-03 09:15:22.088718 (no slash [1]): text",
+    "2022-05-03 09:15:22.088718 (gui/501/x [1]) text",
+    "2022-05-03 09:15:22.088718 (gui/501/x [1]) <N>: text",
+    "2022-05-03 09:15:22.088718+0200 (gui/501/x [1]): text",
+  ])
+  func otherShapesAreNotLaunchdLogLines(line: String) {
+    #expect(ConsoleLayout.parseLaunchdLog(Substring(line), number: 1) == nil)
+  }
+}
