@@ -193,8 +193,10 @@ public struct ConsoleLogParser {
   /// Whether lines given as bytes are read on their bytes: the layouts with a byte-level header reader
   /// (``ConsoleByteHeader``), once detected.
   private var readsBytes: Bool {
-    guard let layout, !quoted else { return false }
-    return layout == .timeProcessMessage || ConsoleByteHeader.reads(layout)
+    guard let layout else { return false }
+    // A quoted `HH:MM:SS  process  message` log is read on the `String` path, which drops the quote; the
+    // other layouts leave a line whose header they cannot read (a quoted one) to it anyway.
+    return (layout == .timeProcessMessage && !quoted) || ConsoleByteHeader.reads(layout)
   }
 
   /// A ``RecordFilter`` passed down a call.
