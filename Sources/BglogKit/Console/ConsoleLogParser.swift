@@ -364,9 +364,10 @@ public struct ConsoleLogParser {
     // No header at all (Xcode with metadata off, a message copied alone): a record without a time,
     // kept in file order, while no layout has been found. A tool's own notes stay unknown. Xcode's
     // `Process[pid:tid] ` without its time (Reachability.swift #356) still names the process. A line
-    // that is one inline code span (wikipedia-ios #3548) is read without its backticks.
+    // that is one inline code span (wikipedia-ios #3548) is read without its backticks, one that ends in a
+    // code fence glued to it (WordPress-iOS #4454) without the fence.
     if layout == nil, !startsBlank, !ConsoleLayout.isToolNote(line) {
-      if let inner = PasteResidue.insideInlineCode(line) { line = inner }
+      if let inner = PasteResidue.insideInlineCode(line) ?? PasteResidue.droppingGluedFence(line) { line = inner }
       let entry =
         ConsoleLayout.parseXcodeWithoutTime(line, number: number)
         ?? LogEntry(line: number, process: "", message: String(line))

@@ -62,4 +62,17 @@ enum PasteResidue {
     let text = trimmed[..<end]
     return text.isEmpty ? nil : text
   }
+
+  /// A line that ends in a closing code fence glued to it (```` …never called.``` ````, WordPress-iOS #4454)
+  /// without the fence and the blanks before it; `nil` when it does not end in exactly three backticks, holds
+  /// another backtick, or holds nothing else.
+  static func droppingGluedFence(_ line: Substring) -> Substring? {
+    let bytes = line.utf8
+    guard bytes.count > 3, bytes.reversed().prefix(while: { $0 == 0x60 }).count == 3,
+      bytes.dropLast(3).allSatisfy({ $0 != 0x60 })
+    else { return nil }
+    var text = line.dropLast(3)
+    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+    return text.isEmpty ? nil : text
+  }
 }

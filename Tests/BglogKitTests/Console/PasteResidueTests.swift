@@ -144,6 +144,20 @@ import Testing
     #expect(timeline.apps.flatMap(\.events).map(\.kind) == [.expiryWarning])
   }
 
+  /// WordPress-iOS #4454 (GPL-2.0: the lines quoted here, not a fixture): the closing fence glued to the
+  /// end of an Xcode line without its time is not part of its message.
+  @Test func aCodeFenceGluedToTheLastLineIsDropped() {
+    let text =
+      "```\nWordPress[680:653930] Warning: Application delegate received call to -application:"
+      + "didReceiveRemoteNotification:fetchCompletionHandler: but the completion handler was never called.```\n```\n"
+    let (entries, _, _) = Self.read(text)
+    #expect(entries.count == 3)
+    #expect(entries[1].process == "WordPress" && entries[1].pid == 680)
+    #expect(entries[1].message.hasSuffix("but the completion handler was never called."))
+    #expect(PasteResidue.droppingGluedFence("a ``` b```") == nil)
+    #expect(PasteResidue.droppingGluedFence("````") == nil)
+  }
+
   /// Only a line that is one code span is unwrapped: prose with code in it stays as written.
   @Test(arguments: ["`a` and `b`", "``` fence", "see `this`", "`"])
   func otherBacktickLinesStayAsWritten(line: String) {
