@@ -81,6 +81,12 @@ import Testing
     "> 18:05:17    assertiond  [BackgroundDemo:12636] Setting up BG permission check timer for 30s\n"
       + "> 18:05:43    assertiond  [BackgroundDemo:12636] Sending background permission expiration warning!\n"
       + ">     continued\n> 18:05:48    assertiond  [BackgroundDemo:12636] Finished crash reporting.\n",
+    // real-flutterfire-5702-console-app-background.log's first lines (cut), quoted.
+    "> default\t16:31:49.742520+0200\tSpringBoard\tApplication process state changed for com.elsystm.elsystm: "
+      + "<SBApplicationProcessState: 0x281a5ea00; pid: 1957; taskState: Running; visibility: Background>\n"
+      + "> default\t16:31:49.743568+0200\trunningboardd\tAcquiring assertion targeting "
+      + "[application<com.elsystm.elsystm>:1957]\n>\t<RBSRunningReasonAttribute| runningReason:10001>,\n"
+      + "> default\t16:31:49.743569+0200\trunningboardd\tthird\n",
   ])
   func quotedLinesReadTheSameAsTextAndAsBytes(text: String) {
     let (expected, expectedStatistics) = ConsoleByteHeaderTests.byString(text)
