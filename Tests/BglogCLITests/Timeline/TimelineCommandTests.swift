@@ -59,7 +59,7 @@ import Testing
     // Lines without a header are untimed records in file order (the empty line joins the one before).
     #expect(
       result.out.hasPrefix(
-        "Read 4 lines as no known layout: 3 records without a known header (kept as messages alone), "
+        "Read 4 lines as no known layout: 3 records (lines without a header kept as messages alone), "
           + "1 continuation line, 0 unknown"))
     #expect(result.err.contains("<stdin>: not a console log: no line in a layout bglog knows"))
   }
@@ -187,7 +187,7 @@ import Testing
     let text = runBglog(["timeline", "-"], stdin: line)
     #expect(
       text.out.hasPrefix(
-        "Read 1 line as no known layout: 1 record without a known header (kept as messages alone), "
+        "Read 1 line as no known layout: 1 record (lines without a header kept as messages alone), "
           + "0 continuation lines, 0 unknown"))
   }
 
