@@ -36,7 +36,8 @@ extension TimelineCommand {
     }
     let message: String
     let readAsLog =
-      appearance.map { $0.kind == .consoleLog || $0.kind == .crashReportAndConsoleLog } ?? (result.layout != nil)
+      appearance.map { $0.kind == .consoleLog || $0.kind == .crashReportAndConsoleLog }
+      ?? (result.layout != nil && !(result.layout == .logShowJSON && result.statistics.entries == 0))
     switch appearance?.kind {
     case _ where readAsLog:
       let layout = result.layout.map { " (\($0.rawValue) layout)" } ?? ""
@@ -51,9 +52,14 @@ extension TimelineCommand {
     case let kind?:
       var shown = InputAppearance(kind: kind)
       shown.debuggerStop = appearance?.debuggerStop
+      shown.jsonWithoutLogRecords = appearance?.jsonWithoutLogRecords ?? false
       message = shown.advice
     case nil where result.statistics.lines == 0:
       message = "empty input: no console lines in it"
+    case nil where result.layout == .logShowJSON:
+      message =
+        "not a console log: JSON whose objects are not log records (none has an eventMessage; \(lines)); "
+        + "a crash report is read by bglog diagnose"
     case nil:
       message =
         "not a console log: no line in a layout bglog knows (\(lines)); a crash report is read by bglog diagnose"

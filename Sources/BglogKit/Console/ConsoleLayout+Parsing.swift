@@ -123,6 +123,44 @@ extension ConsoleLayout {
       line: number, timestamp: LogTimestamp(secondsOfDay: time), process: "", message: String(message))
   }
 
+  /// A line of macOS launchd's own log, `/var/log/com.apple.xpc.launchd/launchd.log`, read only where no
+  /// layout reads the line: the date and time (no UTC offset), the job in parentheses, an optional level,
+  /// then the message (bitsplitting.org/?p=1387: `2022-05-03 09:15:22.088718 (gui/501/application.com.red-sweater
+  /// .marsedit4.384452971.384452977 [13840]): exited with exit reason …`; with a level, a health-check
+  /// script's comment: `2026-10-09 16:23:20.062499 (gui/501/com.example.web [62472]) <Notice>: exited due to
+  /// exit(2), ran for 45ms`). The writer is launchd (its pid is not written); the message keeps the job
+  /// before it, as launchd's messages in the unified log do (`(gui/501/<label> [pid]): …`), so that the job's
+  /// end is read the same way; a level is taken out of the message into ``LogEntry/level``.
+  static func parseLaunchdLog(_ line: Substring, number: Int) -> LogEntry? {
+    let bytes = line.utf8
+    guard bytes.count > 30, let first = bytes.first, first &- 0x30 < 10,
+      bytes[bytes.index(bytes.startIndex, offsetBy: 10)] == 0x20
+    else { return nil }
+    var scanner = ConsoleLineScanner(line)
+    guard let date = scanner.isoDate(), scanner.expect(0x20), let time = scanner.clockTime(), scanner.expect(0x20)
+    else { return nil }
+    let rest = scanner.rest
+    // The job: `(domain/…/label [pid])` or `(domain/…/label)`, a `/` in it and no `(` or `)` inside.
+    guard rest.first == "(", let close = rest.firstIndex(of: ")") else { return nil }
+    let job = rest[rest.index(after: rest.startIndex)..<close]
+    guard job.contains("/"), !job.contains("("), !job.hasPrefix(" ") else { return nil }
+    var after = rest[rest.index(after: close)...]
+    var level: Substring?
+    if after.hasPrefix(" <") {
+      let word = after.dropFirst(2).prefix(while: { $0.isASCII && $0.isLetter })
+      guard (3...10).contains(word.count), after.dropFirst(2 + word.count).hasPrefix(">:") else { return nil }
+      level = word
+      after = after.dropFirst(4 + word.count)
+    } else {
+      guard after.hasPrefix(":") else { return nil }
+      after = after.dropFirst()
+    }
+    guard after.isEmpty || after.first == " " else { return nil }
+    return LogEntry(
+      line: number, timestamp: LogTimestamp(secondsOfDay: time, date: date), process: "launchd",
+      level: level.map(String.init), message: String(rest[...close]) + ":" + String(after))
+  }
+
   private static let syslogRowTag = Array("[IOS_SYSLOG_ROW".utf8)
 
   /// Where the device's line starts behind Appium's tag for the rows it captured from the device's

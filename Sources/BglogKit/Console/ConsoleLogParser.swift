@@ -74,6 +74,10 @@ public struct ConsoleLogParser {
   /// Feb  6 16:25:07 host wirelessproxd[36] <Notice>: …`): learned from the first header found only
   /// after the tag. The device's line is what follows the tag; a line without it is Appium's own.
   private var readsSyslogRows = false
+  /// Every line is quoted as Markdown (`> ` before each: phonegap-plugin-push #1677), learned from the
+  /// first header found only once the `>` is dropped; dropped from every line that starts with it
+  /// (``PasteResidue/droppingQuoteMark(_:)``). Such a log is read on the `String` path.
+  private var quoted = false
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
@@ -123,7 +127,7 @@ public struct ConsoleLogParser {
   public mutating func consume(_ line: Substring, emit: (LogEntry) -> Void) {
     statistics.lines += 1
     let number = statistics.lines
-    if layout == .timeProcessMessage {
+    if layout == .timeProcessMessage, !quoted {
       // The layout of large device dumps: read on bytes, building strings only for wanted records.
       let done: Void? = line.utf8.withContiguousStorageIfAvailable {
         consumeBytes($0, ascii: false, line: line, number: number, filter: storedFilter, emit: emit)
@@ -140,8 +144,10 @@ public struct ConsoleLogParser {
       consumeJSON(line, number: number, emit: emit)
       return
     }
-    if layout == nil, !forced, let records = FlattenedConsoleCopy.records(in: line) {
-      // A Console.app copy flattened onto one line: its records, all of this line.
+    if layout == nil, !forced,
+      let records = FlattenedConsoleCopy.records(in: line) ?? FlattenedConsoleCopy.timeProcessMessageRecords(in: line)
+    {
+      // A Console.app copy (or an `HH:MM:SS process message` log) flattened onto one line: its records, all of this line.
       for record in records { if let entry = consumeText(record, number: number) { emit(entry) } }
       return
     }
@@ -188,7 +194,9 @@ public struct ConsoleLogParser {
   /// (``ConsoleByteHeader``), once detected.
   private var readsBytes: Bool {
     guard let layout else { return false }
-    return layout == .timeProcessMessage || ConsoleByteHeader.reads(layout)
+    // A quoted `HH:MM:SS  process  message` log is read on the `String` path, which drops the quote; the
+    // other layouts leave a line whose header they cannot read (a quoted one) to it anyway.
+    return (layout == .timeProcessMessage && !quoted) || ConsoleByteHeader.reads(layout)
   }
 
   /// A ``RecordFilter`` passed down a call.
@@ -257,6 +265,7 @@ public struct ConsoleLogParser {
     let hasRecord = hasPending || raw != nil
     if !hasRecord, wholeLine.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
     var line = wholeLine
+    if quoted, line.utf8.first == 0x3E { line = PasteResidue.droppingQuoteMark(line) }
     if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
     if let tagPrefix, line.hasPrefix(tagPrefix) { line = line.dropFirst(tagPrefix.count) }
     if readsSyslogRows, line.contains(where: { $0 != " " && $0 != "\t" }) {
@@ -328,22 +337,37 @@ public struct ConsoleLogParser {
       // An app's own timed line: like a message alone, the next line without a header is a new record.
       return begin(entry, line: line, headerless: true)
     }
+    if !forced, layout == nil, mayOpen, let entry = ConsoleLayout.parseLaunchdLog(line, number: number) {
+      // macOS launchd.log: launchd's record with its time, the job kept in the message.
+      return begin(entry, line: line, headerless: true)
+    }
     if !forced, mayOpen, let (header, stripped) = tolerantHeader(line, number: number) {
       if stripped > 0 { indent = stripped }
       return begin(header, line: Self.dropIndent(line, stripped) ?? line, headerless: false)
     }
-    // Markdown left before the first record by a paste (a backtick: capacitor #5366; an italic `_`:
-    // XMPPFramework #765): the first record's header is read without it. Only these two characters, only
-    // before the first record.
-    if !forced, layout == nil, mayOpen, !hasRecord, let first = line.first, first == "`" || first == "_",
-      let header = header(line.dropFirst(), number: number)
+    // A Markdown blockquote before every line (phonegap-plugin-push #1677): learned from the first line
+    // that has a header once its `>` is dropped.
+    if !forced, mayOpen, !quoted, tagPrefix == nil, indent == nil, let rest = PasteResidue.droppingQuote(line),
+      let header = quotedHeader(rest, number: number)
     {
-      return begin(header, line: line.dropFirst(), headerless: false)
+      quoted = true
+      return begin(header, line: rest, headerless: false)
+    }
+    // What a paste left before the first record (a backtick: capacitor #5366; an italic `_`: XMPPFramework
+    // #765; lldb's `(lldb) ` prompt: flutter_background_fetch #151; an inline code span around the line):
+    // the first record's header is read without it. Only these, only before the first record.
+    if !forced, layout == nil, mayOpen, !hasRecord, let rest = PasteResidue.droppingLeadingResidue(line),
+      let header = header(rest, number: number)
+    {
+      return begin(header, line: rest, headerless: false)
     }
     // No header at all (Xcode with metadata off, a message copied alone): a record without a time,
     // kept in file order, while no layout has been found. A tool's own notes stay unknown. Xcode's
-    // `Process[pid:tid] ` without its time (Reachability.swift #356) still names the process.
+    // `Process[pid:tid] ` without its time (Reachability.swift #356) still names the process. A line
+    // that is one inline code span (wikipedia-ios #3548) is read without its backticks, one that ends in a
+    // code fence glued to it (WordPress-iOS #4454) without the fence.
     if layout == nil, !startsBlank, !ConsoleLayout.isToolNote(line) {
+      if let inner = PasteResidue.insideInlineCode(line) ?? PasteResidue.droppingGluedFence(line) { line = inner }
       let entry =
         ConsoleLayout.parseXcodeWithoutTime(line, number: number)
         ?? LogEntry(line: number, process: "", message: String(line))
@@ -442,6 +466,17 @@ public struct ConsoleLogParser {
           guard layout == nil else { return (entry, 0) }
           return (detected(candidate, entry, rest, number: number), 0)
         }
+      }
+    }
+    return nil
+  }
+
+  /// The header of a quoted line without its `>`, in the layout detected or, before one is, in any layout.
+  private mutating func quotedHeader(_ rest: Substring, number: Int) -> LogEntry? {
+    for candidate in ConsoleLayout.detectionOrder where layout == nil || candidate == layout {
+      if let entry = candidate.parseHeader(rest, number: number) {
+        guard layout == nil else { return entry }
+        return detected(candidate, entry, rest, number: number)
       }
     }
     return nil

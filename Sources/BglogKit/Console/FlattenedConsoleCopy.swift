@@ -70,3 +70,75 @@ enum FlattenedConsoleCopy {
     return nil
   }
 }
+
+extension FlattenedConsoleCopy {
+  /// An `HH:MM:SS process message` log (``ConsoleLayout/timeProcessMessage``) whose line ends a page
+  /// removed, its records following one another on one line, possibly inside one inline code span
+  /// (seed 000's console excerpt as a juejin.cn copy of the article shows it: `` ` 18:05:17 assertiond
+  /// [BackgroundDemo:12636] Setting up BG permission check timer for 30s 18:05:17 BackgroundDemo hello …
+  /// 18:05:48 assertiond [BackgroundDemo:12636] Finished crash reporting. 复制代码` ``). Split back into
+  /// records only as the Console.app copy above is: the line (inside its backticks, blanks trimmed)
+  /// starts with such a record (`HH:MM:SS`, one blank, a process word, one blank), every split point is a
+  /// blank followed by the same shape, the times never go back, and there are at least two such points.
+  static func timeProcessMessageRecords(in line: Substring) -> [Substring]? {
+    // Most lines are shorter, or do not start with a time (after a backtick and a blank): not copied.
+    guard line.utf8.count >= 80 else { return nil }
+    var text = line
+    if text.utf8.first == 0x60 {
+      guard let inner = PasteResidue.insideInlineCode(text) else { return nil }
+      text = inner
+    } else {
+      text = text.drop(while: { $0 == " " })
+    }
+    guard let head = text.utf8.first, head &- 0x30 < 10 else { return nil }
+    let bytes = Array(text.utf8)
+    guard !bytes.contains(0x09), let first = clockStart(bytes, at: 0) else { return nil }
+    var starts = [0]
+    var lastTime = first
+    var index = 1
+    while index < bytes.count {
+      if bytes[index - 1] == 0x20, bytes[index] &- 0x30 < 10, let time = clockStart(bytes, at: index) {
+        guard time >= lastTime else { return nil }
+        lastTime = time
+        starts.append(index)
+        index += 11
+        continue
+      }
+      index += 1
+    }
+    guard starts.count >= 3 else { return nil }
+    let utf8 = text.utf8
+    var pieces: [Substring] = []
+    for (position, start) in starts.enumerated() {
+      let lower = utf8.index(utf8.startIndex, offsetBy: start)
+      var end = position + 1 < starts.count ? starts[position + 1] - 1 : bytes.count
+      while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+      let upper = utf8.index(utf8.startIndex, offsetBy: end)
+      pieces.append(Substring(utf8[lower..<upper]))
+    }
+    return pieces
+  }
+
+  /// `HH:MM:SS process ` at `at` (one blank after the time, a process word of at least one character
+  /// that is not a blank, then a blank): the time in seconds of the day.
+  private static func clockStart(_ bytes: [UInt8], at: Int) -> Int? {
+    guard at + 11 < bytes.count else { return nil }
+    func digit(_ i: Int) -> Int? {
+      let b = bytes[i]
+      return b >= 0x30 && b <= 0x39 ? Int(b - 0x30) : nil
+    }
+    guard let h1 = digit(at), let h2 = digit(at + 1), bytes[at + 2] == 0x3A, let m1 = digit(at + 3),
+      let m2 = digit(at + 4), bytes[at + 5] == 0x3A, let s1 = digit(at + 6), let s2 = digit(at + 7),
+      bytes[at + 8] == 0x20, bytes[at + 9] != 0x20
+    else { return nil }
+    // The process word ends at a blank before the line does.
+    guard bytes[(at + 9)...].firstIndex(of: 0x20) != nil else { return nil }
+    let hours = h1 * 10 + h2
+    let minutes = m1 * 10 + m2
+    let seconds = s1 * 10 + s2
+    guard hours < 24, minutes < 60, seconds < 61 else { return nil }
+    // A time right after a digit and a colon is part of a longer number (`12:18:05:17`).
+    if at >= 2, bytes[at - 2] == 0x3A { return nil }
+    return hours * 3600 + minutes * 60 + seconds
+  }
+}

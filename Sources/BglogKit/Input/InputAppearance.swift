@@ -16,6 +16,9 @@ public struct InputAppearance: Sendable, Hashable {
   /// its stop reason, so that a debugger's stop pasted alone is named as such (image_background_remover
   /// #8: `stop reason = EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded)`).
   public var debuggerStop: DebuggerStop?
+  /// For plain text: it opens as a `log show --style json` export but none of its objects is a log
+  /// record (no `eventMessage`: Appium's `GET /log` response, a JetsamEvent's process list).
+  public var jsonWithoutLogRecords = false
 
   /// An lldb stop found in plain text: its line and stop reason (cut to 200 characters).
   public struct DebuggerStop: Sendable, Hashable {
@@ -74,7 +77,11 @@ public struct InputAppearance: Sendable, Hashable {
     // JSON whose objects are not `log show` records (a JetsamEvent's process entries, googleapis
     // google-api-nodejs-client #613) opens like a JSON export but gives no record: not a console log.
     let jsonWithoutRecords = timeline.layout == .logShowJSON && timeline.statistics.entries == 0
-    let console = (timeline.layout != nil && !jsonWithoutRecords) || events > 0
+    // Without a layout, records with a time or a process (Xcode's `Name[pid:tid] message` without its
+    // time, an app's `HH:MM:SS:mmm` line) are still console lines; messages alone (prose) are not.
+    let console =
+      (timeline.layout != nil && !jsonWithoutRecords) || events > 0
+      || (timeline.layout == nil && timeline.statistics.entries > 0 && hasRecordWithHeader(source))
     let kind: Kind =
       switch (reports > 0, console) {
       case (true, true): .crashReportAndConsoleLog
@@ -84,8 +91,25 @@ public struct InputAppearance: Sendable, Hashable {
       }
     var appearance = InputAppearance(
       kind: kind, crashReports: reports, consoleLayout: timeline.layout, consoleEvents: events)
-    if kind == .plainText { appearance.debuggerStop = debuggerStop(in: source) }
+    if kind == .plainText {
+      appearance.debuggerStop = debuggerStop(in: source)
+      appearance.jsonWithoutLogRecords = jsonWithoutRecords
+    }
     return appearance
+  }
+
+  /// Whether a text in no layout holds a record with a time or a process: read again, records not kept.
+  static func hasRecordWithHeader(_ source: SourceText) -> Bool {
+    var parser = ConsoleLogParser()
+    var found = false
+    for line in source.lines {
+      parser.consume(line) { entry in
+        if entry.timestamp != nil || !entry.process.isEmpty { found = true }
+      }
+      if found || parser.layout != nil { return found }
+    }
+    if let entry = parser.finish() { found = entry.timestamp != nil || !entry.process.isEmpty }
+    return found
   }
 
   /// The first `* thread #N, …, stop reason = …` line of an lldb stop in `source`.
@@ -181,6 +205,10 @@ public struct InputAppearance: Sendable, Hashable {
         return "an lldb stop, the debugger's view of the app (line \(stop.line): stop reason = \(stop.reason)), "
           + "neither a crash report nor a console log: the device's crash report or console says what the "
           + "system did"
+      }
+      if jsonWithoutLogRecords {
+        return "JSON whose objects are not log records (none has an eventMessage), neither a crash report "
+          + "nor a console log"
       }
       return "text that is neither a crash report nor a console log (no line in a layout bglog knows)"
     }

@@ -21,13 +21,14 @@ public struct TimelineTextRenderer: Sendable {
     self.width = width
   }
 
-  /// The first line: how the lines were read. Without a layout, the records are lines kept as they
-  /// are, without a header's time and process (said so: the command then says no layout was found).
+  /// The first line: how the lines were read. Without a layout, lines without a header are kept as they
+  /// are, as messages alone; some records may still have a time or a process (an Xcode line without its
+  /// time, a launchd.log line), which is what makes the text a console log rather than prose.
   static func summary(_ result: TimelineResult) -> String {
     let stats = result.statistics
     let records =
       result.layout == nil
-      ? "\(CheckWording.plural(stats.entries, "record")) without a known header (kept as messages alone)"
+      ? "\(CheckWording.plural(stats.entries, "record")) (lines without a header kept as messages alone)"
       : CheckWording.plural(stats.entries, "record")
     return "Read \(CheckWording.plural(stats.lines, "line")) as \(result.layout?.rawValue ?? "no known layout"): "
       + "\(records), \(CheckWording.plural(stats.continuationLines, "continuation line")), "

@@ -59,9 +59,31 @@ import Testing
     // Lines without a header are untimed records in file order (the empty line joins the one before).
     #expect(
       result.out.hasPrefix(
-        "Read 4 lines as no known layout: 3 records without a known header (kept as messages alone), "
+        "Read 4 lines as no known layout: 3 records (lines without a header kept as messages alone), "
           + "1 continuation line, 0 unknown"))
     #expect(result.err.contains("<stdin>: not a console log: no line in a layout bglog knows"))
+  }
+
+  /// Session-7 review, defect 4: a record that names a process (Xcode's `Name[pid:tid] message` without its
+  /// time, WordPress-iOS #4454) is a console line: the summary's reading and the outcome agree (exit 0 with
+  /// the no-events note), in a file as on standard input.
+  @Test func aRecordNamingAProcessIsAConsoleLogWithoutEvents() throws {
+    let text = "```\nWordPress[680:653930] Warning: something else entirely.```\n```\n"
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bglog-named-process-\(UUID()).log")
+    try Data(text.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let result = runBglog(["timeline", url.path])
+    #expect(result.status == .success)
+    #expect(result.err.contains("a console log with no app background events (3 lines read)"))
+  }
+
+  /// JSON that opens like `log show --style json` but holds no log record: the error names it as such, and
+  /// no longer says "no line in a layout" under a summary that names the json layout.
+  @Test func jsonWithoutLogRecordsIsAnInputErrorNamingIt() {
+    let json = "{\n  \"value\": [\n    {\n      \"level\": \"ALL\",\n      \"message\": \"Heartbeat\"\n    }\n  ]\n}\n"
+    let result = runBglog(["timeline", "-"], stdin: json)
+    #expect(result.status == .inputError)
+    #expect(result.err.contains("<stdin>: not a console log: JSON whose objects are not log records"))
   }
 
   @Test func messageOnlyUIKitWarningIsReadWithANamedHeading() {
@@ -165,7 +187,7 @@ import Testing
     let text = runBglog(["timeline", "-"], stdin: line)
     #expect(
       text.out.hasPrefix(
-        "Read 1 line as no known layout: 1 record without a known header (kept as messages alone), "
+        "Read 1 line as no known layout: 1 record (lines without a header kept as messages alone), "
           + "0 continuation lines, 0 unknown"))
   }
 

@@ -1,0 +1,78 @@
+/// What a paste leaves around console lines in a bug report (issue 12), read only on lines that fit no
+/// layout as they stand (never on the per-line path of a log whose layout is known):
+///
+/// - Markdown's blockquote before every line (`> Apr 25 17:18:10 iPhone-de-VinceOPS SpringBoard(…)[48]
+///   <Notice>: …`, phonegap/phonegap-plugin-push #1677; radiant-player/radiant-player-mac #658);
+/// - lldb's prompt before the first line copied from Xcode's console (`(lldb) 2021-01-18
+///   23:40:43.141312+0300 Runner[10199:3150626] …`, transistorsoft/flutter_background_fetch #151);
+/// - a run of backticks or an italic `_` before the first line (capacitor #5366, XMPPFramework #765), and
+///   an inline code span around a whole line (```` ```[BackgroundTask] Background Task 10 (…), was created
+///   over 30 seconds ago. …``` ````, wikimedia/wikipedia-ios #3548).
+enum PasteResidue {
+  /// `line` without its blockquote: a leading `>` and the one blank after it, if any; `nil` when the line
+  /// does not start with `>` or holds nothing after it.
+  static func droppingQuote(_ line: Substring) -> Substring? {
+    guard line.utf8.first == 0x3E else { return nil }
+    let rest = droppingQuoteMark(line)
+    return rest.isEmpty ? nil : rest
+  }
+
+  /// A line known to start with `>` without it and the one blank after it (a `>` alone: empty).
+  static func droppingQuoteMark(_ line: Substring) -> Substring {
+    var rest = line.dropFirst()
+    if let first = rest.utf8.first, first == 0x20 || first == 0x09 { rest = rest.dropFirst() }
+    return rest
+  }
+
+  /// `line` without what a paste left before the first record: lldb's `(lldb) ` prompt, one to three
+  /// backticks, or one `_`; the same run of backticks at the end of the line goes too (an inline code
+  /// span around the line). `nil` when the line starts with none of them or holds nothing after them.
+  static func droppingLeadingResidue(_ line: Substring) -> Substring? {
+    if line.hasPrefix("(lldb) ") {
+      let rest = line.dropFirst(7).drop(while: { $0 == " " })
+      return rest.isEmpty ? nil : rest
+    }
+    if line.utf8.first == 0x5F {
+      let rest = line.dropFirst()
+      return rest.isEmpty ? nil : rest
+    }
+    let ticks = line.utf8.prefix(while: { $0 == 0x60 }).count
+    guard (1...3).contains(ticks) else { return nil }
+    var rest = line.dropFirst(ticks)
+    if rest.utf8.count > ticks, rest.utf8.reversed().prefix(while: { $0 == 0x60 }).count == ticks {
+      rest = rest.dropLast(ticks)
+    }
+    return rest.isEmpty ? nil : rest
+  }
+
+  /// The text of a line that is one inline code span, one to three backticks on both sides and none
+  /// inside (```` ```[BackgroundTask] Background Task 10 …``` ````), blanks at its ends trimmed; `nil` for
+  /// any other line.
+  static func insideInlineCode(_ line: Substring) -> Substring? {
+    let bytes = line.utf8
+    let ticks = bytes.prefix(while: { $0 == 0x60 }).count
+    guard (1...3).contains(ticks), bytes.count > 2 * ticks,
+      bytes.reversed().prefix(while: { $0 == 0x60 }).count == ticks
+    else { return nil }
+    let inner = line.dropFirst(ticks).dropLast(ticks)
+    guard !inner.utf8.contains(0x60) else { return nil }
+    let trimmed = inner.drop(while: { $0 == " " || $0 == "\t" })
+    var end = trimmed.endIndex
+    while end > trimmed.startIndex, trimmed[trimmed.index(before: end)] == " " { end = trimmed.index(before: end) }
+    let text = trimmed[..<end]
+    return text.isEmpty ? nil : text
+  }
+
+  /// A line that ends in a closing code fence glued to it (```` …never called.``` ````, WordPress-iOS #4454)
+  /// without the fence and the blanks before it; `nil` when it does not end in exactly three backticks, holds
+  /// another backtick, or holds nothing else.
+  static func droppingGluedFence(_ line: Substring) -> Substring? {
+    let bytes = line.utf8
+    guard bytes.count > 3, bytes.reversed().prefix(while: { $0 == 0x60 }).count == 3,
+      bytes.dropLast(3).allSatisfy({ $0 != 0x60 })
+    else { return nil }
+    var text = line.dropLast(3)
+    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+    return text.isEmpty ? nil : text
+  }
+}
