@@ -40,7 +40,7 @@ import Testing
 
   /// radiant-player-mac #658: prose, a blank line, then one quoted system.log line without the host.
   @Test func aBlockquotedLineAfterProseIsARecord() throws {
-    let (entries, _, layout) = Self.read(try Self.fixture("real-radiant-player-658-syslog-blockquoted-after-prose.log"))
+    let (entries, _, layout) = Self.read(try Self.fixture("real-radiantplayer-658-quoted-syslog-launchd-signal9.log"))
     #expect(layout == .idevicesyslog)
     #expect(entries.count == 2)
     #expect(entries[0].timestamp == nil && entries[0].process.isEmpty)
