@@ -200,14 +200,17 @@ public struct ConsoleLogParser {
   }
 
   /// A ``RecordFilter`` passed down a call.
+  /// `anchors`: whether the message holds an anchor of ``MessageRecognizers/filterScanner``, when
+  /// that was worked out ahead (``PreparedLine/anchors``); `nil` when not.
   typealias RecordFilterBody = (
-    _ process: UnsafeBufferPointer<UInt8>, _ message: UnsafeBufferPointer<UInt8>, _ plain: Bool
+    _ process: UnsafeBufferPointer<UInt8>, _ message: UnsafeBufferPointer<UInt8>, _ plain: Bool,
+    _ anchors: Bool?
   ) -> Bool
 
   /// ``recordFilter`` as a filter to pass down (every record passes without one).
   private var storedFilter: RecordFilterBody {
     let stored = recordFilter
-    return { stored?($0, $1, $2) ?? true }
+    return { process, message, plain, _ in stored?(process, message, plain) ?? true }
   }
 
   /// Reads the next line; returns the record it completed, if any. Records beyond the first
@@ -549,6 +552,9 @@ public struct ConsoleLogParser {
     /// The content hash of the first line's process and message, when worked out ahead (see
     /// ``PreparedLine``): the record's own while it has no continuation lines.
     var firstLineHash: UInt64?
+    /// ``PreparedLine/anchors`` of the first line, when worked out ahead: the record's own while it has
+    /// no continuation lines.
+    var firstLineAnchors: Bool? = nil
   }
 
   /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes; `ascii` says
@@ -613,7 +619,8 @@ public struct ConsoleLogParser {
       raw = RawRecord(
         line: number, secondsOfDay: header.time, process: header.process,
         messageStart: header.messageStart, firstLineEnd: bytes.count,
-        textCount: bytes.count - header.messageStart, plain: ascii, firstLineHash: prepared?.contentHash)
+        textCount: bytes.count - header.messageStart, plain: ascii, firstLineHash: prepared?.contentHash,
+        firstLineAnchors: prepared?.anchors)
       return
     }
     if isPending, let first = bytes.first, first == 0x2F || first == 0x2E || first == 0xE2,
@@ -798,7 +805,7 @@ public struct ConsoleLogParser {
       let all = UnsafeBufferPointer(rebasing: storage[..<count])
       let process = UnsafeBufferPointer(rebasing: all[record.process])
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])
-      if !filter(process, message, record.plain) { return }
+      if !filter(process, message, record.plain, record.lineCount == 1 ? record.firstLineAnchors : nil) { return }
       if let continuationStart = record.continuationStart {
         // ndjson: the record is built from its object, as `ConsoleLayout.parseNDJSON` builds it (the
         // object starts after the line's leading spaces and has an `eventMessage`: ``ConsoleByteHeader``).

@@ -8,6 +8,10 @@ public struct PreparedLine: Sendable {
   let header: (time: Double, process: Range<Int>, messageStart: Int)?
   /// ``ConsoleLogParser/contentHash(process:message:ascii:)`` of the process and message of this line.
   let contentHash: UInt64
+  /// Whether this line's message holds an anchor of ``MessageRecognizers/filterScanner`` (the record
+  /// filter's last test), worked out here because in this layout the parser's thread is the busier
+  /// one (69 % of the samples on 1 GiB; the reader thread 31 %).
+  let anchors: Bool
   /// The line's header in another layout, read ahead; valid only while the line is handed out.
   nonisolated(unsafe) let byteHeader: UnsafePointer<PreparedHeader>?
 
@@ -18,8 +22,11 @@ public struct PreparedLine: Sendable {
       contentHash = ConsoleLogParser.contentHash(
         process: UnsafeBufferPointer(rebasing: line[header.process]),
         message: UnsafeBufferPointer(rebasing: line[header.messageStart...]), ascii: isASCII)
+      anchors = MessageRecognizers.filterScanner.containsAny(
+        UnsafeBufferPointer(rebasing: line[header.messageStart...]))
     } else {
       contentHash = 0
+      anchors = false
     }
     byteHeader = nil
   }
@@ -28,6 +35,7 @@ public struct PreparedLine: Sendable {
   init(byteHeader: UnsafePointer<PreparedHeader>) {
     header = nil
     contentHash = 0
+    anchors = false
     self.byteHeader = byteHeader
   }
 }

@@ -110,11 +110,12 @@ public struct TimelineBuilder {
     let unread = self.unread
     parser.consume(
       bytes: lineBytes, isASCII: isASCII, prepared: prepared,
-      filter: { process, message, plain in
+      filter: { process, message, plain, anchors in
         let wanted = filter._withUnsafeGuaranteedRef { filter in
           states._withUnsafeGuaranteedRef { states in
             counts._withUnsafeGuaranteedRef { counts in
-              filter.mayMatter(process: process, message: message, plain: plain, states: states, counts: counts)
+              filter.mayMatter(
+                process: process, message: message, plain: plain, states: states, counts: counts, anchors: anchors)
             }
           }
         }

@@ -36,7 +36,7 @@ final class TimelineRecordFilter {
   /// where an event the store would drop is counted instead (see ``assertiondEventIsDropped``).
   func mayMatter(
     process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, plain: Bool = false,
-    states: AppStateMemory, counts: TimelineEventCounts? = nil
+    states: AppStateMemory, counts: TimelineEventCounts? = nil, anchors: Bool? = nil
   ) -> Bool {
     let kind = Self.processKind(process, ascii: plain)
     // A state line updates the memory whatever else makes the record wanted, as in the recognizer.
@@ -57,8 +57,9 @@ final class TimelineRecordFilter {
     case nil: return false
     case false?: break
     }
-    // Message first: any recogniser's anchor, or another writer's words, whatever the process column.
-    return scanner.containsAny(message)
+    // Message first: any recogniser's anchor, or another writer's words, whatever the process column
+    // (`anchors`: the same test, done ahead on the reader thread).
+    return anchors ?? scanner.containsAny(message)
   }
 
   /// The tests of the branch of `TimelineEventRecognizer.recognize` the process takes; `nil` for an

@@ -48,4 +48,36 @@ import Testing
     let started = result.apps.flatMap(\.events).filter { $0.kind == .backgroundTaskStarted }
     #expect(started.map(\.line) == [7, 8])
   }
+
+  /// ``PreparedLine/anchors`` is the record filter's last test on the line's message (the parser's
+  /// thread takes it instead of scanning again), for every line of the console fixtures that has a
+  /// header in the `HH:MM:SS  process  message` layout, and for lines built to hold an anchor or not.
+  @Test func anchorsAreTheFiltersOwnTest() throws {
+    var lines: [String] = []
+    for path in Fixtures.files(in: "console", extensions: ["log"]) {
+      let text = String(decoding: try Fixtures.bytes(path), as: UTF8.self)
+      lines += text.split(separator: "\n").map(String.init)
+    }
+    lines += [
+      "17:00:03    Demo        Created background task <private>.",
+      "17:00:03    kernel      AppleKeyStore:Sending lock change 13248078 for handle 0",
+    ]
+    var withAnchor = 0
+    var checked = 0
+    for text in lines {
+      var line = text
+      line.withUTF8 { bytes in
+        let prepared = PreparedLine(bytes, isASCII: bytes.allSatisfy { $0 < 0x80 })
+        guard let header = prepared.header else { return }
+        let expected = MessageRecognizers.filterScanner.containsAny(
+          UnsafeBufferPointer(rebasing: bytes[header.messageStart...]))
+        #expect(prepared.anchors == expected, "\(text)")
+        checked += 1
+        if expected { withAnchor += 1 }
+      }
+    }
+    #expect(checked > 2)
+    #expect(withAnchor > 0)
+    #expect(withAnchor < checked)
+  }
 }
