@@ -368,8 +368,10 @@ public struct ConsoleLogParser {
     // kept in file order, while no layout has been found. A tool's own notes stay unknown. Xcode's
     // `Process[pid:tid] ` without its time (Reachability.swift #356) still names the process. A line
     // that is one inline code span (wikipedia-ios #3548) is read without its backticks, one that ends in a
-    // code fence glued to it (WordPress-iOS #4454) without the fence.
+    // code fence glued to it (WordPress-iOS #4454) without the fence, one in a Markdown blockquote
+    // (`> Can't end BackgroundTask: …`, StravaSwift #25) without its `>`.
     if layout == nil, !startsBlank, !ConsoleLayout.isToolNote(line) {
+      if let rest = PasteResidue.droppingQuote(line) { line = rest }
       if let inner = PasteResidue.insideInlineCode(line) ?? PasteResidue.droppingGluedFence(line) { line = inner }
       let entry =
         ConsoleLayout.parseXcodeWithoutTime(line, number: number)

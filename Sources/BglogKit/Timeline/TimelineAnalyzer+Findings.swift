@@ -527,14 +527,29 @@ extension TimelineAnalyzer {
     var findings: [TimelineFinding] = []
     var reported = Set<String>()
     for (index, missing) in events.enumerated() where missing.kind == .bgTaskNotScheduled {
-      let identifier = String(missing.detail.split(separator: " ").last ?? "")
-      guard reported.insert(identifier).inserted else { continue }
+      // `<decode: missing data>`: the log lost the identifier; a simulated launch just before names the
+      // one that was tried (bhaval-patel/BackgroundTask #6), said as such.
+      let undecoded = missing.detail.contains("could not decode")
+      var identifier = undecoded ? "" : String(missing.detail.split(separator: " ").last ?? "")
+      guard reported.insert(undecoded ? missing.detail : identifier).inserted else { continue }
       let before = events[..<index]
       let simulated = before.last {
-        $0.kind == .bgTaskSimulatedLaunch && $0.detail.split(separator: " ").last.map(String.init) == identifier
+        $0.kind == .bgTaskSimulatedLaunch
+          && (undecoded || $0.detail.split(separator: " ").last.map(String.init) == identifier)
       }
-      let submitted = before.last {
-        $0.kind == .bgTaskSubmitted && $0.detail.split(separator: " ").dropFirst().first.map(String.init) == identifier
+      let submitted =
+        undecoded
+        ? nil
+        : before.last {
+          $0.kind == .bgTaskSubmitted
+            && $0.detail.split(separator: " ").dropFirst().first.map(String.init) == identifier
+        }
+      if undecoded {
+        identifier = "an identifier the log could not decode (<decode: missing data>"
+        if let tried = simulated?.detail.split(separator: " ").last {
+          identifier += "; the launch simulated just before it was for \(tried)"
+        }
+        identifier += ")"
       }
       let named = !missing.lane.isEmpty
       var summary = "BGTaskScheduler had no request scheduled for \(identifier) (\(time(missing)))"

@@ -150,6 +150,35 @@ import Testing
     #expect(timeline.apps.flatMap(\.events).map(\.kind) == [.expiryWarning])
   }
 
+  /// A message pasted alone inside a Markdown blockquote is read without its `>` (session-7 second review,
+  /// defect 1; the lines quoted here, licences not checked): mpclarkson/StravaSwift #25 and
+  /// bhaval-patel/BackgroundTask #6. Before: exit 2, "no line in a layout bglog knows".
+  @Test func aQuotedMessageAloneIsRead() {
+    let strava = """
+      When I execute the code "Strava.authorize" in a iOS 13 iPhone, the log launch the following error:
+
+      > Can't end BackgroundTask: no background task exists with identifier 2 (0x2), or it may have already \
+      been ended. Break in UIApplicationEndBackgroundTaskError() to debug.
+
+      That error makes the app doesn't retrieve the auth token from Strava api.
+      """
+    let (entries, _, layout) = Self.read(strava)
+    #expect(layout == nil)
+    #expect(entries.map(\.message).contains { $0.hasPrefix("Can't end BackgroundTask: no background task exists") })
+    let timeline = TimelineBuilder().build(from: SourceText(text: strava))
+    #expect(timeline.apps.flatMap(\.events).isEmpty == false)
+    let scheduler = """
+      Received below error when manually running background refresh
+
+      > No task request with identifier <decode: missing data> has been scheduled
+      """
+    let (quoted, _, _) = Self.read(scheduler)
+    #expect(quoted.last?.message == "No task request with identifier <decode: missing data> has been scheduled")
+    // A `>` alone, or a line of prose, is kept as it was.
+    let (plain, _, _) = Self.read("note\n>\n> \n")
+    #expect(plain.first?.message.hasPrefix("note") == true)
+  }
+
   /// WordPress-iOS #4454 (GPL-2.0: the lines quoted here, not a fixture): the closing fence glued to the
   /// end of an Xcode line without its time is not part of its message.
   @Test func aCodeFenceGluedToTheLastLineIsDropped() {

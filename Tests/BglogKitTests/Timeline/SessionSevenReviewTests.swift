@@ -310,4 +310,19 @@ extension SessionSevenReviewTests {
     #expect(
       read("(com.apple.xpc.launchd.oneshot.0x10000033.Radiant Player[157", header, &state).isEmpty)
   }
+
+  /// `<decode: missing data>` in place of the identifier (session-7 second review, defect 2:
+  /// fluttercommunity/flutter_workmanager #419, bhaval-patel/BackgroundTask #6): the log lost the
+  /// identifier; it is not `<decode:`, and the launch simulated just before names the one tried.
+  @Test func anUndecodedIdentifierIsSaidToBeUndecoded() throws {
+    let result = Self.timeline(
+      text: """
+        2022-08-12 14:55:43.700000+0200 Runner[5033:345195] Simulating launch for task with identifier dev.x.refresh
+        2022-08-12 14:55:43.708211+0200 Runner[5033:345195] No task request with identifier <decode: missing data> has been scheduled
+        """)
+    let finding = try #require(result.apps.flatMap(\.findings).first { $0.kind == .bgTaskRequestNotScheduled })
+    #expect(finding.summary.contains("an identifier the log could not decode (<decode: missing data>"))
+    #expect(finding.summary.contains("the launch simulated just before it was for dev.x.refresh"))
+    #expect(!finding.summary.contains("for <decode: ("))
+  }
 }

@@ -147,9 +147,20 @@ enum BackgroundTaskSchedulerRecognizers {
     read: { message, header, _ in
       typealias R = TimelineEventRecognizer
       guard let subject = header.appOrUnnamed, R.hasPrefix(message, "No task request with identifier "),
-        R.contains(message, " has been scheduled"),
-        let identifier = R.text(after: "with identifier ", in: message, until: [" ", "\n"])
+        R.contains(message, " has been scheduled")
       else { return [] }
+      // `<decode: missing data>`: unified logging could not decode the argument (the identifier is not
+      // in the log), not an identifier of its own.
+      if R.hasPrefix(message, "No task request with identifier <decode:"),
+        let undecoded = R.text(after: "with identifier ", in: message, until: [">", "\n"])
+      {
+        return [
+          MessageEvent(
+            kind: .bgTaskNotScheduled, subject: subject,
+            detail: "no task request scheduled for an identifier the log could not decode (\(undecoded)>)")
+        ]
+      }
+      guard let identifier = R.text(after: "with identifier ", in: message, until: [" ", "\n"]) else { return [] }
       return [
         MessageEvent(kind: .bgTaskNotScheduled, subject: subject, detail: "no task request scheduled for \(identifier)")
       ]
@@ -160,7 +171,13 @@ enum BackgroundTaskSchedulerRecognizers {
         source: simulate,
         expected: MessageEvent(
           kind: .bgTaskNotScheduled, subject: AppSubject(name: "ReLearn", pid: 1163),
-          detail: "no task request scheduled for com.transistorsoft.fetch"))
+          detail: "no task request scheduled for com.transistorsoft.fetch")),
+      RecognizerExample(
+        "No task request with identifier <decode: missing data> has been scheduled",
+        source: "bhaval-patel/BackgroundTask issue #6 (quoted alone, after a simulated launch in lldb)",
+        expected: MessageEvent(
+          kind: .bgTaskNotScheduled, subject: .unnamedApp,
+          detail: "no task request scheduled for an identifier the log could not decode (<decode: missing data>)")),
     ],
     nonTriggering: [])
 
