@@ -37,9 +37,16 @@ struct ConsoleByteHeader: Sendable {
     }
   }
 
+  /// ``read(_:layout:)`` not inlined: for the parser's thread, which reads a header itself only for
+  /// lines that were not prepared ahead (its per-line function stays small).
+  @inline(never)
+  static func readOutOfLine(_ line: UnsafeBufferPointer<UInt8>, layout: ConsoleLayout) -> ConsoleByteHeader? {
+    read(line, layout: layout)
+  }
+
   /// Reads `line` (known to be ASCII with no carriage return) as the first line of a record in `layout`.
-  /// Inlined into its callers, so the header is built where it is used (returned, it was copied
-  /// twice with `memmove`: a tenth of the reader thread's time).
+  /// Inlined into its callers with the layouts' readers, so the header is built where it is used
+  /// (returned, it was copied with `memmove`: a tenth of the reader thread's time).
   @inline(__always)
   static func read(_ line: UnsafeBufferPointer<UInt8>, layout: ConsoleLayout) -> ConsoleByteHeader? {
     guard let base = line.baseAddress else { return nil }
@@ -227,12 +234,14 @@ private struct ByteScanner: ConsoleFieldCursor {
   // MARK: - Layouts
 
   /// `ConsoleLayout.parseXcode`.
+  @inline(__always)
   mutating func xcode() -> ConsoleByteHeader? {
     guard let (time, date, offset) = isoTimestampParts(), skipBlanks() > 0 else { return nil }
     return processWithIDs(time: time, date: date, offset: offset)
   }
 
   /// `ConsoleLayout.processWithIDs`: `process[pid:tid] ` from here.
+  @inline(__always)
   func processWithIDs(time: Double, date: LogDate?, offset: Int?) -> ConsoleByteHeader? {
     let rest = index
     guard let (close, after) = fieldEnd(0x5D, from: rest) else { return nil }
@@ -255,6 +264,7 @@ private struct ByteScanner: ConsoleFieldCursor {
   }
 
   /// `ConsoleLayout.parseLogShow`.
+  @inline(__always)
   mutating func logShow() -> ConsoleByteHeader? {
     guard let (time, date, offset) = isoTimestampParts(), skipBlanks() > 0 else { return nil }
     let thread = word()
@@ -295,6 +305,7 @@ private struct ByteScanner: ConsoleFieldCursor {
   /// `ConsoleLayout.parseConsoleApp`: `split(separator: "\t", maxSplits: 4)` done on bytes, with no
   /// array (a heap allocation a line) and the tabs found by `memchr` (a copy with a level column has
   /// three tabs, so the search for a fourth reads the whole message).
+  @inline(__always)
   func consoleApp() -> ConsoleByteHeader? {
     // The first four tabs; field k runs from after tab k-1 (or the line's start) to tab k (or the end).
     var tabs: (Int, Int, Int, Int) = (0, 0, 0, 0)
@@ -389,6 +400,7 @@ private struct ByteScanner: ConsoleFieldCursor {
   }
 
   /// `ConsoleLayout.parseIdevicesyslog`.
+  @inline(__always)
   mutating func idevicesyslog() -> ConsoleByteHeader? {
     let start = index
     if integer() != nil, skipBlanks() >= 0, expect(0x3A) {
@@ -464,6 +476,7 @@ private struct ByteScanner: ConsoleFieldCursor {
   /// string without escapes, `processImagePath` with `\/` as its only escape, `processID` plain
   /// digits; the `eventMessage` string is decoded by the parser when it has escapes. The kept
   /// record is then built by `ConsoleLayout.parseJSONObject` (``JSONRecordReader``).
+  @inline(__always)
   mutating func ndjson() -> ConsoleByteHeader? {
     while index < count, base[index] == 0x20 { index += 1 }
     guard peek == 0x7B else { return nil }

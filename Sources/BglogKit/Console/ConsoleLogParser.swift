@@ -657,7 +657,7 @@ public struct ConsoleLogParser {
       case .notPrepared: break
       }
     }
-    return ConsoleByteHeader.read(bytes, layout: layout)
+    return ConsoleByteHeader.readOutOfLine(bytes, layout: layout)
   }
 
   /// Makes `bytes` a record of its own when it is an author's note (``ConsoleLayout/isAuthorNote(_:)``);
