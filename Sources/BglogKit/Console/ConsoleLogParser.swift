@@ -574,8 +574,10 @@ public struct ConsoleLogParser {
       // `consumeText`, which also continues a raw record.
       let plain = ascii || ByteText.isASCII(bytes)
       var preparedHash: UInt64?
+      var preparedAnchors: Bool?
       if indent == nil, plain, consoleColumns == nil, !columnsToLearn,
-        let header = Self.byteHeader(bytes, layout: layout, prepared: preparedHeader, hash: &preparedHash),
+        let header = Self.byteHeader(
+          bytes, layout: layout, prepared: preparedHeader, hash: &preparedHash, anchors: &preparedAnchors),
         !header.messageEscaped || bytes.first != 0x20
       {
         // (An indented ndjson line is a record here but a continuation line in `consumeText`; until
@@ -588,7 +590,8 @@ public struct ConsoleLogParser {
           pid: header.pid, library: header.library, subsystem: header.subsystem,
           category: header.category, level: header.level, process: header.process,
           messageStart: header.messageStart, firstLineEnd: bytes.count,
-          textCount: bytes.count - header.messageStart, plain: true, firstLineHash: preparedHash)
+          textCount: bytes.count - header.messageStart, plain: true, firstLineHash: preparedHash,
+          firstLineAnchors: preparedAnchors)
         if let end = header.messageEnd {
           // The message is a piece of the line (an ndjson string): process and message are copied
           // after it so that the message runs on into the continuation lines.
@@ -646,12 +649,13 @@ public struct ConsoleLogParser {
   @inline(__always)
   private static func byteHeader(
     _ bytes: UnsafeBufferPointer<UInt8>, layout: ConsoleLayout, prepared: UnsafePointer<PreparedHeader>?,
-    hash: inout UInt64?
+    hash: inout UInt64?, anchors: inout Bool?
   ) -> ConsoleByteHeader? {
     if let prepared, prepared.pointee.layout == layout {
       switch prepared.pointee.state {
       case .header:
         if prepared.pointee.hasContentHash { hash = prepared.pointee.contentHash }
+        anchors = prepared.pointee.anchors
         return prepared.pointee.header
       case .noHeader: return nil
       case .notPrepared: break

@@ -89,6 +89,13 @@ import Testing
               #expect(header.subsystem == read.subsystem)
               #expect(header.category == read.category)
               #expect(header.level == read.level)
+              // The record filter's anchor test is done ahead for Xcode's layout only.
+              if layout == .xcode {
+                let message = UnsafeBufferPointer(rebasing: bytes[read.messageStart...])
+                #expect(prepared.anchors == MessageRecognizers.filterScanner.containsAny(message))
+              } else {
+                #expect(prepared.anchors == nil)
+              }
               // (ndjson records are hashed on the parser's thread.)
               #expect(prepared.hasContentHash == (!read.messageEscaped && layout != .logShowNDJSON))
               if prepared.hasContentHash {
