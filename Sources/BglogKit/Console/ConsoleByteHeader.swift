@@ -89,29 +89,9 @@ private struct ByteScanner: ConsoleFieldCursor {
   /// with the cursor left where it was): this runs for every line of every layout but one.
   mutating func clockTime() -> Double? {
     guard index + 8 <= count else { return genericClockTime() }
-    let p = base + index
-    let h1 = p[0] &- 0x30
-    let h2 = p[1] &- 0x30
-    let m1 = p[3] &- 0x30
-    let m2 = p[4] &- 0x30
-    let s1 = p[6] &- 0x30
-    let s2 = p[7] &- 0x30
-    guard p[2] == 0x3A, p[5] == 0x3A, h1 < 10, h2 < 10, m1 < 10, m2 < 10, s1 < 10, s2 < 10 else { return nil }
-    let hours = Int(h1) * 10 + Int(h2)
-    let minutes = Int(m1) * 10 + Int(m2)
-    let seconds = Int(s1) * 10 + Int(s2)
-    guard hours < 24, minutes < 60, seconds < 61 else { return nil }
-    var value = Double(hours * 3600 + minutes * 60 + seconds)
-    index += 8
-    if index < count, base[index] == 0x2E {
-      index += 1
-      let first = index
-      while index < count, base[index] &- 0x30 < 10 {
-        value += Double(base[index] &- 0x30) * FractionScale.of(index - first)
-        index += 1
-      }
-    }
-    return value
+    guard let (seconds, end) = FixedClockTime.read(base + index, count: count - index) else { return nil }
+    index += end
+    return seconds
   }
 
   /// ``ConsoleFieldCursor/genericIsoDate()`` read at fixed offsets (the same rules and result).

@@ -196,6 +196,41 @@ extension ConsoleFieldCursor {
   }
 }
 
+/// `HH:MM:SS` with an optional `.fff…` fraction read at fixed offsets from a pointer, by the rules of
+/// ``ConsoleFieldCursor/genericClockTime()``: the byte readers of every layout use it (it runs for
+/// every line).
+enum FixedClockTime {
+  /// The seconds of the day and where the time ends, for `base[0..<count]` (`count` at least 8);
+  /// `nil` when it does not start with a clock time.
+  @inline(__always)
+  static func read(_ base: UnsafePointer<UInt8>, count: Int) -> (seconds: Double, end: Int)? {
+    let h1 = base[0] &- 0x30
+    let h2 = base[1] &- 0x30
+    let m1 = base[3] &- 0x30
+    let m2 = base[4] &- 0x30
+    let s1 = base[6] &- 0x30
+    let s2 = base[7] &- 0x30
+    guard base[2] == 0x3A, base[5] == 0x3A, h1 < 10, h2 < 10, m1 < 10, m2 < 10, s1 < 10, s2 < 10 else {
+      return nil
+    }
+    let hours = Int(h1) * 10 + Int(h2)
+    let minutes = Int(m1) * 10 + Int(m2)
+    let seconds = Int(s1) * 10 + Int(s2)
+    guard hours < 24, minutes < 60, seconds < 61 else { return nil }
+    var value = Double(hours * 3600 + minutes * 60 + seconds)
+    var index = 8
+    if index < count, base[index] == 0x2E {
+      index += 1
+      let first = index
+      while index < count, base[index] &- 0x30 < 10 {
+        value += Double(base[index] &- 0x30) * FractionScale.of(index - first)
+        index += 1
+      }
+    }
+    return (value, index)
+  }
+}
+
 /// The scales of the digits of a clock time's fraction: 0.1, then each the one before divided by 10.
 enum FractionScale {
   private static let table: [Double] = {

@@ -737,28 +737,10 @@ public struct ConsoleLogParser {
   ) -> (time: Double, process: Range<Int>, messageStart: Int)? {
     // On the base pointer, every index checked against `count`: this runs for every line.
     let count = bytes.count
-    guard count >= 8, let base = bytes.baseAddress, base[2] == 0x3A, base[5] == 0x3A else { return nil }
-    let h1 = base[0] &- 0x30
-    let h2 = base[1] &- 0x30
-    let m1 = base[3] &- 0x30
-    let m2 = base[4] &- 0x30
-    let s1 = base[6] &- 0x30
-    let s2 = base[7] &- 0x30
-    guard h1 < 10, h2 < 10, m1 < 10, m2 < 10, s1 < 10, s2 < 10 else { return nil }
-    let hours = Int(h1) * 10 + Int(h2)
-    let minutes = Int(m1) * 10 + Int(m2)
-    let seconds = Int(s1) * 10 + Int(s2)
-    guard hours < 24, minutes < 60, seconds < 61 else { return nil }
-    var time = Double(hours * 3600 + minutes * 60 + seconds)
-    var index = 8
-    if index < count, base[index] == 0x2E {
-      index += 1
-      let first = index
-      while index < count, base[index] &- 0x30 < 10 {
-        time += Double(base[index] &- 0x30) * FractionScale.of(index - first)
-        index += 1
-      }
+    guard count >= 8, let base = bytes.baseAddress, let (time, end) = FixedClockTime.read(base, count: count) else {
+      return nil
     }
+    var index = end
     guard index < count, base[index] == 0x20 || base[index] == 0x09 else { return nil }
     index = BlankScan.firstNonBlank(in: base, from: index + 1, to: count)
     let processStart = index

@@ -27,16 +27,7 @@ enum FlattenedConsoleCopy {
       index += 1
     }
     guard starts.count >= 3 else { return nil }
-    let utf8 = line.utf8
-    var pieces: [Substring] = []
-    for (position, start) in starts.enumerated() {
-      let lower = utf8.index(utf8.startIndex, offsetBy: start)
-      var end = position + 1 < starts.count ? starts[position + 1] - 1 : bytes.count
-      while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-      let upper = utf8.index(utf8.startIndex, offsetBy: end)
-      pieces.append(Substring(utf8[lower..<upper]))
-    }
-    return pieces
+    return pieces(of: line, bytes: bytes, startingAt: starts)
   }
 
   private static let typeWords: [[UInt8]] = ConsoleLayout.levelWords.sorted().map { Array($0.utf8) }
@@ -107,6 +98,12 @@ extension FlattenedConsoleCopy {
       index += 1
     }
     guard starts.count >= 3 else { return nil }
+    return pieces(of: text, bytes: bytes, startingAt: starts)
+  }
+
+  /// `text` (whose UTF-8 is `bytes`) cut into the records that begin at `starts`, each without the
+  /// blanks before the next.
+  private static func pieces(of text: Substring, bytes: [UInt8], startingAt starts: [Int]) -> [Substring] {
     let utf8 = text.utf8
     var pieces: [Substring] = []
     for (position, start) in starts.enumerated() {
