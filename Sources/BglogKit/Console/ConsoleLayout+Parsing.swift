@@ -123,6 +123,25 @@ extension ConsoleLayout {
       line: number, timestamp: LogTimestamp(secondsOfDay: time), process: "", message: String(message))
   }
 
+  /// An app's own log line stamped in UTC, ISO 8601 with a `Z`, read only where no layout reads the line:
+  /// `YYYY-MM-DDTHH:MM:SS.fffZ`, blanks, then the message (OwnTracks' log, owntracks/ios #839: `2025-03-19T17:09:11.410Z
+  /// [OwnTracksAppDelegate] applicationDidEnterBackground`; #822: `2024-11-08T18:49:06.069Z  [Connection]
+  /// disconnect`). The `Z` is a UTC offset of 0; the process is not named (the bracketed word is the app's
+  /// own class, kept in the message).
+  static func parseAppUTCTimeMessage(_ line: Substring, number: Int) -> LogEntry? {
+    let bytes = line.utf8
+    guard bytes.count > 21, let first = bytes.first, first &- 0x30 < 10,
+      bytes[bytes.index(bytes.startIndex, offsetBy: 10)] == 0x54
+    else { return nil }
+    var scanner = ConsoleLineScanner(line)
+    guard let date = scanner.isoDate(), scanner.expect(0x54), let time = scanner.clockTime(), scanner.expect(0x5A),
+      scanner.skipBlanks() > 0, !scanner.isAtEnd
+    else { return nil }
+    return LogEntry(
+      line: number, timestamp: LogTimestamp(secondsOfDay: time, date: date, utcOffsetSeconds: 0), process: "",
+      message: String(scanner.rest))
+  }
+
   /// A line of macOS launchd's own log, `/var/log/com.apple.xpc.launchd/launchd.log`, read only where no
   /// layout reads the line: the date and time (no UTC offset), the job in parentheses, an optional level,
   /// then the message (bitsplitting.org/?p=1387: `2022-05-03 09:15:22.088718 (gui/501/application.com.red-sweater

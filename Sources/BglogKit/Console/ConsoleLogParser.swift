@@ -309,6 +309,14 @@ public struct ConsoleLogParser {
       // An app's own logger between Xcode's records (`HH:MM:SS:mmm`, no offset): a record, not a continuation.
       return begin(entry, line: line, headerless: false)
     }
+    if !forced, layout == nil, !startsBlank, mayOpen,
+      let entry = ConsoleLayout.parseAppTimeMessage(line, number: number)
+        ?? ConsoleLayout.parseAppUTCTimeMessage(line, number: number)
+    {
+      // An app's own timed line: like a message alone, the next line without a header is a new record. It has
+      // a time, so it never continues the record before it (an author's `...` between two: owntracks/ios #839).
+      return begin(entry, line: line, headerless: true)
+    }
     if hasRecord, !pendingIsHeaderless || startsBlank || line.isEmpty || pendingCutInDescription {
       // A headerless line wrapped inside a description (react-native-background-timer #38) is joined once
       // per cut: the flag follows the last line joined.
@@ -336,10 +344,6 @@ public struct ConsoleLogParser {
     if !forced, !readsSyslogRows, mayOpen, let entry = syslogRowHeader(line, number: number) {
       return begin(entry, line: line, headerless: false)
     }
-    if !forced, layout == nil, mayOpen, let entry = ConsoleLayout.parseAppTimeMessage(line, number: number) {
-      // An app's own timed line: like a message alone, the next line without a header is a new record.
-      return begin(entry, line: line, headerless: true)
-    }
     if !forced, layout == nil, mayOpen, let entry = ConsoleLayout.parseLaunchdLog(line, number: number) {
       // macOS launchd.log: launchd's record with its time, the job kept in the message.
       return begin(entry, line: line, headerless: true)
@@ -364,6 +368,14 @@ public struct ConsoleLogParser {
     {
       return begin(header, line: rest, headerless: false)
     }
+    // Prose that opens an inline code span before a record's header (`` Getting: `2022-08-12 14:55:40.460816+0200
+    // Runner[5033:344896] Simulating launch … ``, flutter_workmanager #419): the record is read from its header on,
+    // while no layout is known.
+    if !forced, layout == nil, mayOpen, let rest = PasteResidue.droppingProseBeforeInlineCode(line),
+      let header = header(rest, number: number)
+    {
+      return begin(header, line: rest, headerless: false)
+    }
     // No header at all (Xcode with metadata off, a message copied alone): a record without a time,
     // kept in file order, while no layout has been found. A tool's own notes stay unknown. Xcode's
     // `Process[pid:tid] ` without its time (Reachability.swift #356) still names the process. A line
@@ -371,6 +383,11 @@ public struct ConsoleLogParser {
     // code fence glued to it (WordPress-iOS #4454) without the fence, one in a Markdown blockquote
     // (`> Can't end BackgroundTask: …`, StravaSwift #25) without its `>`.
     if layout == nil, !startsBlank, !ConsoleLayout.isToolNote(line) {
+      // A code fence alone (```` ``` ````, ```` ```shell ````: clocker #117, Cork #520) is the paste's, no record.
+      if PasteResidue.isCodeFence(line) {
+        statistics.unknownLines += 1
+        return nil
+      }
       if let rest = PasteResidue.droppingQuote(line) { line = rest }
       if let inner = PasteResidue.insideInlineCode(line) ?? PasteResidue.droppingGluedFence(line) { line = inner }
       let entry =

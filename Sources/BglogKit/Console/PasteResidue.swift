@@ -7,7 +7,11 @@
 ///   23:40:43.141312+0300 Runner[10199:3150626] …`, transistorsoft/flutter_background_fetch #151);
 /// - a run of backticks or an italic `_` before the first line (capacitor #5366, XMPPFramework #765), and
 ///   an inline code span around a whole line (```` ```[BackgroundTask] Background Task 10 (…), was created
-///   over 30 seconds ago. …``` ````, wikimedia/wikipedia-ios #3548).
+///   over 30 seconds ago. …``` ````, wikimedia/wikipedia-ios #3548);
+/// - prose and an inline code span opened before the first line's header (`` Getting: `2022-08-12
+///   14:55:40.460816+0200 Runner[5033:344896] Simulating launch … ``, fluttercommunity/flutter_workmanager #419);
+/// - a code fence alone on its line (```` ``` ````, ```` ```shell ````: n0shake/clocker #117, buresdv/Cork #520,
+///   telerik/mobile-cli-lib #723), which is no record.
 enum PasteResidue {
   /// `line` without its blockquote: a leading `>` and the one blank after it, if any; `nil` when the line
   /// does not start with `>` or holds nothing after it.
@@ -43,6 +47,28 @@ enum PasteResidue {
       rest = rest.dropLast(ticks)
     }
     return rest.isEmpty ? nil : rest
+  }
+
+  /// `line` from an inline code span that prose opens before it: the prose (no backtick in it, ending in a
+  /// blank), then one to three backticks, as ``droppingLeadingResidue(_:)`` reads them from there on (the
+  /// same run closing the line goes too). `nil` when the line has no prose before a backtick.
+  static func droppingProseBeforeInlineCode(_ line: Substring) -> Substring? {
+    let bytes = line.utf8
+    guard let tick = bytes.firstIndex(of: 0x60), tick != bytes.startIndex else { return nil }
+    let before = bytes[bytes.index(before: tick)]
+    guard before == 0x20 || before == 0x09 else { return nil }
+    return droppingLeadingResidue(Substring(bytes[tick...]))
+  }
+
+  /// Whether `line` is a Markdown code fence alone: three backticks, then at most one word naming the
+  /// language (letters, digits, `-`, `_`, `+`, `.`: ```` ```shell ````, ```` ```Shell ````), then blanks only.
+  static func isCodeFence(_ line: Substring) -> Bool {
+    let bytes = line.utf8
+    guard bytes.starts(with: [0x60, 0x60, 0x60]) else { return false }
+    let info = bytes.dropFirst(3).prefix(while: { byte in
+      (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == 0x2D || byte == 0x5F || byte == 0x2B || byte == 0x2E
+    })
+    return bytes.dropFirst(3 + info.count).allSatisfy { $0 == 0x20 || $0 == 0x09 }
   }
 
   /// The text of a line that is one inline code span, one to three backticks on both sides and none

@@ -134,7 +134,10 @@ import Testing
     #expect(layout == .xcode)
     #expect(entries.map(\.message) == ["[assertion] first"])
     #expect(Self.read("````" + text).0.first?.timestamp == nil)
-    #expect(Self.read("(gdb) " + text).0.first?.timestamp == nil)
+    // Other text before a `_` is not dropped; before backticks it is prose opening an inline code span, whose
+    // record is read from its header on (second session-7 review, defect 12).
+    #expect((Self.read("(gdb) " + text).0.first?.timestamp == nil) == (ticks == "_"))
+    #expect(Self.read("(gdb)" + text).0.first?.timestamp == nil)
   }
 
   /// wikipedia-ios #3548: UIKit's 30-seconds warning in triple backticks on one line, after prose. Before:
@@ -185,10 +188,12 @@ import Testing
     let text =
       "```\nWordPress[680:653930] Warning: Application delegate received call to -application:"
       + "didReceiveRemoteNotification:fetchCompletionHandler: but the completion handler was never called.```\n```\n"
-    let (entries, _, _) = Self.read(text)
-    #expect(entries.count == 3)
-    #expect(entries[1].process == "WordPress" && entries[1].pid == 680)
-    #expect(entries[1].message.hasSuffix("but the completion handler was never called."))
+    let (entries, statistics, _) = Self.read(text)
+    // The fences alone on their lines are no records (second session-7 review, defect 10).
+    #expect(entries.count == 1)
+    #expect(statistics.unknownLines == 2)
+    #expect(entries[0].process == "WordPress" && entries[0].pid == 680)
+    #expect(entries[0].message.hasSuffix("but the completion handler was never called."))
     #expect(PasteResidue.droppingGluedFence("a ``` b```") == nil)
     #expect(PasteResidue.droppingGluedFence("````") == nil)
   }
@@ -340,5 +345,111 @@ import Testing
   ])
   func otherShapesAreNotLaunchdLogLines(line: String) {
     #expect(ConsoleLayout.parseLaunchdLog(Substring(line), number: 1) == nil)
+  }
+}
+
+/// What a paste leaves around console lines, second session-7 review (defects 12, 4 and 10): prose and an
+/// opening backtick before the first header, an app's own log stamped in UTC, a code fence alone.
+@Suite struct PasteResidueSecondReviewTests {
+  static func read(_ text: String) -> ([LogEntry], ConsoleLogStatistics, ConsoleLayout?) {
+    PasteResidueTests.read(text)
+  }
+
+  /// flutter_workmanager #419 (MIT, fixture): prose and an opening backtick before the first Xcode line.
+  /// Before: line 1 was an untimed record and the simulated launch was not seen.
+  @Test func aRecordAfterProseAndAnOpeningBacktickIsRead() throws {
+    let source = try Fixtures.source("console/real-workmanager-419-prose-inline-code-xcode-simulate.log")
+    let (entries, statistics, layout) = Self.read(source.text)
+    #expect(layout == .xcode)
+    #expect(entries.count == 2)
+    #expect(statistics.continuationLines == 1)
+    #expect(entries[0].process == "Runner" && entries[0].pid == 5033)
+    #expect(entries[0].timestamp?.timeOfDayText == "14:55:40.460816")
+    #expect(entries[0].message == "Simulating launch for task with identifier workmanager.background.task")
+    let events = TimelineBuilder().build(from: source).apps.flatMap(\.events)
+    #expect(events.map(\.kind) == [.bgTaskSimulatedLaunch, .bgTaskNotScheduled])
+    #expect(events.first?.line == 1)
+  }
+
+  /// Only prose ending in a blank before one to three backticks, and only while no layout is known.
+  @Test func proseBeforeABacktickIsDroppedOnlyBeforeAHeader() {
+    let header = "2022-08-12 14:55:40.460816+0200 Runner[5033:344896] Simulating launch for task with identifier x"
+    #expect(PasteResidue.droppingProseBeforeInlineCode(Substring("Getting: `" + header + "`")) == Substring(header))
+    #expect(PasteResidue.droppingProseBeforeInlineCode(Substring("Getting:`" + header)) == nil)
+    #expect(PasteResidue.droppingProseBeforeInlineCode(Substring("`" + header)) == nil)
+    #expect(PasteResidue.droppingProseBeforeInlineCode(Substring("a ```` " + header)) == nil)
+    // Prose with code that holds no header stays a message alone.
+    #expect(Self.read("see `this` here\n").0.first?.message == "see `this` here")
+    // Once a layout is known, such a line continues the record before it, as any line without a header.
+    let (entries, _, _) = Self.read(header + "\nGetting: `" + header + "\n")
+    #expect(entries.count == 1)
+    #expect(entries[0].message.hasSuffix("\nGetting: `" + header))
+  }
+
+  /// owntracks/ios #839 and #822 (the lines quoted here; licence not checked): the app's own log, stamped in
+  /// UTC with a `Z`, `...` where lines were left out. Before: exit 2, "no line in a layout bglog knows".
+  static let ownTracks = """
+    No background refresh over night example (no refresh between 17:09:11 and 05:26:42):
+    ```
+    2025-03-19T17:09:09.270Z  [OwnTracksAppDelegate] applicationDidBecomeActive
+    ...
+    2025-03-19T17:09:10.451Z  [OwnTracksAppDelegate] applicationWillResignActive
+    2025-03-19T17:09:11.410Z  [OwnTracksAppDelegate] applicationDidEnterBackground
+    ...
+    2025-03-19T17:09:11.675Z  [OwnTracksAppDelegate] endBackGroundTask 5066
+    2025-03-20T05:26:42.551Z  [OwnTracksAppDelegate] applicationDidBecomeActive
+
+    ```
+    """
+
+  @Test func appLinesStampedInUTCAreTimedRecords() throws {
+    let (entries, statistics, layout) = Self.read(Self.ownTracks)
+    #expect(layout == nil)
+    #expect(statistics.unknownLines == 2)
+    let timed = entries.filter { $0.timestamp != nil }
+    #expect(timed.map(\.line) == [3, 5, 6, 8, 9])
+    #expect(timed.allSatisfy { $0.process.isEmpty && $0.timestamp?.utcOffsetSeconds == 0 })
+    #expect(timed[2].message == "[OwnTracksAppDelegate] applicationDidEnterBackground")
+    #expect(timed[2].timestamp?.timeOfDayText == "17:09:11.410000")
+    #expect(timed[2].timestamp?.date == LogDate(year: 2025, month: 3, day: 19))
+    #expect(timed[4].timestamp?.date == LogDate(year: 2025, month: 3, day: 20))
+    // The `...` between two of them is the author's note, never a record that swallows the next line.
+    #expect(entries.filter { $0.message == "..." }.count == 2)
+    #expect(InputAppearance.of(bytes: Array(Self.ownTracks.utf8)).kind == .consoleLog)
+    let disconnect = try #require(
+      ConsoleLayout.parseAppUTCTimeMessage("2024-11-08T18:49:06.069Z  [Connection] disconnect", number: 1))
+    #expect(disconnect.message == "[Connection] disconnect")
+  }
+
+  @Test(arguments: [
+    "2025-03-19T17:09:11.410Z[OwnTracksAppDelegate] x",
+    "2025-03-19T17:09:11.410+0000  x",
+    "2025-03-19 17:09:11.410Z  x",
+    "2025-03-19T17:09:11.410Z  ",
+  ])
+  func otherShapesAreNotUTCAppLines(line: String) {
+    #expect(ConsoleLayout.parseAppUTCTimeMessage(Substring(line), number: 1) == nil)
+  }
+
+  /// A code fence alone before the first record is no record (clocker #117, Cork #520, mobile-cli-lib #723: the
+  /// first lines quoted here, licences not checked). Before: counted in `records`.
+  @Test(arguments: ["```", "```shell", "```Shell  "])
+  func aCodeFenceAloneIsNoRecord(fence: String) {
+    let text =
+      fence + "\n"
+      + "default\t10:18:07.583949+0530\trunningboardd\t[app<application.eu.davidbures.cork.665819660.665819673(501)>:4560] "
+      + "Ignoring suspend because this process is not lifecycle managed\n"
+      + "Jun 21 13:15:14 NativeScripts-iPhone-6 timed[70] <Notice>: (Note ) CoreTime: Want active time in 1.69min.\n"
+    let (entries, statistics, layout) = Self.read(text)
+    #expect(layout == .consoleApp)
+    #expect(entries.count == 1)
+    #expect(statistics.unknownLines == 1)
+    #expect(entries[0].process == "runningboardd")
+    #expect(PasteResidue.isCodeFence(Substring(fence)))
+  }
+
+  @Test(arguments: ["``` fence", "````", "```{", "``", "```shell x"])
+  func otherLinesAreNoCodeFence(line: String) {
+    #expect(!PasteResidue.isCodeFence(Substring(line)))
   }
 }
