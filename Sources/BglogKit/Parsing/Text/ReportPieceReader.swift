@@ -50,6 +50,7 @@ enum ReportPieceReader {
     var report = CrashReport(format: .text, category: .crash, startLine: first, endLine: lines[lines.count - 1].number)
     report.applicationSpecificInformation = information
     report.leakedAssertions = assertions
+    AssertionListHeader.fill(&report.header, from: lines.map(\.text))
     let listed = lines.contains { PlainSearch.contains(listMarker, in: $0.text) }
     report.issues.append(
       ParseIssue(
