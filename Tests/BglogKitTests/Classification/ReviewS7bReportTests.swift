@@ -62,4 +62,37 @@ import Testing
     #expect(ProcessAssertion.all(in: "if a < b> then identifier: x reason: finishTask").isEmpty)
     #expect(ProcessAssertion.all(in: "< BKProcessAssertion: 0x1> identifier: x process: A[1] reason: finishTask").count == 1)
   }
+
+  // MARK: Defect 5: a termination reason glued into a sentence
+
+  /// groue/GRDB.swift #957 (description, MIT repository), its first line verbatim.
+  static let grdbSentence =
+    "I am using GRDB in my app to store and read data. I do so also right after the app starts. Now I've "
+    + "noticed some crashes in my app that users are having and found the termination reason: Namespace "
+    + "RUNNINGBOARD, Code 0xdead10cc.\n\nSo basically... it means that this happens, when my app is holding a "
+    + "lock while being suspended, right?\n"
+
+  @Test func aReasonInASentenceIsReadBelowHigh() throws {
+    let read = try Self.read(Self.grdbSentence)
+    let (report, diagnosis) = try #require(read.first)
+    #expect(read.count == 1)
+    #expect(report.termination?.namespace == "RUNNINGBOARD")
+    #expect(report.termination?.code == 0xdead_10cc)
+    #expect(report.isQuotedInProse)
+    #expect(diagnosis.kind == .suspendedWithLockedFile)
+    #expect(diagnosis.confidence != .high)
+    #expect(diagnosis.evidence.first?.location == .line(1))
+  }
+
+  @Test func aSentenceWithoutANamespaceAndCodeIsNotAReport() {
+    #expect(throws: ReportParseError.self) {
+      try CrashReportReader.read(SourceText(text: "We looked at the termination reason: it was killed. Code 5\n"))
+    }
+    // The key opening the line is a report's line, not a sentence.
+    #expect(QuotedTerminationLineReader.reasonInSentence(in: "Termination Reason: RUNNINGBOARD 0xdead10cc") == nil)
+    // `Namespace foo` in prose is not a namespace.
+    #expect(throws: ReportParseError.self) {
+      try CrashReportReader.read(SourceText(text: "the termination reason: Namespace foo, Code 5\n"))
+    }
+  }
 }
