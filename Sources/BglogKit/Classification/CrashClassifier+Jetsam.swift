@@ -29,6 +29,14 @@ extension ClassifierContext {
             + "input is marked (jettisoned), so which process jetsam killed is not shown (the table may be cut).",
           evidence: evidence, facts: facts)
       }
+      if report.jetsam?.processes.isEmpty ?? true,
+        report.issues.contains(where: {
+          PlainSearch.contains("JSON body is cut at line", in: $0.message)
+            || PlainSearch.contains("(the input ends there: it is cut)", in: $0.message)
+        })
+      {
+        return cutJetsamBody(facts: facts)
+      }
       return Diagnosis(
         kind: .jetsam, confidence: .medium,
         summary: "A jetsam event, but no process in it carries a kill reason.",
@@ -56,6 +64,36 @@ extension ClassifierContext {
       kind: .jetsam, confidence: .high,
       summary: "Jetsam killed \(names).",
       explanation: explanation, evidence: evidence, facts: facts)
+  }
+
+  /// A JetsamEvent body cut before its `processes` list (omlx #702: cut inside `memoryPages`): the paste
+  /// says memory ran short and which process was largest, not which process was killed or why.
+  func cutJetsamBody(facts: [Fact]) -> Diagnosis {
+    var facts = facts
+    let largest = report.jetsam?.largestProcess
+    if let largest { facts.append(Fact("largest-process", largest)) }
+    facts.append(Fact("missing-evidence", "the processes list with the killed process's entry (its \"reason\")"))
+    var evidence: [Evidence] = []
+    if let source, report.startLine >= 1 {
+      let lines = report.startLine...min(source.lineCount, report.endLine)
+      if let line = lines.first(where: { PlainSearch.contains("\"largestProcess\"", in: source.line($0)) }) {
+        let quote = String(source.line(line).trimmingCharacters(in: .whitespaces))
+        evidence.append(Evidence(location: .line(line), quote: quote, note: "the largest process when memory ran short"))
+      }
+      let last = lines.last { !source.line($0).allSatisfy(\.isWhitespace) }
+      if let last {
+        let quote = String(source.line(last).trimmingCharacters(in: .whitespaces))
+        evidence.append(Evidence(location: .line(last), quote: quote, note: "the input's last line: the report stops here"))
+      }
+    }
+    return Diagnosis(
+      kind: .insufficientData, confidence: .low,
+      summary: "A JetsamEvent cut before its processes list: which process was killed is not in the input.",
+      explanation:
+        "The input is a JetsamEvent (bug_type 298) body cut before the processes list"
+        + (largest.map { "; the largest process was \($0)" } ?? "")
+        + ". The killed process's entry, with its reason, is in the part that was not pasted.",
+      evidence: evidence, facts: facts)
   }
 
   /// The text Low Memory report of iOS 5–9 marks each process it killed `(jettisoned)` and gives no reason.

@@ -95,4 +95,88 @@ import Testing
       try CrashReportReader.read(SourceText(text: "the termination reason: Namespace foo, Code 5\n"))
     }
   }
+
+  // MARK: Defects 3 and 9: a cut .ips / JetsamEvent body without its metadata line
+
+  /// jundot/omlx #702 (description; licence not checked, so quoted here and not a fixture): the whole
+  /// paste, 11 lines with its runs of trailing spaces, cut inside `memoryPages`.
+  static let omlxJetsamBody = #"""
+      {                                                                                                                                                      
+        "bug_type": "298",                                            
+        "timestamp": "2026-04-10 05:05:26.00 -0500",                                                                                                         
+        "os_version": "macOS 26.3.1 (25D2128)",                                                                                                              
+        "largestProcess": "Python",
+        "memoryStatus": {                                                                                                                                    
+          "compressorSize": 7365318,                                  
+          "zoneMapCap": 34359738368,                                                                                                                         
+          "pageSize": 16384,                                                                                                                                 
+          "memoryPages": {                                                                                                                                   
+            "active":     4483329,
+    """#
+
+  @Test func aCutJetsamBodyNamesItsLargestProcessAndTheMissingEntry() throws {
+    let text = Self.omlxJetsamBody + "\n"
+    let (report, diagnosis) = try #require(try Self.read(text).first)
+    #expect(report.category == .jetsam)
+    #expect(report.jetsam?.largestProcess == "Python")
+    #expect(diagnosis.kind == .insufficientData)
+    #expect(diagnosis.confidence == .low)
+    #expect(diagnosis.facts.contains(Fact("largest-process", "Python")))
+    #expect(diagnosis.facts.contains { $0.key == "missing-evidence" && $0.value.contains("killed process") })
+    // The cut is at line 11, the file's last: never past the end.
+    #expect(report.issues.contains { $0.message.contains("cut at line 11") })
+    #expect(diagnosis.evidence.last?.location == .line(11))
+  }
+
+  /// The JSON reader's error at the end of the input names the last line with text, and says it is cut.
+  @Test func anErrorAtTheEndOfTheInputNamesItsLastLine() {
+    #expect(throws: ReportParseError.invalidJSON(
+      line: 2, column: 10, message: "unexpected end of input, expected a string key (the input ends there: it is cut)"))
+    {
+      _ = try JSONReader.parse("{\n  \"a\": 1,\n\n   \n")
+    }
+  }
+
+  /// qnblackcat/uYouPlus #1255 (a comment; licence not checked, so lines quoted here): the prose line, the
+  /// fence glued to the brace, and the body's members up to `isLocked` with the middle ones left out (a
+  /// cut paste keeps any run of whole members).
+  static let uYouPlusBody = """
+    Crash log
+    ```{
+      "uptime" : 6800,
+      "procRole" : "Foreground",
+      "version" : 2,
+      "bug_type" : "309",
+      "procName" : "YouTube",
+      "parentProc" : "launchd",
+      "parentPid" : 1,
+      "crashReporterKey" : "87c97b782134e4d65db9778c5d80689b5805af1f",
+      "wasUnlockedSinceBoot" : 1,
+      "isLocked" : 0,
+    """
+
+  @Test func aFencedCutCrashBodyWithoutMetadataIsInsufficientData() throws {
+    let read = try Self.read(Self.uYouPlusBody + "\n")
+    let (report, diagnosis) = try #require(read.first)
+    #expect(read.count == 1)
+    #expect(report.format == .ips)
+    #expect(report.header.processName == "YouTube")
+    #expect(diagnosis.kind == .insufficientData)
+    #expect(diagnosis.confidence == .low)
+    #expect(report.issues.contains { $0.message.hasPrefix("a Markdown fence glued") && $0.location == .line(2) })
+    #expect(report.issues.contains { $0.message.contains("metadata line is missing and the JSON body is cut at line 12") })
+    // Without the fence and prose the body reads the same.
+    let bare = Self.uYouPlusBody.split(separator: "\n").dropFirst().joined(separator: "\n").replacingOccurrences(
+      of: "```", with: "")
+    #expect(try Self.read(bare + "\n").first?.1.kind == .insufficientData)
+  }
+
+  /// Prose that is not followed by a glued fence, and a complete JSON object that is not a report, are
+  /// still refused.
+  @Test func otherCutJSONIsStillRefused() {
+    #expect(throws: ReportParseError.self) { try CrashReportReader.read(SourceText(text: "{\n  \"name\" : \"x\",\n")) }
+    #expect(throws: ReportParseError.self) {
+      try CrashReportReader.read(SourceText(text: "Here is my config\n```{\n  \"name\" : \"x\"\n}\n```\n"))
+    }
+  }
 }
