@@ -90,6 +90,10 @@ import Testing
     }
     // The key opening the line is a report's line, not a sentence.
     #expect(QuotedTerminationLineReader.reasonInSentence(in: "Termination Reason: RUNNINGBOARD 0xdead10cc") == nil)
+    // bglog's own output quotes the report's line after its number (a sample's expected.txt).
+    #expect(
+      QuotedTerminationLineReader.reasonInSentence(
+        in: "    line 20   Termination Reason: Namespace ASSERTIOND, Code 0xbada5e47") == nil)
     // `Namespace foo` in prose is not a namespace.
     #expect(throws: ReportParseError.self) {
       try CrashReportReader.read(SourceText(text: "the termination reason: Namespace foo, Code 5\n"))

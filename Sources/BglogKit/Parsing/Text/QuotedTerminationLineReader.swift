@@ -49,11 +49,12 @@ enum QuotedTerminationLineReader {
   static let sentenceNote = "a termination reason written into a sentence in prose"
 
   /// The reason glued into a sentence, as an issue's author wrote it (groue/GRDB.swift #957: `… and found
-  /// the termination reason: Namespace RUNNINGBOARD, Code 0xdead10cc.`): the key in any case after other
-  /// words on the line (a line that opens with the key is a report's line, read by the report parser), up
-  /// to the end of the sentence (`. ` or the line's end).
+  /// the termination reason: Namespace RUNNINGBOARD, Code 0xdead10cc.`): the key in lower case, as a
+  /// sentence writes it, after other words on the line (the report's own `Termination Reason:`, alone or
+  /// quoted after a line number as bglog's output does, is not a sentence), up to the end of the sentence
+  /// (`. ` or the line's end).
   static func reasonInSentence(in line: Substring) -> Substring? {
-    guard let key = line.range(of: "termination reason:", options: .caseInsensitive),
+    guard let key = line.range(of: "termination reason:"),
       !TextScanning.trimmed(line[..<key.lowerBound]).isEmpty, !line[..<key.lowerBound].contains("`")
     else { return nil }
     let rest = line[key.upperBound...]
