@@ -183,4 +183,33 @@ import Testing
       try CrashReportReader.read(SourceText(text: "Here is my config\n```{\n  \"name\" : \"x\"\n}\n```\n"))
     }
   }
+
+  // MARK: Defect 11: a frame numbered `3.`
+
+  /// example-a.com/answer/44365935 (a copy of a Stack Overflow question, author's copyright), line 39.
+  @Test func aFrameNumberWithATrailingDotIsThatFrame() throws {
+    let ascii = try #require(
+      StackFrameLineParser.parse("3. CoreFoundation 0x1d655533 CFRunLoopRunSpecific + 487", line: 39))
+    #expect(ascii.frames.first?.index == 3)
+    #expect(ascii.frames.first?.image == "CoreFoundation")
+    // The same line with a non-ASCII symbol goes through the slower reader: the same frame number.
+    let other = try #require(StackFrameLineParser.parse("3. CoreFoundation 0x1d655533 Caf\u{e9}Loop + 487", line: 39))
+    #expect(other.frames.first?.index == 3)
+    #expect(other.frames.first?.image == "CoreFoundation")
+    // In a thread, no "frames have no numbers" note.
+    let text = """
+      Exception Codes: 0x000000008badf00d
+      Thread 0 Crashed:
+      0 libsystem_kernel.dylib 0x1cedf84c mach_msg_trap + 20
+      1 CoreFoundation 0x1d7082f9 __CFRunLoopServiceMachPort + 137
+      2 CoreFoundation 0x1d7065f7 __CFRunLoopRun + 1015
+      3. CoreFoundation 0x1d655533 CFRunLoopRunSpecific + 487
+      4 CoreFoundation 0x1d655341 CFRunLoopRunInMode + 105
+      """
+    let (report, _) = try #require(try Self.read(text + "\n").first)
+    #expect(report.threads.first?.frames.map(\.index) == [0, 1, 2, 3, 4])
+    #expect(!report.issues.contains { $0.message.contains("frames have no numbers") })
+    // A dot alone is no number.
+    #expect(StackFrameLineParser.parse(". CoreFoundation 0x1d655533 CFRunLoopRunSpecific + 487", line: 1)?.frames.first?.index == nil)
+  }
 }
