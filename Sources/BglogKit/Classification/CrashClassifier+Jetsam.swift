@@ -17,6 +17,11 @@ extension ClassifierContext {
     {
       return debuggerMemoryNote(note)
     }
+    if report.jetsam == nil, let sentence = report.applicationSpecificInformation.first,
+      report.issues.contains(where: { $0.message.hasPrefix(ReportPieceReader.cr4shedSentenceNote) })
+    {
+      return cr4shedSentence(sentence)
+    }
     guard !killed.isEmpty else {
       if report.jetsam?.isFragment == true { return jetsamFragment() }
       if report.format == .text {
@@ -209,6 +214,22 @@ extension ClassifierContext {
       kind: .jetsam, confidence: .medium,
       summary: "\(process.name) was killed for exceeding its memory limit (as Cr4shed reports it).",
       explanation: explanation, advice: advice, evidence: evidence, facts: facts)
+  }
+
+  /// Cr4shed's reason sentence without its report: a memory-limit kill of a process the input does not name.
+  func cr4shedSentence(_ sentence: Located<String>) -> Diagnosis {
+    var facts = baseFacts
+    facts.append(
+      Fact("missing-evidence", "the process's name, its memory limit and footprint (the rest of the Cr4shed report)"))
+    return Diagnosis(
+      kind: .jetsam, confidence: .low,
+      summary: "A process was killed for exceeding its memory limit (Cr4shed's reason); the process is not named.",
+      explanation:
+        "Cr4shed (a jailbreak crash reporter) writes this sentence as the reason of a memory-limit kill. Only the "
+        + "sentence is in the input: which process was killed, its limit and footprint are not. Paste the whole "
+        + "Cr4shed report.",
+      evidence: [evidence(sentence.location, sentence.value, "Cr4shed's reason for a memory-limit kill")],
+      facts: facts)
   }
 
   /// Apple's own processes that reports name: SpringBoard and the daemons that appear in jetsam and

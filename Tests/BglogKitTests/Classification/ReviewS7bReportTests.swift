@@ -212,4 +212,34 @@ import Testing
     // A dot alone is no number.
     #expect(StackFrameLineParser.parse(". CoreFoundation 0x1d655533 CFRunLoopRunSpecific + 487", line: 1)?.frames.first?.index == nil)
   }
+
+  // MARK: Defect 8: Cr4shed's reason sentence alone
+
+  /// Muirey03/Cr4shed #63 (description; licence not checked, so quoted): the prose line, the fenced
+  /// sentence, and the prose line after it.
+  static let cr4shedSentence = """
+    After the update that fixed the renamed classes for iOS 14, I'm getting tons of jetsam logs:
+
+    ```
+    The process was terminated for exceeding jetsam memory limits
+    ```
+
+    These shouldn't appear in Cr4shed, they're useless and just clutter the app
+    """
+
+  @Test func cr4shedsSentenceAloneIsALowMemoryLimitKillOfAnUnnamedProcess() throws {
+    for text in [Self.cr4shedSentence, "The process was terminated for exceeding jetsam memory limits"] {
+      let (report, diagnosis) = try #require(try Self.read(text + "\n").first)
+      #expect(report.header.processName == nil)
+      #expect(diagnosis.kind == .jetsam)
+      #expect(diagnosis.confidence == .low)
+      #expect(diagnosis.summary.contains("not named"))
+      #expect(diagnosis.facts.contains { $0.key == "missing-evidence" && $0.value.contains("Cr4shed report") })
+    }
+    // The sentence in running prose, not fenced, is not read.
+    #expect(throws: ReportParseError.self) {
+      try CrashReportReader.read(
+        SourceText(text: "Why does it say\nThe process was terminated for exceeding jetsam memory limits\nhere?\n"))
+    }
+  }
 }
