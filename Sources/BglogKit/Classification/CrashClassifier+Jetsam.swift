@@ -83,12 +83,14 @@ extension ClassifierContext {
       let lines = report.startLine...min(source.lineCount, report.endLine)
       if let line = lines.first(where: { PlainSearch.contains("\"largestProcess\"", in: source.line($0)) }) {
         let quote = String(source.line(line).trimmingCharacters(in: .whitespaces))
-        evidence.append(Evidence(location: .line(line), quote: quote, note: "the largest process when memory ran short"))
+        evidence.append(
+          Evidence(location: .line(line), quote: quote, note: "the largest process when memory ran short"))
       }
       let last = lines.last { !source.line($0).allSatisfy(\.isWhitespace) }
       if let last {
         let quote = String(source.line(last).trimmingCharacters(in: .whitespaces))
-        evidence.append(Evidence(location: .line(last), quote: quote, note: "the input's last line: the report stops here"))
+        evidence.append(
+          Evidence(location: .line(last), quote: quote, note: "the input's last line: the report stops here"))
       }
     }
     return Diagnosis(

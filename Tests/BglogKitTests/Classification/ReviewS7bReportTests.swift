@@ -35,7 +35,8 @@ import Testing
     let (report, diagnosis) = try #require(try Self.read(Self.translatedIOS7).first)
     #expect(report.leakedAssertions.count == 1)
     #expect(report.leakedAssertions.first?.reason == "finishTask")
-    #expect(report.leakedAssertions.first?.name == "Called by MyApp, from -[AppDelegate applicationDidEnterBackground:]")
+    #expect(
+      report.leakedAssertions.first?.name == "Called by MyApp, from -[AppDelegate applicationDidEnterBackground:]")
     #expect(diagnosis.kind == .leakedBackgroundTask)
     // 0x8badf00d and a finishTask assertion held past its time are both in the input.
     #expect(diagnosis.confidence == .high)
@@ -60,7 +61,8 @@ import Testing
 
   @Test func aLessThanFollowedByABlankAndNoAssertionIsNotOne() {
     #expect(ProcessAssertion.all(in: "if a < b> then identifier: x reason: finishTask").isEmpty)
-    #expect(ProcessAssertion.all(in: "< BKProcessAssertion: 0x1> identifier: x process: A[1] reason: finishTask").count == 1)
+    #expect(
+      ProcessAssertion.all(in: "< BKProcessAssertion: 0x1> identifier: x process: A[1] reason: finishTask").count == 1)
   }
 
   // MARK: Defect 5: a termination reason glued into a sentence
@@ -134,9 +136,11 @@ import Testing
 
   /// The JSON reader's error at the end of the input names the last line with text, and says it is cut.
   @Test func anErrorAtTheEndOfTheInputNamesItsLastLine() {
-    #expect(throws: ReportParseError.invalidJSON(
-      line: 2, column: 10, message: "unexpected end of input, expected a string key (the input ends there: it is cut)"))
-    {
+    #expect(
+      throws: ReportParseError.invalidJSON(
+        line: 2, column: 10, message: "unexpected end of input, expected a string key (the input ends there: it is cut)"
+      )
+    ) {
       _ = try JSONReader.parse("{\n  \"a\": 1,\n\n   \n")
     }
   }
@@ -168,7 +172,8 @@ import Testing
     #expect(diagnosis.kind == .insufficientData)
     #expect(diagnosis.confidence == .low)
     #expect(report.issues.contains { $0.message.hasPrefix("a Markdown fence glued") && $0.location == .line(2) })
-    #expect(report.issues.contains { $0.message.contains("metadata line is missing and the JSON body is cut at line 12") })
+    #expect(
+      report.issues.contains { $0.message.contains("metadata line is missing and the JSON body is cut at line 12") })
     // Without the fence and prose the body reads the same.
     let bare = Self.uYouPlusBody.split(separator: "\n").dropFirst().joined(separator: "\n").replacingOccurrences(
       of: "```", with: "")
@@ -210,7 +215,9 @@ import Testing
     #expect(report.threads.first?.frames.map(\.index) == [0, 1, 2, 3, 4])
     #expect(!report.issues.contains { $0.message.contains("frames have no numbers") })
     // A dot alone is no number.
-    #expect(StackFrameLineParser.parse(". CoreFoundation 0x1d655533 CFRunLoopRunSpecific + 487", line: 1)?.frames.first?.index == nil)
+    #expect(
+      StackFrameLineParser.parse(". CoreFoundation 0x1d655533 CFRunLoopRunSpecific + 487", line: 1)?.frames.first?.index
+        == nil)
   }
 
   // MARK: Defect 8: Cr4shed's reason sentence alone
