@@ -113,6 +113,9 @@ import Testing
     let path = try Self.temporaryFile(Self.iOS7Report + "\n" + console + "\n")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let result = runBglog(["timeline", path])
+    #expect(result.status == .success)
     #expect(!result.err.contains("not a console log"))
+    // The timed syslog line's event is read alongside the report's untimed assertion lines.
+    #expect(result.out.contains("exited abnormally with signal 9"))
   }
 }
