@@ -135,6 +135,13 @@ enum TimelineCommand: Command {
       return .inputError
     }
     let result = builder.finish()
+    // A crash report whose lines the recognisers read as untimed events is still a crash report.
+    if let reports = eventsAreReportLines(result, input: input) {
+      let name = path == "-" ? "<stdin>" : path
+      let appearance = InputAppearance(kind: .crashReport, crashReports: reports)
+      io.error("\(name): not a console log: \(appearance.advice)")
+      return .inputError
+    }
     let output: String
     switch arguments.value("format") {
     case "json":

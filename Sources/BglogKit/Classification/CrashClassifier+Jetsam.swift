@@ -17,6 +17,11 @@ extension ClassifierContext {
     {
       return debuggerMemoryNote(note)
     }
+    if report.jetsam == nil, let sentence = report.applicationSpecificInformation.first,
+      report.issues.contains(where: { $0.message.hasPrefix(ReportPieceReader.cr4shedSentenceNote) })
+    {
+      return cr4shedSentence(sentence)
+    }
     guard !killed.isEmpty else {
       if report.jetsam?.isFragment == true { return jetsamFragment() }
       if report.format == .text {
@@ -28,6 +33,14 @@ extension ClassifierContext {
             "The report is a text Low Memory report; none of the \(report.jetsam?.processes.count ?? 0) rows in the "
             + "input is marked (jettisoned), so which process jetsam killed is not shown (the table may be cut).",
           evidence: evidence, facts: facts)
+      }
+      if report.jetsam?.processes.isEmpty ?? true,
+        report.issues.contains(where: {
+          PlainSearch.contains("JSON body is cut at line", in: $0.message)
+            || PlainSearch.contains("(the input ends there: it is cut)", in: $0.message)
+        })
+      {
+        return cutJetsamBody(facts: facts)
       }
       return Diagnosis(
         kind: .jetsam, confidence: .medium,
@@ -56,6 +69,38 @@ extension ClassifierContext {
       kind: .jetsam, confidence: .high,
       summary: "Jetsam killed \(names).",
       explanation: explanation, evidence: evidence, facts: facts)
+  }
+
+  /// A JetsamEvent body cut before its `processes` list (omlx #702: cut inside `memoryPages`): the paste
+  /// says memory ran short and which process was largest, not which process was killed or why.
+  func cutJetsamBody(facts: [Fact]) -> Diagnosis {
+    var facts = facts
+    let largest = report.jetsam?.largestProcess
+    if let largest { facts.append(Fact("largest-process", largest)) }
+    facts.append(Fact("missing-evidence", "the processes list with the killed process's entry (its \"reason\")"))
+    var evidence: [Evidence] = []
+    if let source, report.startLine >= 1 {
+      let lines = report.startLine...min(source.lineCount, report.endLine)
+      if let line = lines.first(where: { PlainSearch.contains("\"largestProcess\"", in: source.line($0)) }) {
+        let quote = String(source.line(line).trimmingCharacters(in: .whitespaces))
+        evidence.append(
+          Evidence(location: .line(line), quote: quote, note: "the largest process when memory ran short"))
+      }
+      let last = lines.last { !source.line($0).allSatisfy(\.isWhitespace) }
+      if let last {
+        let quote = String(source.line(last).trimmingCharacters(in: .whitespaces))
+        evidence.append(
+          Evidence(location: .line(last), quote: quote, note: "the input's last line: the report stops here"))
+      }
+    }
+    return Diagnosis(
+      kind: .insufficientData, confidence: .low,
+      summary: "A JetsamEvent cut before its processes list: which process was killed is not in the input.",
+      explanation:
+        "The input is a JetsamEvent (bug_type 298) body cut before the processes list"
+        + (largest.map { "; the largest process was \($0)" } ?? "")
+        + ". The killed process's entry, with its reason, is in the part that was not pasted.",
+      evidence: evidence, facts: facts)
   }
 
   /// The text Low Memory report of iOS 5–9 marks each process it killed `(jettisoned)` and gives no reason.
@@ -171,6 +216,22 @@ extension ClassifierContext {
       kind: .jetsam, confidence: .medium,
       summary: "\(process.name) was killed for exceeding its memory limit (as Cr4shed reports it).",
       explanation: explanation, advice: advice, evidence: evidence, facts: facts)
+  }
+
+  /// Cr4shed's reason sentence without its report: a memory-limit kill of a process the input does not name.
+  func cr4shedSentence(_ sentence: Located<String>) -> Diagnosis {
+    var facts = baseFacts
+    facts.append(
+      Fact("missing-evidence", "the process's name, its memory limit and footprint (the rest of the Cr4shed report)"))
+    return Diagnosis(
+      kind: .jetsam, confidence: .low,
+      summary: "A process was killed for exceeding its memory limit (Cr4shed's reason); the process is not named.",
+      explanation:
+        "Cr4shed (a jailbreak crash reporter) writes this sentence as the reason of a memory-limit kill. Only the "
+        + "sentence is in the input: which process was killed, its limit and footprint are not. Paste the whole "
+        + "Cr4shed report.",
+      evidence: [evidence(sentence.location, sentence.value, "Cr4shed's reason for a memory-limit kill")],
+      facts: facts)
   }
 
   /// Apple's own processes that reports name: SpringBoard and the daemons that appear in jetsam and

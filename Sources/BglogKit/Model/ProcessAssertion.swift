@@ -104,7 +104,9 @@ public struct ProcessAssertion: Sendable, Hashable {
     var results: [ProcessAssertion] = []
     var cursor = 0
     while let open = ByteText.firstIndex(of: UInt8(ascii: "<"), in: base, from: cursor, to: count) {
-      let afterOpen = open + 1
+      // A page copy can put a blank after `<` (`< BKProcessAssertion: 0x175ca7d0> identifier: …`, a
+      // translated copy of a Stack Overflow question): the class name is read after it.
+      let afterOpen = blankAfterOpen(base, count: count, open) ? open + 2 : open + 1
       var classEnd = afterOpen
       while classEnd < count {
         let byte = base[classEnd]
@@ -142,18 +144,26 @@ public struct ProcessAssertion: Sendable, Hashable {
       let next = cursor + 1
       if byte == UInt8(ascii: ")"), next < count, base[next] == UInt8(ascii: "}") { return cursor }
       if byte == UInt8(ascii: "<") {
-        var nameEnd = next
+        let nameStart = blankAfterOpen(base, count: count, cursor) ? next + 1 : next
+        var nameEnd = nameStart
         while nameEnd < count {
           let c = base[nameEnd]
           guard (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
           else { break }
           nameEnd += 1
         }
-        if find("Assertion", in: base, from: next, to: nameEnd) != nil { return cursor }
+        if find("Assertion", in: base, from: nameStart, to: nameEnd) != nil { return cursor }
       }
       cursor = next
     }
     return count
+  }
+
+  /// Whether the `<` at `open` is followed by one blank and then a letter (`< BKProcessAssertion`).
+  private static func blankAfterOpen(_ base: UnsafePointer<UInt8>, count: Int, _ open: Int) -> Bool {
+    guard open + 2 < count, base[open + 1] == UInt8(ascii: " ") else { return false }
+    let letter = base[open + 2] | 0x20
+    return letter >= 0x61 && letter <= 0x7A
   }
 
   /// The `>` closing the `<` at `open`, or the last byte when it is never closed.

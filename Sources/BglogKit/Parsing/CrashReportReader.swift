@@ -11,7 +11,17 @@ public enum CrashReportReader {
     }
     let firstLine = first.drop(while: \.isWhitespace)
     if opensJSON(firstLine) {
-      return try IPSReportParser().parseDocument(source).map { salvagingCutBody($0, in: source) }
+      do {
+        return try IPSReportParser().parseDocument(source).map { salvagingCutBody($0, in: source) }
+      } catch {
+        // A body without its metadata line, cut: the members before the cut.
+        guard case .invalidJSON(let line, _, let message) = error, message.hasPrefix("unexpected end of input"),
+          firstLine.hasPrefix("{"),
+          let bodyLine = (1...source.lineCount).first(where: { !source.line($0).allSatisfy(\.isWhitespace) }),
+          let report = CutBodyWithoutMetadata.read(source, bodyLine: bodyLine, cutLine: line)
+        else { throw error }
+        return [report]
+      }
     }
     if let report = cutMetadataReport(firstLine, in: source) { return [report] }
     if IPSFragmentReader.looksLikeFragment(firstLine), let fragment = IPSFragmentReader.read(source) {
@@ -22,6 +32,16 @@ public enum CrashReportReader {
       let fragment = JetsamFragmentReader.read(source)
     {
       return [fragment]
+    }
+    // Prose, then ```` ```{ ```` opening a JSON report: read from the brace on, keeping line numbers.
+    if firstLine.first != "{", let unfenced = GluedFenceJSON.unfenced(source),
+      var reports = try? read(unfenced.source), reports.allSatisfy({ $0.format == .ips })
+    {
+      let note = ParseIssue(
+        "a Markdown fence glued before the JSON's opening brace was set aside, with the prose before it",
+        at: .line(unfenced.fenceLine))
+      for index in reports.indices { reports[index].issues.insert(note, at: 0) }
+      return reports
     }
     let restored = FlattenedReport.restore(source)
     var reports = LegacyCrashReportParser().parseDocument(restored?.source ?? source)

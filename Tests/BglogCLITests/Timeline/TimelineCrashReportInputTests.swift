@@ -71,4 +71,51 @@ import Testing
     let netNewsWire = try Fixtures.source("ips/public-netnewswire-4403-ips-metadata-line-cut-at-start.ips")
     #expect(IPSMetadataLine.count(in: netNewsWire) == 1)
   }
+
+  /// An iOS 7 report's exception and assertion list, lines 2–11 of the copy on
+  /// ios-ruby-on-rails.developreference.com (article 22051324, a site copy of a Q&A: author's copyright,
+  /// so quoted here), with its prose line before and after. The recognisers read its assertion lines as
+  /// untimed events; the file is still a crash report (second session-7 review, defect 7).
+  static let iOS7Report = """
+    Below is the crash log for the device:
+    Exception Type: 00000020
+    Exception Codes: 0x000000008badf00d
+    Exception Note: SIMULATED (this is NOT a crash)
+    Highlighted by Thread: 2
+    Application Specific Information:
+    <BKNewProcess: 0x17e74840; com.app.app; pid: 560; hostpid: -1> has active assertions beyond permitted time:
+    {(
+    <BKProcessAssertion: 0x17d78740> id: 560-C9E81E97-90D9-4F95-871E-3DC53372F302 name: Called by UIKit, \
+    from <redacted> process: <BKNewProcess: 0x17e74840; com.app.example; pid: 560; hostpid: -1> \
+    permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:560 preventSuspend preventIdleSleep \
+    preventSuspendOnSleep ,
+    )}
+    For the background task I use the following function:
+    """
+
+  @Test func anIOS7ReportWithAssertionEventsIsACrashReport() throws {
+    let path = try Self.temporaryFile(Self.iOS7Report + "\n")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = runBglog(["timeline", path])
+    #expect(result.status == .inputError)
+    #expect(result.err.contains("not a console log: it looks like a crash report; read it with bglog diagnose"))
+    #expect(!result.out.contains("assertion-acquired"))
+    #expect(runBglog(["diagnose", path]).status == .success)
+  }
+
+  /// A console log that quotes the same report's assertion lines among timed records stays a console log:
+  /// its events are not all untimed lines of the report.
+  @Test func aConsoleLogQuotingReportLinesStaysAConsoleLog() throws {
+    let console = """
+      Jan 12 10:00:01 iPhone backboardd[63] <Warning>: Application 'UIKitApplication:com.app.example[0x1]' \
+      exited abnormally with signal 9: Killed: 9
+      """
+    let path = try Self.temporaryFile(Self.iOS7Report + "\n" + console + "\n")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = runBglog(["timeline", path])
+    #expect(result.status == .success)
+    #expect(!result.err.contains("not a console log"))
+    // The timed syslog line's event is read alongside the report's untimed assertion lines.
+    #expect(result.out.contains("exited abnormally with signal 9"))
+  }
 }

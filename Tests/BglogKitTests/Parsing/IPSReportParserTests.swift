@@ -210,7 +210,8 @@ import Testing
       try parse(#"{"name":"package","version":"1.0"}"#)
     }
     #expect(
-      throws: ReportParseError.invalidJSON(line: 2, column: 7, message: "unexpected end of input inside an object")
+      throws: ReportParseError.invalidJSON(
+        line: 2, column: 7, message: "unexpected end of input inside an object (the input ends there: it is cut)")
     ) {
       try parse("{\n\"a\": 1")
     }

@@ -80,7 +80,10 @@ import Testing
     #expect(
       failure("{\n  \"a\": 1,\n  \"b\" 2\n}")
         == .invalidJSON(line: 3, column: 7, message: "expected ':' after object key \"b\""))
-    #expect(failure("[1, 2") == .invalidJSON(line: 1, column: 6, message: "unexpected end of input inside an array"))
+    #expect(
+      failure("[1, 2")
+        == .invalidJSON(
+          line: 1, column: 6, message: "unexpected end of input inside an array (the input ends there: it is cut)"))
     #expect(failure("[1,]") == .invalidJSON(line: 1, column: 4, message: "unexpected character ']', expected a value"))
     #expect(failure("{\"a\": tru}") == .invalidJSON(line: 1, column: 7, message: "invalid literal, expected 'true'"))
   }

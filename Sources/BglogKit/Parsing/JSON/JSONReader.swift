@@ -418,7 +418,22 @@ struct JSONReader {
 
   /// An `invalidJSON` error at the current position.
   func error(_ message: String) -> ReportParseError {
-    .invalidJSON(line: line, column: offset - lineStart + 1, message: message)
+    guard isAtEnd else { return .invalidJSON(line: line, column: offset - lineStart + 1, message: message) }
+    // At the end of the input the next unread byte is past the text (line 12 of an 11-line file, omlx #702):
+    // the position is the end of the last non-blank text, and the message says the input is cut there.
+    var end = bytes.count
+    var endLine = line
+    while end > 0, let blank = Optional(bytes[end - 1]),
+      blank == 0x20 || blank == 0x09 || blank == 0x0A || blank == 0x0D
+    {
+      // `\r\n` and lone `\r` or `\n` each end one line, as `skipWhitespace` counts them.
+      if blank == 0x0A || (blank == 0x0D && (end == bytes.count || bytes[end] != 0x0A)) { endLine -= 1 }
+      end -= 1
+    }
+    var start = end
+    while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+    return .invalidJSON(
+      line: max(endLine, 1), column: end - start + 1, message: message + " (the input ends there: it is cut)")
   }
 
   // MARK: - Pieces

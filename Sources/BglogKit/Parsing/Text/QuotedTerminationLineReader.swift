@@ -3,6 +3,8 @@
 ///
 ///     … The `Termination Reason: FRONTBOARD 0xbaadca11` indicates it was done by the system. …
 ///
+/// A reason glued into a sentence without backticks is read the same way (``reasonInSentence(in:)``).
+///
 /// Only the text between the backticks is read, and only when it names a namespace and a code: the
 /// quote is the deciding line, but it is someone's quote of a report, so the classifier keeps the
 /// reading at medium (``isQuotedInProse``). A Markdown table row (a line opening with `|`) describes a
@@ -20,21 +22,44 @@ enum QuotedTerminationLineReader {
     var reports: [CrashReport] = []
     for index in 0..<source.lineCount {
       let line = source.lineText(index)
-      guard line.utf8.count <= 4096, !TextScanning.trimmedLeading(line).hasPrefix("|"),
-        let span = quotedReason(in: line)
-      else { continue }
+      guard line.utf8.count <= 4096, !TextScanning.trimmedLeading(line).hasPrefix("|") else { continue }
+      let inCode = quotedReason(in: line)
+      guard let span = inCode ?? reasonInSentence(in: line) else { continue }
       let head = TerminationReasonParser.head(span)
-      guard let namespace = head.namespace, let code = head.code else { continue }
+      guard let namespace = head.namespace, let code = head.code,
+        inCode != nil || namespace.allSatisfy({ $0.isUppercase || $0 == "_" })
+      else { continue }
       let number = index + 1
       var report = CrashReport(format: .text, category: .crash, startLine: number, endLine: number)
+      var reason = TextScanning.trimmed(span)
+      if inCode == nil { while reason.last == "." { reason = reason.dropLast() } }
       report.termination = TerminationInfo(
-        namespace: namespace, code: code, reason: String(TextScanning.trimmed(span)), location: .line(number))
+        namespace: namespace, code: code, reason: String(reason), location: .line(number))
       report.issues.append(
-        ParseIssue(note + ": no report header, exception or backtrace around it", at: .line(number)))
+        ParseIssue(
+          (inCode != nil ? note : sentenceNote) + ": no report header, exception or backtrace around it",
+          at: .line(number)))
       reports.append(report)
       if reports.count > maximumQuotes { return nil }
     }
     return reports.isEmpty ? nil : reports
+  }
+
+  /// The start of the note on a report read from a termination reason written into a sentence.
+  static let sentenceNote = "a termination reason written into a sentence in prose"
+
+  /// The reason glued into a sentence, as an issue's author wrote it (groue/GRDB.swift #957: `… and found
+  /// the termination reason: Namespace RUNNINGBOARD, Code 0xdead10cc.`): the key in lower case, as a
+  /// sentence writes it, after other words on the line (the report's own `Termination Reason:`, alone or
+  /// quoted after a line number as bglog's output does, is not a sentence), up to the end of the sentence
+  /// (`. ` or the line's end).
+  static func reasonInSentence(in line: Substring) -> Substring? {
+    guard let key = line.range(of: "termination reason:"),
+      !TextScanning.trimmed(line[..<key.lowerBound]).isEmpty, !line[..<key.lowerBound].contains("`")
+    else { return nil }
+    let rest = line[key.upperBound...]
+    let end = rest.range(of: ". ")?.lowerBound ?? rest.endIndex
+    return rest[..<end]
   }
 
   /// The reason inside `` `Termination Reason: …` `` on a line: the text after the key up to the closing
@@ -50,6 +75,9 @@ enum QuotedTerminationLineReader {
 extension CrashReport {
   /// Whether the report is a termination line quoted in prose (``QuotedTerminationLineReader``).
   var isQuotedInProse: Bool {
-    issues.contains { $0.message.hasPrefix(QuotedTerminationLineReader.note) }
+    issues.contains {
+      $0.message.hasPrefix(QuotedTerminationLineReader.note)
+        || $0.message.hasPrefix(QuotedTerminationLineReader.sentenceNote)
+    }
   }
 }

@@ -23,7 +23,7 @@ enum ReportPieceReader {
       lines.append((index + 1, text))
     }
     guard !lines.isEmpty else { return nil }
-    return assertionList(lines) ?? terminateContext(lines) ?? cr4shed(lines)
+    return assertionList(lines) ?? terminateContext(lines) ?? cr4shed(lines) ?? cr4shedSentence(lines)
   }
 
   // MARK: Assertion lists
@@ -50,6 +50,7 @@ enum ReportPieceReader {
     var report = CrashReport(format: .text, category: .crash, startLine: first, endLine: lines[lines.count - 1].number)
     report.applicationSpecificInformation = information
     report.leakedAssertions = assertions
+    AssertionListHeader.fill(&report.header, from: lines.map(\.text))
     let listed = lines.contains { PlainSearch.contains(listMarker, in: $0.text) }
     report.issues.append(
       ParseIssue(
@@ -114,6 +115,42 @@ enum ReportPieceReader {
   private static let cr4shedReason = "The process was terminated for exceeding jetsam memory limits"
   /// The reason given to the process a Cr4shed report names (the classifier reads it as Cr4shed's).
   static let cr4shedJetsamReason = "memory limit, as Cr4shed reports it"
+
+  /// The start of the note on Cr4shed's reason sentence read without its report.
+  static let cr4shedSentenceNote = "Cr4shed's reason sentence without its report"
+
+  /// The most prose lines around a fenced Cr4shed sentence.
+  private static let maximumProseAroundSentence = 8
+
+  /// Cr4shed's reason sentence without the report (Muirey03/Cr4shed #63: prose, then the sentence alone in a
+  /// fenced block): alone, or the only line of a Markdown fence among a few prose lines, as an inline-code
+  /// Termination Reason is read in prose. The process is not named.
+  private static func cr4shedSentence(_ lines: [(number: Int, text: Substring)]) -> CrashReport? {
+    guard let at = lines.firstIndex(where: { isCr4shedSentence($0.text) }) else { return nil }
+    let others = lines.indices.filter { $0 != at }
+    if !others.isEmpty {
+      // Fenced: ```` ``` ```` just before and after it, and a few prose lines beyond.
+      guard at > 0, at + 1 < lines.count, lines[at - 1].text.hasPrefix("```"), lines[at + 1].text == "```",
+        lines.count - 3 <= maximumProseAroundSentence,
+        !lines.contains(where: { $0.text.contains("Process:") || $0.text.contains("exceeded mem limit") })
+      else { return nil }
+    }
+    let number = lines[at].number
+    var report = CrashReport(format: .text, category: .jetsam, startLine: number, endLine: number)
+    report.applicationSpecificInformation = [Located(String(lines[at].text), at: .line(number))]
+    report.issues.append(
+      ParseIssue(
+        cr4shedSentenceNote + ": Cr4shed writes it for a memory-limit kill; the process, the limit and the "
+          + "backtraces are in the rest of the Cr4shed report", at: .line(number)))
+    return report
+  }
+
+  private static func isCr4shedSentence(_ text: Substring) -> Bool {
+    var sentence = text
+    if sentence.hasPrefix("Reason:") { sentence = TextScanning.trimmed(sentence.dropFirst("Reason:".count)) }
+    while sentence.last == "." { sentence = sentence.dropLast() }
+    return sentence == cr4shedReason
+  }
 
   /// Cr4shed's memory report: a few `Key: value` lines, then memory figures and Binary Images. Only its
   /// first lines are read; the text is taken as Cr4shed's only when its reason sentence is there.

@@ -53,7 +53,11 @@ extension StackFrameLineParser {
       guard let zeroth = nextToken(&cursor, end: bytes.count) else { return .notAFrame }
       var index: Int?
       var firstToken = zeroth
-      if let number = smallInt(zeroth) {
+      // `3.` (a frame number with a typed dot, example-a.com's copy of Stack Overflow 44365935) is frame 3.
+      if let number = smallInt(zeroth)
+        ?? (zeroth.count > 1 && bytes[zeroth.upperBound - 1] == 0x2E
+          ? smallInt(zeroth.lowerBound..<zeroth.upperBound - 1) : nil)
+      {
         index = number
         guard let next = nextToken(&cursor, end: bytes.count) else { return .notAFrame }
         firstToken = next

@@ -51,7 +51,10 @@ enum StackFrameLineParser {
     guard !tokens.isEmpty else { return nil }
     var first = 0
     var index: Int?
-    if let number = TextScanning.smallInt(tokens[0]) {
+    // `3.` (a frame number with a typed dot) is frame 3.
+    if let number = TextScanning.smallInt(tokens[0])
+      ?? (tokens[0].count > 1 && tokens[0].hasSuffix(".") ? TextScanning.smallInt(tokens[0].dropLast()) : nil)
+    {
       index = number
       first = 1
     }

@@ -837,6 +837,7 @@ struct TextReportBuilder {
       report.termination = termination
     }
     report.leakedAssertions = leakedAssertions()
+    AssertionListHeader.fill(&report.header, from: report.applicationSpecificInformation.map { Substring($0.value) })
     return report
   }
 
