@@ -553,6 +553,7 @@ private struct ByteScanner: ConsoleFieldCursor {
   /// The range between the quotes of the string at `index` (index moved past it); `nil` for contents
   /// ``JSONStringDecoder`` refuses (control bytes, unknown escapes, lone surrogates), which this
   /// reader leaves to `JSONSerialization`.
+  @inline(__always)
   mutating func jsonString() -> Range<Int>? {
     guard expect(0x22) else { return nil }
     let start = index
