@@ -111,6 +111,10 @@ enum UIKitBackgroundTaskRecognizers {
         expected: MessageEvent(
           kind: .completionHandlerWarning, subject: .unnamedApp, detail: Self.remoteNotificationDetail)),
       RecognizerExample(
+        "[1310:648320] Warning: Application delegate received call to application:performFetchWithCompletionHandler: but the completion handler was never called.",
+        source: "transistorsoft/cordova-plugin-background-fetch issue #21 (NSLog's pid and thread left, 2015 wording)",
+        expected: MessageEvent(kind: .completionHandlerWarning, subject: .unnamedApp, detail: performFetchDetail)),
+      RecognizerExample(
         "Warning: Application delegate received call to -application:performFetchWithCompletionHandler: but the completion handler was never called.",
         process: "MyApp", pid: 28009,
         source: "transistorsoft/cordova-plugin-background-fetch issue #67 (Xcode console, 2017)",
@@ -147,6 +151,14 @@ enum UIKitBackgroundTaskRecognizers {
     var text = message.drop(while: { $0 == " " || $0 == "\t" })
     if text.first == "\"", TimelineEventRecognizer.trimmingBlanks(text.prefix(while: { $0 != "\n" })).last == "\"" {
       text = text.dropFirst()
+    }
+    // NSLog's `[pid:tid] ` left when the paste cut the date and the process name before it
+    // (transistorsoft/cordova-plugin-background-fetch #21: `[1310:648320] Warning: Application delegate …`).
+    if text.first == "[", let close = text.firstIndex(of: "]"),
+      text[text.index(after: text.startIndex)..<close].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }),
+      text[text.index(after: text.startIndex)..<close].contains(":"), text[close...].dropFirst().first == " "
+    {
+      text = text[close...].dropFirst(2)
     }
     typealias R = TimelineEventRecognizer
     return R.hasPrefix(text, "[BackgroundTask] ")
