@@ -140,19 +140,9 @@ public enum CrashReportReader {
     guard bodyLine <= source.lineCount, source.line(bodyLine).drop(while: \.isWhitespace).hasPrefix("{"),
       let members = IPSFragmentReader.membersOfCutBody(source, bodyLine: bodyLine)
     else { return nil }
-    if let bugType = members.first(where: { $0.key == "bug_type" })?.value.string,
-      IPSBugType(rawValue: bugType).category != .crash
-    {
-      return nil
-    }
-    var report = CrashReport(format: .ips, category: .crash, startLine: firstNumber, endLine: source.lineCount)
-    IPSCrashBodyReader.apply(JSONValue(.object(members), line: bodyLine), to: &report)
-    if let pid = report.header.processID, pid < 0 { report.header.processID = nil }
-    report.issues.append(
-      ParseIssue(
-        "the .ips metadata line is cut at its start; read the body's members "
-          + "(\(members.map(\.key).joined(separator: ", ")))", at: .line(firstNumber)))
-    return report
+    return IPSFragmentReader.crashReport(
+      fromCutBody: members, in: source, bodyLine: bodyLine, startLine: firstNumber,
+      note: "the .ips metadata line is cut at its start; read the body's members", noteLine: firstNumber)
   }
 
   /// Whether a document's first line opens JSON: `{`, or `[` followed by what a JSON array holds (a

@@ -13,19 +13,9 @@ enum CutBodyWithoutMetadata {
     guard bodyLine >= 1, bodyLine <= source.lineCount else { return nil }
     let note = "the .ips metadata line is missing and the JSON body is cut at line \(cutLine)"
     if let members = IPSFragmentReader.membersOfCutBody(source, bodyLine: bodyLine) {
-      if let bugType = members.first(where: { $0.key == "bug_type" })?.value.string,
-        IPSBugType(rawValue: bugType).category != .crash
-      {
-        return nil
-      }
-      var report = CrashReport(format: .ips, category: .crash, startLine: bodyLine, endLine: source.lineCount)
-      IPSCrashBodyReader.apply(JSONValue(.object(members), line: bodyLine), to: &report)
-      if let pid = report.header.processID, pid < 0 { report.header.processID = nil }
-      report.issues.append(
-        ParseIssue(
-          note + "; read its members before the cut (\(members.map(\.key).joined(separator: ", ")))",
-          at: .line(bodyLine)))
-      return report
+      return IPSFragmentReader.crashReport(
+        fromCutBody: members, in: source, bodyLine: bodyLine, startLine: bodyLine,
+        note: note + "; read its members before the cut", noteLine: bodyLine)
     }
     // A JetsamEvent body: `bug_type` 298 or the members only jetsam writes, in the body's first lines.
     let head = (bodyLine - 1)..<min(source.lineCount, bodyLine + 12)

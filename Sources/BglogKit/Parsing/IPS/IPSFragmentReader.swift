@@ -35,6 +35,27 @@ enum IPSFragmentReader {
     return report
   }
 
+  /// A crash report from `members`, those of a cut `.ips` body at `bodyLine`
+  /// (``membersOfCutBody(_:bodyLine:)``), spanning `startLine` to the end, with `note` and the members
+  /// read as its parse note; `nil` when its `bug_type` names another kind of report than a crash. Used
+  /// for a metadata line cut at its start and for a body without one.
+  static func crashReport(
+    fromCutBody members: [JSONMember], in source: SourceText, bodyLine: Int, startLine: Int, note: String,
+    noteLine: Int
+  ) -> CrashReport? {
+    if let bugType = members.first(where: { $0.key == "bug_type" })?.value.string,
+      IPSBugType(rawValue: bugType).category != .crash
+    {
+      return nil
+    }
+    var report = CrashReport(format: .ips, category: .crash, startLine: startLine, endLine: source.lineCount)
+    IPSCrashBodyReader.apply(JSONValue(.object(members), line: bodyLine), to: &report)
+    if let pid = report.header.processID, pid < 0 { report.header.processID = nil }
+    report.issues.append(
+      ParseIssue(note + " (\(members.map(\.key).joined(separator: ", ")))", at: .line(noteLine)))
+    return report
+  }
+
   /// The members of an `.ips` JSON body that is cut (a paste or a forum that stopped mid-report), read
   /// one by one from the body's opening `{` on 1-based line `bodyLine` up to the member that is cut.
   /// Nil when the line does not open an object or no body key was read before the cut.
