@@ -7,13 +7,7 @@ import Testing
 /// year. Inline lines are made up in each layout's shape; fixtures are named in the README.
 @Suite struct ConsoleExportLayoutTests {
   static func parse(_ text: String) -> ([LogEntry], ConsoleLogStatistics, ConsoleLayout?) {
-    var parser = ConsoleLogParser()
-    var entries: [LogEntry] = []
-    for line in SourceText(text: text).lines {
-      parser.consume(line) { entries.append($0) }
-    }
-    if let entry = parser.finish() { entries.append(entry) }
-    return (entries, parser.statistics, parser.layout)
+    ConsoleReading.read(text)
   }
 
   @Test func streamsJSONArrayObjectsSpreadOverLines() {

@@ -7,13 +7,7 @@ import Testing
 /// each is read with its records and, where the paste has them, their times.
 @Suite struct ConsoleTolerantReadingTests {
   static func read(_ name: String) throws -> ([LogEntry], ConsoleLogStatistics, ConsoleLayout?) {
-    var parser = ConsoleLogParser()
-    var entries: [LogEntry] = []
-    for line in try Fixtures.source("console/" + name).lines {
-      parser.consume(line) { entries.append($0) }
-    }
-    if let entry = parser.finish() { entries.append(entry) }
-    return (entries, parser.statistics, parser.layout)
+    ConsoleReading.read(try Fixtures.source("console/" + name))
   }
 
   @Test func consoleAppColumnsInTheUsersOrder() throws {

@@ -9,11 +9,7 @@ import Testing
 /// code span around a message, a log flattened onto one line. Fixtures' sources are in the console README.
 @Suite struct PasteResidueTests {
   static func read(_ text: String) -> ([LogEntry], ConsoleLogStatistics, ConsoleLayout?) {
-    var parser = ConsoleLogParser()
-    var entries: [LogEntry] = []
-    for line in SourceText(text: text).lines { parser.consume(line) { entries.append($0) } }
-    if let entry = parser.finish() { entries.append(entry) }
-    return (entries, parser.statistics, parser.layout)
+    ConsoleReading.read(text)
   }
 
   static func fixture(_ name: String) throws -> String {

@@ -11,11 +11,7 @@ import Testing
   }
 
   static func read(_ text: String) -> ([LogEntry], ConsoleLogStatistics, ConsoleLayout?) {
-    var parser = ConsoleLogParser()
-    var entries: [LogEntry] = []
-    for line in SourceText(text: text).lines { parser.consume(line) { entries.append($0) } }
-    if let entry = parser.finish() { entries.append(entry) }
-    return (entries, parser.statistics, parser.layout)
+    ConsoleReading.read(text)
   }
 
   // MARK: - Message forms
