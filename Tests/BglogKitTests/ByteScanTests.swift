@@ -11,6 +11,16 @@ import Testing
     0x41, 0x61, 0x7F, 0x80, 0x89, 0xA0, 0xFF,
   ]
 
+  /// The fraction scales are constants; they must be the bit patterns of the division chain they
+  /// replace (0.1, then each divided by 10), or every time with a fraction would move.
+  @Test func fractionScalesAreTheDivisionChain() {
+    var scale = 0.1
+    for index in 0..<40 {
+      #expect(FractionScale.of(index).bitPattern == scale.bitPattern, "digit \(index)")
+      scale /= 10
+    }
+  }
+
   @Test func blankScansMatchByteByByte() {
     for length in 0...19 {
       for position in 0..<max(length, 1) {

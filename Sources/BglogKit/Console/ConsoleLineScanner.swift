@@ -232,23 +232,41 @@ enum FixedClockTime {
 }
 
 /// The scales of the digits of a clock time's fraction: 0.1, then each the one before divided by 10.
+/// Constants (the bit patterns of that division chain, checked by `FractionScaleTests`), not a table:
+/// a global table is reached through a once-check on every digit of every line's time.
 enum FractionScale {
-  private static let table: [Double] = {
-    var scales: [Double] = []
-    var scale = 0.1
-    for _ in 0..<24 {
-      scales.append(scale)
-      scale /= 10
-    }
-    return scales
-  }()
-
   /// The scale of the fraction's digit at `index` (0: tenths).
   @inline(__always)
   static func of(_ index: Int) -> Double {
-    if index < 24 { return table[index] }
-    var scale = table[23]
-    for _ in 23..<index { scale /= 10 }
-    return scale
+    switch index {
+    case 0: return Double(bitPattern: 0x3FB9_9999_9999_999A)
+    case 1: return Double(bitPattern: 0x3F84_7AE1_47AE_147B)
+    case 2: return Double(bitPattern: 0x3F50_624D_D2F1_A9FC)
+    case 3: return Double(bitPattern: 0x3F1A_36E2_EB1C_432D)
+    case 4: return Double(bitPattern: 0x3EE4_F8B5_88E3_68F1)
+    case 5: return Double(bitPattern: 0x3EB0_C6F7_A0B5_ED8E)
+    case 6: return Double(bitPattern: 0x3E7A_D7F2_9ABC_AF4A)
+    case 7: return Double(bitPattern: 0x3E45_798E_E230_8C3B)
+    case 8: return Double(bitPattern: 0x3E11_2E0B_E826_D696)
+    case 9: return Double(bitPattern: 0x3DDB_7CDF_D9D7_BDBD)
+    case 10: return Double(bitPattern: 0x3DA5_FD7F_E179_6497)
+    case 11: return Double(bitPattern: 0x3D71_9799_812D_EA12)
+    case 12: return Double(bitPattern: 0x3D3C_25C2_6849_7683)
+    case 13: return Double(bitPattern: 0x3D06_849B_86A1_2B9C)
+    case 14: return Double(bitPattern: 0x3CD2_03AF_9EE7_5616)
+    case 15: return Double(bitPattern: 0x3C9C_D2B2_97D8_89BD)
+    case 16: return Double(bitPattern: 0x3C67_0EF5_4646_D497)
+    case 17: return Double(bitPattern: 0x3C32_725D_D1D2_43AC)
+    case 18: return Double(bitPattern: 0x3BFD_83C9_4FB6_D2AD)
+    case 19: return Double(bitPattern: 0x3BC7_9CA1_0C92_4224)
+    case 20: return Double(bitPattern: 0x3B92_E3B4_0A0E_9B50)
+    case 21: return Double(bitPattern: 0x3B5E_3920_1017_5EE6)
+    case 22: return Double(bitPattern: 0x3B28_2DB3_4012_B252)
+    case 23: return Double(bitPattern: 0x3AF3_57C2_99A8_8EA8)
+    default:
+      var scale = Double(bitPattern: 0x3AF3_57C2_99A8_8EA8)
+      for _ in 23..<index { scale /= 10 }
+      return scale
+    }
   }
 }

@@ -70,8 +70,9 @@ public struct PreparedHeader: Sendable {
   /// when the message needs no decoding (``hasContentHash``).
   private(set) var contentHash: UInt64 = 0
   /// The record filter's last test on the message (``PreparedLine/anchors``): 0 not done, 1 no anchor,
-  /// 2 an anchor. Done only for Xcode's layout, where the parser's thread is the busier one (56 % of
-  /// the samples on 1 GiB); in the others the reader thread is as busy or busier.
+  /// 2 an anchor. Done only for the layouts where the parser's thread is the busier one: Xcode (56 % of
+  /// the samples on 1 GiB, session 7) and Console.app (58 %, session 8); in the others the reader
+  /// thread is as busy or busier.
   private var anchorState: UInt8 = 0
   private var year = absentNumber
   private var utcOffset = absentNumber
@@ -110,11 +111,14 @@ public struct PreparedHeader: Sendable {
         message: UnsafeBufferPointer(rebasing: line[header.messageStart..<(header.messageEnd ?? line.count)]),
         ascii: true)
     }
-    if layout == .xcode, header.messageEnd == nil {
+    if Self.scansAnchors(layout), header.messageEnd == nil {
       let message = UnsafeBufferPointer(rebasing: line[header.messageStart...])
       anchorState = MessageRecognizers.filterScanner.containsAny(message) ? 2 : 1
     }
   }
+
+  /// Whether the record filter's anchor test is done ahead for `layout` (see `anchorState`).
+  static func scansAnchors(_ layout: ConsoleLayout) -> Bool { layout == .xcode || layout == .consoleApp }
 
   /// ``PreparedLine/anchors`` of the line's message, when it was worked out (`nil`: not).
   var anchors: Bool? { anchorState == 0 ? nil : anchorState == 2 }

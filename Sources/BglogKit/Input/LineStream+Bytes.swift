@@ -25,7 +25,15 @@ extension LineStream {
     _ input: InputFile, stdin: FileHandle? = nil,
     _ body: (_ line: UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Bool
   ) throws(InputError) -> Int {
-    try forEachLineBytes(input, stdin: stdin, chunks: nil, body)
+    // One buffer, made when the first chunk is read and reused for every chunk.
+    var owned: UnsafeMutablePointer<UInt8>?
+    defer { owned?.deallocate() }
+    return try forEachLineBytes(
+      input, stdin: stdin,
+      chunks: {
+        if owned == nil { owned = allocateChunk() }
+        return owned!
+      }, body)
   }
 
   /// ``forEachLineBytes(_:stdin:_:)`` reading each chunk into the buffer `chunks` returns (at least
@@ -33,9 +41,10 @@ extension LineStream {
   /// handed out pointing into that buffer, which the reader never writes again, so the caller may
   /// keep them until it hands the buffer out again. Lines that are not in it (the one that began in
   /// the chunk before, repaired UTF-8, UTF-16 files) point elsewhere and are valid only during the
-  /// call. `nil`: one buffer, reused.
+  /// call. (Not optional: an optional closure escapes, and a local it changes is then boxed and
+  /// checked for exclusive access at run time on every use, the pipelined reader's batch among them.)
   static func forEachLineBytes(
-    _ input: InputFile, stdin: FileHandle? = nil, chunks: (() -> UnsafeMutablePointer<UInt8>)?,
+    _ input: InputFile, stdin: FileHandle? = nil, chunks: () -> UnsafeMutablePointer<UInt8>,
     _ body: (_ line: UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Bool
   ) throws(InputError) -> Int {
     func throughStrings() throws(InputError) -> Int {
@@ -50,11 +59,9 @@ extension LineStream {
     }
     defer { try? handle.close() }
     var reader = ChunkedLines()
-    let owned = chunks == nil ? allocateChunk() : nil
-    defer { owned?.deallocate() }
     var first = true
     while true {
-      let chunk = owned ?? chunks!()
+      let chunk = chunks()
       // Read until the chunk is full or the file ends (as `FileHandle.read(upToCount:)` does).
       var count = 0
       while count < chunkSize {

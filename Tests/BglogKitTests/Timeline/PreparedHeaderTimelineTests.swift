@@ -89,8 +89,9 @@ import Testing
               #expect(header.subsystem == read.subsystem)
               #expect(header.category == read.category)
               #expect(header.level == read.level)
-              // The record filter's anchor test is done ahead for Xcode's layout only.
-              if layout == .xcode {
+              // The record filter's anchor test is done ahead for Xcode's and Console.app's layouts only.
+              #expect(PreparedHeader.scansAnchors(layout) == (layout == .xcode || layout == .consoleApp))
+              if PreparedHeader.scansAnchors(layout) {
                 let message = UnsafeBufferPointer(rebasing: bytes[read.messageStart...])
                 #expect(prepared.anchors == MessageRecognizers.filterScanner.containsAny(message))
               } else {
