@@ -232,7 +232,7 @@ enum FixedClockTime {
 }
 
 /// The scales of the digits of a clock time's fraction: 0.1, then each the one before divided by 10.
-/// Constants (the bit patterns of that division chain, checked by `FractionScaleTests`), not a table:
+/// Constants (the bit patterns of that division chain, checked by `ByteScanTests`), not a table:
 /// a global table is reached through a once-check on every digit of every line's time.
 enum FractionScale {
   /// The scale of the fraction's digit at `index` (0: tenths).
