@@ -530,17 +530,26 @@ private struct ByteScanner: ConsoleFieldCursor {
   }
 
   /// 1 `timestamp`, 2 `processImagePath`, 3 `processID`, 4 `eventMessage`, 0 any other key.
+  /// Told apart by length, then compared a word at a time with the names' bytes as little-endian
+  /// constants (byte by byte, this was a tenth of the reader thread's instructions on ndjson).
   func keyName(_ key: Range<Int>) -> Int {
-    func equals(_ name: StaticString) -> Bool {
-      guard key.count == name.utf8CodeUnitCount else { return false }
-      let bytes = name.utf8Start
-      for offset in 0..<key.count where base[key.lowerBound + offset] != bytes[offset] { return false }
-      return true
+    let raw = UnsafeRawPointer(base + key.lowerBound)
+    @inline(__always) func word(_ offset: Int) -> UInt64 {
+      UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
-    if equals("timestamp") { return 1 }
-    if equals("processImagePath") { return 2 }
-    if equals("processID") { return 3 }
-    if equals("eventMessage") { return 4 }
+    switch key.count {
+    case 9:
+      let first = word(0)
+      let last = raw.load(fromByteOffset: 8, as: UInt8.self)
+      if first == 0x6D61_7473_656D_6974, last == 0x70 { return 1 }  // `timestam` `p`
+      if first == 0x4973_7365_636F_7270, last == 0x44 { return 3 }  // `processI` `D`
+    case 16:
+      if word(0) == 0x4973_7365_636F_7270, word(8) == 0x6874_6150_6567_616D { return 2 }  // `processI` `magePath`
+    case 12:
+      let last = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+      if word(0) == 0x7365_4D74_6E65_7665, last == 0x6567_6173 { return 4 }  // `eventMes` `sage`
+    default: break
+    }
     return 0
   }
 

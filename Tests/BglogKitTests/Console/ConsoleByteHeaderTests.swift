@@ -245,6 +245,42 @@ import Testing
     }
   }
 
+  /// ndjson's four keys are recognised a word at a time: each key with any one byte changed (and
+  /// cut or grown by a byte) is another key, as the `String` parser reads it.
+  @Test func ndjsonKeysDifferingInOneByteReadTheSameBothWays() {
+    let first =
+      #"{"timestamp":"2021-03-04 05:00:00.000000-0800","processImagePath":"/a/First","processID":1,"eventMessage":"first"}"#
+    let keys = ["timestamp", "processImagePath", "processID", "eventMessage"]
+    var lines: [String] = []
+    for key in keys {
+      var variants: [String] = [String(key.dropLast()), key + "s", key.uppercased()]
+      for offset in 0..<key.utf8.count {
+        for replacement in ["x", "P", #"\u0041"#] {
+          var bytes = Array(key.utf8)
+          bytes.replaceSubrange(offset...offset, with: Array(replacement.utf8))
+          variants.append(String(decoding: bytes, as: UTF8.self))
+        }
+      }
+      for variant in variants {
+        var members = [
+          "timestamp": #""2021-03-04 05:00:01.000000-0800""#, "processImagePath": #""/usr/libexec/dasd""#,
+          "processID": "57", "eventMessage": #""message""#,
+        ]
+        let value = members.removeValue(forKey: key)!
+        members[variant] = value
+        let body = members.sorted { $0.key < $1.key }.map { #"""# + $0.key + #"":"# + $0.value }
+        lines.append("{" + body.joined(separator: ",") + "}")
+      }
+    }
+    for line in lines {
+      let text = first + "\n" + line + "\ncontinued\n"
+      let (expected, expectedStatistics) = Self.byString(text, layout: .logShowNDJSON)
+      let (actual, actualStatistics) = Self.byBytes(text, layout: .logShowNDJSON)
+      #expect(actual == expected, "\(line)")
+      #expect(actualStatistics == expectedStatistics, "\(line)")
+    }
+  }
+
   /// The pair searches (`\M`/`\^` escapes in idevicesyslog messages; `] ` and `: ` ending the xcode
   /// and `log show` senders) find their bytes with `memchr`: generated lines with those bytes at every
   /// place, the message's last byte included, read as the `String` parser reads them.
