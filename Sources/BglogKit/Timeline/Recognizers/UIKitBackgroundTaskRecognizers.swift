@@ -66,8 +66,27 @@ enum UIKitBackgroundTaskRecognizers {
         expected: MessageEvent(
           kind: .expiryWarning, subject: AppSubject(name: "ProjectX", pid: 38194),
           detail:
-            "background task 262 \"Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask]\" still not ended after expiration handlers"
+            "background task 262 \"Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask]\" still not ended after expiration handlers (44 s after it began)"
         )),
+      // UIKit's own launch task, which the app never began; `elapsed = 0`: its time ran out at once.
+      RecognizerExample(
+        "Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x1541f8ac0>: taskID = 1, taskName = Launch Background Task for Coalescing, creationTime = 196503 (elapsed = 0). This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.",
+        source:
+          "an AI-assistant session transcript committed to a public repository (search index id 18163985682; the user pasted the line alone)",
+        expected: MessageEvent(
+          kind: .expiryWarning, subject: .unnamedApp,
+          detail:
+            "background task 1 \"Launch Background Task for Coalescing\" still not ended after expiration handlers (0 s after it began; UIKit's own launch task, not one the app began)"
+        )),
+      RecognizerExample(
+        "Created background task <_UIBackgroundTaskInfo: 0x1481ca740>: taskID = 1, taskName = Launch Background Task for Coalescing, creationTime = 771914 (elapsed = 0).",
+        process: "hootowl",
+        source:
+          "a Console.app copy of an app's (`hootowl`) launch, committed to a public repository (search index id 68703888399)",
+        expected: MessageEvent(
+          kind: .backgroundTaskStarted, subject: AppSubject(name: "hootowl"),
+          detail:
+            "background task 1 Launch Background Task for Coalescing (UIKit's own launch task, not one the app began)")),
       // `Called by OneSignal`: the SDK's code began the task in some app; without a header the app is not
       // named (before session 6 it was filed under an app named "OneSignal").
       RecognizerExample(
@@ -130,6 +149,15 @@ enum UIKitBackgroundTaskRecognizers {
         source: "google/GoogleDataTransport issue #156 (message; the process column here is a test of the rule)")
     ])
 
+  /// The background task UIKit itself begins when the app launches (`_UIApplicationStartLaunchBackgroundTask`
+  /// adds it with this name and no expiration handler, and UIKit ends it itself shortly after: real Console.app
+  /// copies show `Created background task …: taskID = 1, taskName = Launch Background Task for Coalescing`, then
+  /// `Ending background task with UIBackgroundTaskIdentifier: 1` about 3 s later). The app never began it.
+  static let uikitLaunchTaskName = "Launch Background Task for Coalescing"
+
+  /// What an event about ``uikitLaunchTaskName`` says of it.
+  static let uikitLaunchTaskNote = "UIKit's own launch task, not one the app began"
+
   /// The detail of UIKit's warning that `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`'s
   /// completion handler was never called (a remote notification's background fetch, a silent push).
   static let remoteNotificationDetail =
@@ -178,7 +206,8 @@ enum UIKitBackgroundTaskRecognizers {
     if R.hasPrefix(message, "Created background task ") {
       let name = R.text(after: "taskName = ", in: message, until: [",", "\n"]) ?? "<unnamed>"
       let id = R.text(after: "taskID = ", in: message, until: [",", " "])
-      return event(.backgroundTaskStarted, "background task \(id.map { "\($0) " } ?? "")\(name)")
+      let own = name == uikitLaunchTaskName ? " (\(uikitLaunchTaskNote))" : ""
+      return event(.backgroundTaskStarted, "background task \(id.map { "\($0) " } ?? "")\(name)\(own)")
     } else if R.hasPrefix(message, "Ending background task with UIBackgroundTaskIdentifier: ") {
       let id = message.dropFirst("Ending background task with UIBackgroundTaskIdentifier: ".count)
         .prefix(while: { $0.isNumber })
@@ -198,8 +227,16 @@ enum UIKitBackgroundTaskRecognizers {
     } else if message.contains("Background task still not ended after expiration handlers were called") {
       // `…: <_UIBackgroundTaskInfo: 0x…>: taskID = 30, taskName = Called by …, creationTime = …`
       let id = R.text(after: "taskID = ", in: message, until: [",", " "]).map { " \($0)" } ?? ""
-      let name = R.text(after: "taskName = ", in: message, until: [", creationTime", "\n"]).map { " \"\($0)\"" } ?? ""
-      return event(.expiryWarning, "background task\(id)\(name) still not ended after expiration handlers")
+      let taskName = R.text(after: "taskName = ", in: message, until: [", creationTime", "\n"])
+      let name = taskName.map { " \"\($0)\"" } ?? ""
+      var notes: [String] = []
+      // `(elapsed = 26)`: seconds from the task's creation to this warning.
+      if let elapsed = R.text(after: "(elapsed = ", in: message, until: [")", "\n"]), let seconds = Int(elapsed) {
+        notes.append("\(seconds) s after it began")
+      }
+      if taskName == uikitLaunchTaskName { notes.append(uikitLaunchTaskNote) }
+      let said = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
+      return event(.expiryWarning, "background task\(id)\(name) still not ended after expiration handlers\(said)")
     } else if R.contains(message, "handleEventsForBackgroundURLSession"), R.contains(message, "completion handler"),
       R.contains(message, "never called") || R.contains(message, "not called") || R.contains(message, "wasn't called")
     {
