@@ -70,4 +70,38 @@ import Testing
     #expect(app.findings[0].confidence == .high)
     #expect(app.findings[0].evidence.map(\.line) == [1, 2])
   }
+
+  // MARK: #8 An app extension's suspension with locked files is filed under its bundle
+
+  /// GRDB.swift #643 (MIT; comment by foxware00, 2019-12-12), the Console.app copy as pasted (a blank before the
+  /// UTC offset, the path on the next line): runningboardd names the share extension as
+  /// `xpcservice<com.companyname.app.AppNameShare>:740`. Before: the event went to "unknown app".
+  @Test func shareExtensionSuspendedWithLockedFilesIsFiledUnderItsBundle() throws {
+    let text = """
+      default\t14:03:13.170361 +0000\trunningboardd\t[xpcservice<com.companyname.app.AppNameShare>:740] Suspending task.
+      default\t14:03:13.170482 +0000\trunningboardd\tCalculated state for xpcservice<com.companyname.app.AppNameShare>: running-suspended (role: None)
+      default\t14:03:13.174155 +0000\tmediaserverd\t-CMSessionMgr- CMSessionMgrHandleApplicationStateChange: CMSession: Client com.companyname.app.AppNameShare with pid '740' is now Background Suspended. Background entitlement: NO ActiveLongFormVideoSession: NO WhitelistedLongFormVideoApp NO
+      error\t14:03:13.187505 +0000\trunningboardd\t[xpcservice<com.companyname.app.AppNameShare>:740] suspended with locked system files:
+      /var/mobile/Containers/Shared/AppGroup/635520FC-602F-4747-84AA-67E18F0E1ECA/appName
+
+      """
+    let result = Self.timeline(text: text)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.bundleID == "com.companyname.app.AppNameShare")
+    #expect(app.events.map(\.kind) == [.suspended])
+    #expect(app.events.first?.pid == 740)
+    #expect(app.events.first?.line == 4)
+    #expect(app.events.first?.detail.hasPrefix("app extension (xpcservice) suspended holding locked files: ") == true)
+    #expect(app.events.first?.detail.contains("/Shared/AppGroup/635520FC-602F-4747-84AA-67E18F0E1ECA/appName") == true)
+  }
+
+  /// GRDB.swift #998 (fixture): an `application<…>` line is read as before, with no extension wording.
+  @Test func anAppsOwnSuspensionWithLockedFilesIsUnchanged() throws {
+    let result = TimelineBuilder().build(
+      from: try Fixtures.source("console/real-grdb-998-console-app-suspended-locked-files.log"))
+    let app = try #require(result.apps.first)
+    #expect(app.bundleID == "com.myapp.watchkitapp")
+    #expect(app.events.first?.detail.hasPrefix("suspended holding locked files: ") == true)
+  }
 }
