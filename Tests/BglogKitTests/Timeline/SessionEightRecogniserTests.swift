@@ -104,4 +104,82 @@ import Testing
     #expect(app.bundleID == "com.myapp.watchkitapp")
     #expect(app.events.first?.detail.hasPrefix("suspended holding locked files: ") == true)
   }
+
+  // MARK: #9 A push's arrival is an event, and a push launch of a dot-less bundle names the app
+
+  /// awesome_notifications_fcm #8 (comment by kschrage, 2022-12-04), the German Console.app copy as pasted (type
+  /// word `standard`, the last line cut by the paste): SpringBoard receives a background push for `[myapp]`, hands
+  /// it to Duet, and dasd submits `com.apple.pushLaunch.myapp`. Before: only the dasd line, under the unnamed app.
+  @Test func silentPushArrivalAndItsPushLaunchAreTheApps() throws {
+    let text = """
+      From the console.app I can see the following telling me: app is invoked to process my push-message:
+      ```
+      standard\t14:11:13.820704+0100\tSpringBoard\t[myapp] Received remote notification request AEBA-EF36 [ waking: 0, hasAlertContent: 0, hasSound: 0 hasBadge: 0 hasContentAvailable: 1 hasMutableContent: 0 pushType: Background]
+      standard\t14:11:13.820864+0100\tSpringBoard\t[myapp] Process delivery of push notification AEBA-EF36
+      standard\t14:11:13.821016+0100\tSpringBoard\t[myapp] Request DUET delivers content-available push notification to application
+      standard\t14:11:13.821155+0100\tSpringBoard\tSUBMITTING: com.apple.pushLaunch.myapp:ADC65E
+      standard\t14:11:13.821840+0100\tdasd\tSubmitted Activity: com.apple.pushLaunch.myapp:ADC65E at prio
+
+      """
+    let result = Self.timeline(text: text)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.bundleID == "myapp")
+    #expect(app.events.map(\.kind) == [.pushReceived, .bgTaskSubmitted])
+    #expect(app.events.map(\.line) == [3, 7])
+    #expect(
+      app.events[0].detail
+        == "silent push AEBA-EF36 received (pushType: Background, content-available, no alert, waking: 0)")
+  }
+
+  /// flutterfire #13643 (BSD-3-Clause; description by takatomatsumura), an excerpt of the Japanese Console.app
+  /// copy (type word `デフォルト`): an alert push with content-available for `com.example`, its hand-over to Duet
+  /// (no second event) and the push launch's activity, all one app.
+  @Test func alertPushWithContentAvailableIsOneEventBeforeItsPushLaunch() throws {
+    let text = """
+      デフォルト\t04:32:50.673029+0900\tSpringBoard\t[com.example] Received remote notification request 7E65-E90C [ waking: 0, hasAlertContent: 1, hasSound: 0 hasBadge: 0 hasContentAvailable: 1 hasMutableContent: 0 pushType: Alert]
+      デフォルト\t04:32:50.673408+0900\tSpringBoard\t[com.example] Process delivery of push notification 7E65-E90C
+      デフォルト\t04:32:50.673753+0900\tSpringBoard\t[com.example] Request DUET delivers content-available push notification to application
+      デフォルト\t04:32:50.674520+0900\tSpringBoard\tSUBMITTING: com.apple.pushLaunch.com.example:39932D
+      デフォルト\t04:32:50.677206+0900\tdasd\tSubmitted Activity: com.apple.pushLaunch.com.example:39932D at priority 10 (Sun Nov  3 04:32:50 2024 - Mon Nov  4 04:32:50 2024)
+
+      """
+    let result = Self.timeline(text: text)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.bundleID == "com.example")
+    #expect(app.events.map(\.kind) == [.pushReceived, .bgTaskSubmitted])
+    #expect(app.events[0].detail.contains("pushType: Alert, content-available, alert"))
+  }
+
+  /// SYNTHETIC (awesome_notifications_fcm #8's hand-over line alone, under its Console.app header): without the
+  /// line receiving the push, SpringBoard's hand-over to Duet is the push's event and says so.
+  @Test func handOverToDuetAloneIsThePushsEvent() throws {
+    let text =
+      "standard\t14:11:13.821016+0100\tSpringBoard\t[myapp] Request DUET delivers content-available push notification to application\n"
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.bundleID == "myapp")
+    #expect(app.events.map(\.kind) == [.pushReceived])
+    #expect(app.events[0].detail.contains("the line receiving it is not in the log"))
+  }
+
+  /// uxduck/push #7 (comment by berger89, 2023-01-23), as pasted: a code fence glued to the first record, no type
+  /// column, blank lines between records, the last line cut. An alert push without content-available is still
+  /// the push's arrival for `de.xyz.xyz.dev`.
+  @Test func alertPushInAGluedFencePasteIsReceived() throws {
+    let text = """
+      Console.app:
+      ```16:49:45.424565+0100\tSpringBoard\tReceived incoming message on topic de.xyz.xyz.dev at priority 10
+
+      16:49:45.444566+0100\tSpringBoard\t[de.xyz.xyz.dev] Received remote notification request 20D1-0E16 [ waking: 0, hasAlertContent: 1, hasSound: 1 hasBadge: 0 hasContentAvailable: 0 hasMutableContent: 1 pushType: Alert]
+
+      16:49:45.444741+0100\tSpringBoard\t[de.xyz.xyz.dev] Remote notification request 20D1-0E16 can be modified:1
+
+      16:49:45.448700+0100\tSpring
+      """
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.bundleID == "de.xyz.xyz.dev")
+    #expect(app.events.map(\.kind) == [.pushReceived])
+    #expect(app.events[0].detail == "push 20D1-0E16 received (pushType: Alert, alert, waking: 0)")
+  }
 }
