@@ -182,4 +182,84 @@ import Testing
     #expect(app.events.map(\.kind) == [.pushReceived])
     #expect(app.events[0].detail == "push 20D1-0E16 received (pushType: Alert, alert, waking: 0)")
   }
+
+  // MARK: #7 Hard-wrapped UIKit warnings
+
+  /// WordPress-iOS #21254 (fixture): an Xcode line hard-wrapped at a fixed width with its blanks kept, inside
+  /// `still not ` / `ended`. The reader joins the lines (a layout is known); the recogniser reads the record as
+  /// the one line it was. Before: no event (the wrap split the recogniser's anchor).
+  @Test func hardWrappedStillNotEndedUnderAHeaderIsRead() throws {
+    let result = TimelineBuilder().build(
+      from: try Fixtures.source("console/real-wordpress-21254-xcode-hard-wrapped.log"))
+    let app = try #require(result.apps.first)
+    #expect(app.processName == "Jetpack")
+    #expect(app.events.map(\.kind) == [.expiryWarning])
+    #expect(
+      app.events[0].detail
+        == "background task 30 \"Called by Jetpack, from "
+        + "$s9WordPress0aB11AppDelegateC29applicationDidEnterBackgroundyySo13UIApplicationCFTo\" still not ended after "
+        + "expiration handlers (26 s after it began)")
+    #expect(app.findings.map(\.kind) == [.leakedBackgroundTask])
+    #expect(app.findings[0].confidence == .high)
+  }
+
+  /// The blog post "WWDC 2020 - Top reasons why app get killed in background" (2020-09-30; search index id
+  /// 31679406287, the author's copyright: quoted, not a fixture): both UIKit warnings hard-wrapped at `, ` in a
+  /// ```` ```bash ```` block, no layout known, so each line is its own record (the reader's joining is not
+  /// changed here). The still-not-ended record says its task name is cut; the 30-second warning's two records
+  /// give one event with the task from the first. Before: task 5 gave no event.
+  @Test func hardWrappedWarningsWithoutALayout() throws {
+    let text = """
+      ```bash
+
+      Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x28190d140>: taskID = 8, taskName = Called by AppGetKilled,\u{20}
+      from $s12AppGetKilled13SceneDelegateC23sceneDidEnterBackgroundyySo7UISceneCF, creationTime = 70784 (elapsed = 26).\u{20}
+      This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.
+      Background Task 5 ("Called by AppGetKilled, from $s12AppGetKilled13SceneDelegateC23sceneDidEnterBackgroundyySo7UISceneCF"),\u{20}
+      was created over 30 seconds ago.\u{20}
+      In applications running in the background, this creates a risk of termination.\u{20}
+      Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.
+
+      ```
+
+      """
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.events.map(\.kind) == [.expiryWarning, .expiryWarning])
+    #expect(app.events.map(\.line) == [3, 7])
+    #expect(
+      app.events[0].detail
+        == "background task 8 \"Called by AppGetKilled, …\" still not ended after expiration handlers (the record "
+        + "stops inside the task's name)")
+    #expect(
+      app.events[1].detail
+        == "background task 5 \"Called by AppGetKilled, from "
+        + "$s12AppGetKilled13SceneDelegateC23sceneDidEnterBackgroundyySo7UISceneCF\" created over 30 seconds ago (the "
+        + "warning wrapped onto this line from the one before)")
+    #expect(app.findings.map(\.kind) == [.leakedBackgroundTask])
+  }
+
+  /// SYNTHETIC (the blog's wrapped lines above after an Xcode header, `2020-09-30 10:00:00.000000+0000
+  /// AppGetKilled[123:456] `, on the first line of each warning, so the reader joins the wrapped lines as
+  /// continuation lines, as a reader that joins them would): the full task names and `elapsed = 26` are read.
+  @Test func hardWrappedWarningsJoinedIntoTheirRecords() throws {
+    let text = """
+      2020-09-30 10:00:00.000000+0000 AppGetKilled[123:456] Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x28190d140>: taskID = 8, taskName = Called by AppGetKilled,\u{20}
+      from $s12AppGetKilled13SceneDelegateC23sceneDidEnterBackgroundyySo7UISceneCF, creationTime = 70784 (elapsed = 26).\u{20}
+      This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.
+      2020-09-30 10:00:01.000000+0000 AppGetKilled[123:456] Background Task 5 ("Called by AppGetKilled, from $s12AppGetKilled13SceneDelegateC23sceneDidEnterBackgroundyySo7UISceneCF"),\u{20}
+      was created over 30 seconds ago.\u{20}
+      In applications running in the background, this creates a risk of termination.\u{20}
+      Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.
+
+      """
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.processName == "AppGetKilled")
+    #expect(app.events.map(\.kind) == [.expiryWarning, .expiryWarning])
+    let name =
+      "\"Called by AppGetKilled, from $s12AppGetKilled13SceneDelegateC23sceneDidEnterBackgroundyySo7UISceneCF\""
+    #expect(
+      app.events[0].detail
+        == "background task 8 \(name) still not ended after expiration handlers (26 s after it began)")
+    #expect(app.events[1].detail == "background task 5 \(name) created over 30 seconds ago")
+  }
 }

@@ -116,6 +116,9 @@ struct MessageRecognizerState: Sendable {
   /// The apps (bundle in SpringBoard's brackets) whose last push received was content-available, until
   /// SpringBoard's `Request DUET delivers content-available push` line for it.
   var contentAvailablePushes: Set<String> = []
+  /// The task (`background task 5 "name"`) of a headerless record that was the first part of UIKit's 30-second
+  /// warning hard-wrapped before `was created over 30 seconds ago`, for the next record.
+  var wrappedTask: String? = nil
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }

@@ -13,16 +13,21 @@ enum UIKitBackgroundTaskRecognizers {
       "Created background task ", "Ending background task with UIBackgroundTaskIdentifier: ",
       "Can't end BackgroundTask",
       "Can't endBackgroundTask", "was created over 30 seconds ago",
-      "Background task still not ended after expiration handlers were called", "handleEventsForBackgroundURLSession",
+      // Without its first words: a line hard-wrapped after `still not ` keeps this part whole (WordPress-iOS #21254).
+      "after expiration handlers were called", "handleEventsForBackgroundURLSession",
+      // The first part of a 30-second warning hard-wrapped before `was created` (see ``wrappedThirtySeconds``).
+      "Background Task ",
       "didReceiveRemoteNotification:fetchCompletionHandler:", "performFetchWithCompletionHandler:",
     ],
     writers: [],
-    read: { message, header, _ in
+    read: { message, header, state in
       if !header.process.isEmpty {
+        state.wrappedTask = nil
         // With a header, only the app's own lines (the UIKit branch of the recognizer, as before).
         guard let subject = header.app else { return [] }
         return read(message, subject: subject)
       }
+      if let events = wrappedThirtySeconds(message, state: &state) { return events }
       // No app named: only a message that is UIKit's line from its start (not prose quoting it), or one
       // naming its caller as UIKit's task names do.
       guard opensAsUIKit(message) || MessageSubject.calledBy(message) != nil else { return [] }
@@ -197,9 +202,56 @@ enum UIKitBackgroundTaskRecognizers {
       || R.hasPrefix(text, "Background Task ") || R.hasPrefix(text, "Background task still not ended")
   }
 
-  /// The UIKit forms, about `subject`.
-  static func read(_ message: Substring, subject: AppSubject) -> [MessageEvent] {
+  /// UIKit's 30-second warning hard-wrapped while no layout is known, where each line is its own record (a blog's
+  /// ```` ```bash ```` block: `Background Task 5 ("Called by AppGetKilled, from $s12…"), ` then `was created over 30
+  /// seconds ago. `): the first record's task is kept, and the next record, starting with `was created over 30
+  /// seconds ago`, gives the event with it. `nil` when the record is neither part (the others are read as
+  /// before); any other record read here forgets the kept task.
+  static func wrappedThirtySeconds(_ message: Substring, state: inout MessageRecognizerState) -> [MessageEvent]? {
     typealias R = TimelineEventRecognizer
+    var text = R.trimmingBlanks(message.prefix(while: { $0 != "\n" }))
+    if R.hasPrefix(text, "[BackgroundTask] ") { text = text.dropFirst("[BackgroundTask] ".count) }
+    let kept = state.wrappedTask
+    state.wrappedTask = nil
+    if R.hasPrefix(text, "Background Task "), text.hasSuffix("),"), !R.contains(message, "was created over") {
+      let id = R.text(after: "Background Task ", in: text, until: [" ", ","]) ?? "?"
+      let name = R.text(after: "(\"", in: text, until: ["\")"]).map { " \"\($0)\"" } ?? ""
+      state.wrappedTask = "background task \(id)\(name)"
+      return []
+    }
+    guard R.hasPrefix(text, "was created over 30 seconds ago"), let kept else { return nil }
+    return [
+      MessageEvent(
+        kind: .expiryWarning, subject: .unnamedApp,
+        detail: "\(kept) created over 30 seconds ago (the warning wrapped onto this line from the one before)")
+    ]
+  }
+
+  /// A record whose lines were hard-wrapped after a blank (`Background task still not ` / `ended after
+  /// expiration handlers were called: … taskID = 30, ` / `taskName = Called by Jetpack, from …, ` / `creationTime =
+  /// 401007 (elapsed = 26). `: WordPress-iOS #21254, an Xcode line cut at a fixed width with its blanks kept) read
+  /// as the one line it was: each line feed after a blank is dropped. A line feed after anything else stays (the
+  /// forms stop there, as before): no wrap without its blank was seen.
+  static func unwrapped(_ message: Substring) -> Substring {
+    guard message.utf8.contains(0x0A) else { return message }
+    var text = ""
+    text.reserveCapacity(message.utf8.count)
+    var previous: Character?
+    for character in message {
+      if character == "\n", previous == " " {
+        previous = character
+        continue
+      }
+      text.append(character)
+      previous = character
+    }
+    return text[...]
+  }
+
+  /// The UIKit forms, about `subject`.
+  static func read(_ wrapped: Substring, subject: AppSubject) -> [MessageEvent] {
+    typealias R = TimelineEventRecognizer
+    let message = unwrapped(wrapped)
     func event(_ kind: TimelineEvent.Kind, _ detail: String) -> [MessageEvent] {
       [MessageEvent(kind: kind, subject: subject, detail: detail)]
     }
@@ -227,9 +279,14 @@ enum UIKitBackgroundTaskRecognizers {
     } else if message.contains("Background task still not ended after expiration handlers were called") {
       // `…: <_UIBackgroundTaskInfo: 0x…>: taskID = 30, taskName = Called by …, creationTime = …`
       let id = R.text(after: "taskID = ", in: message, until: [",", " "]).map { " \($0)" } ?? ""
-      let taskName = R.text(after: "taskName = ", in: message, until: [", creationTime", "\n"])
-      let name = taskName.map { " \"\($0)\"" } ?? ""
+      var taskName = R.text(after: "taskName = ", in: message, until: [", creationTime", "\n"])
       var notes: [String] = []
+      if let cut = taskName, !R.contains(message, ", creationTime") {
+        // The record stops inside or after the name (a hard wrap with no layout known, a cut paste).
+        taskName = String(cut.reversed().drop(while: { $0 == " " }).reversed()) + " …"
+        notes.append("the record stops inside the task's name")
+      }
+      let name = taskName.map { " \"\($0)\"" } ?? ""
       // `(elapsed = 26)`: seconds from the task's creation to this warning.
       if let elapsed = R.text(after: "(elapsed = ", in: message, until: [")", "\n"]), let seconds = Int(elapsed) {
         notes.append("\(seconds) s after it began")
