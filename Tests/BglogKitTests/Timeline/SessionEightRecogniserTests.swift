@@ -262,4 +262,23 @@ import Testing
         == "background task 8 \(name) still not ended after expiration handlers (26 s after it began)")
     #expect(app.events[1].detail == "background task 5 \(name) created over 30 seconds ago")
   }
+
+  // MARK: The prefilter's anchors
+
+  /// Every anchor the record filter scans for (each recogniser's and the writers' words) is long enough for
+  /// `MessageAnchorScanner` (a window every `stride` bytes: at least `stride + 3` bytes), and the recognisers added
+  /// in session 8 are registered and selected by their examples.
+  @Test func everyPrefilterAnchorIsLongEnoughForTheScanner() {
+    let minimum = MessageAnchorScanner.stride + 3
+    #expect(minimum == 11)
+    for anchor in MessageRecognizers.all.flatMap(\.anchors) + TimelineEventRecognizer.writerAnchors {
+      #expect(anchor.utf8.count >= minimum, "\(anchor)")
+    }
+    let ids = MessageRecognizers.all.map(\.id)
+    #expect(ids.contains("springboard-push-received"))
+    #expect(Set(ids).count == ids.count)
+    for example in SpringBoardPushRecognizers.pushReceived.triggering {
+      #expect(MessageRecognizers.filterScanner.groups(in: example.message[...]) != 0, "\(example.source)")
+    }
+  }
 }
