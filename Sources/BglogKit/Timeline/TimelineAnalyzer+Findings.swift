@@ -165,15 +165,42 @@ extension TimelineAnalyzer {
       $0.kind == .expiryWarning && $0.detail.contains("still not ended")
         && !explainedPIDs.contains($0.pid ?? -1)
     }
-    if let first = complaints.first {
+    let launchNote = UIKitBackgroundTaskRecognizers.uikitLaunchTaskNote
+    let appsOwn = complaints.filter { !$0.detail.contains(launchNote) }
+    if let first = appsOwn.first {
       findings.append(
         TimelineFinding(
           kind: .leakedBackgroundTask, confidence: .high,
           summary:
             "UIKit reports a background task still not ended after its expiration handler ran "
             + "(\(time(first))): the app will be killed when background time runs out."
+            + (first.detail.contains("(0 s after it began")
+              ? " Its expiration handler ran less than a second after the task began (`elapsed = 0`): there was no "
+                + "background time left when it was begun." : "")
             + (first.clock == nil ? " (The line has no time; the finding does not need one.)" : ""),
           advice: "Call endBackgroundTask in every path, including the expiration handler.",
+          evidence: evidence(complaints)))
+    } else if let first = complaints.first {
+      // Only UIKit's own launch task: no endBackgroundTask of the app's is missing. The kill risk UIKit
+      // states stands; what caused it (no background time at launch) is an inference from `elapsed`.
+      let atOnce = first.detail.contains("(0 s after it began")
+      findings.append(
+        TimelineFinding(
+          kind: .leakedBackgroundTask, confidence: .medium,
+          summary:
+            "UIKit reports its own launch task (\"\(UIKitBackgroundTaskRecognizers.uikitLaunchTaskName)\", which "
+            + "UIKit begins when the app launches and ends itself; the app never began it) still not ended after "
+            + "its expiration handler ran (\(time(first))). UIKit's line says the app will likely be terminated."
+            + (atOnce
+              ? " `elapsed = 0`: its expiration handler ran less than a second after UIKit began it, so the app had "
+                + "no background time left at launch (it was launched in, or sent to, the background without any)."
+              : "")
+            + (first.clock == nil ? " (The line has no time; the finding does not need one.)" : ""),
+          advice:
+            "No endBackgroundTask of yours is missing: your code did not begin this task. Find why the app "
+            + "launched without background time (a launch in the background, or the app leaving the foreground "
+            + "during launch), and keep launch work short and off the main thread so that UIKit can end its launch "
+            + "task itself.",
           evidence: evidence(complaints)))
     }
     // UIKit's own word that the handleEvents completion handler was never called, when no forced crash

@@ -128,6 +128,11 @@ public struct TimelineEvent: Sendable, Hashable {
     /// detail names the requester and the explanation as written. A request, not the end: the exit is read
     /// from its own lines when the log has them.
     case terminationRequested = "termination-requested"
+    /// SpringBoard received a remote notification (push) for the app (`[bundle] Received remote notification
+    /// request ID [ … hasContentAvailable: 1 … pushType: Background]`): the detail says the push type, whether it
+    /// is content-available and has an alert, as written. Not a launch or a wakeup: dasd decides whether and when
+    /// the app is woken for it.
+    case pushReceived = "push-received"
     /// The app's own log line matched a `--mark` pattern.
     case marker
   }

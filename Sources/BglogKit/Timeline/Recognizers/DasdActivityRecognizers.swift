@@ -16,7 +16,13 @@ enum DasdActivityRecognizers {
     let prefix = "com.apple.pushLaunch."
     if name.hasPrefix(prefix), let colon = name.lastIndex(of: ":") {
       let bundle = name[name.index(name.startIndex, offsetBy: prefix.count)..<colon]
-      if bundle.contains("."), !bundle.contains(" ") { return AppSubject(bundle: String(bundle)) }
+      // The bundle id as SpringBoard wrote it in its `[bundle]` push lines, with or without a dot (a redacted
+      // `pushLaunch.myapp`).
+      if !bundle.isEmpty,
+        bundle.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_") })
+      {
+        return AppSubject(bundle: String(bundle))
+      }
     }
     return header.app ?? requester(ofActivity: name, in: state) ?? .unnamedApp
   }
@@ -63,6 +69,15 @@ enum DasdActivityRecognizers {
         expected: MessageEvent(
           kind: .bgTaskSubmitted, subject: AppSubject(bundle: "edu.berkeley.eecs.emission"),
           detail: "dasd activity com.apple.pushLaunch.edu.berkeley.eecs.emission:AAE889 submitted")),
+      // A bundle without a dot (redacted in the paste) names the app too, as SpringBoard's `[myapp]` lines do.
+      RecognizerExample(
+        "Submitted Activity: com.apple.pushLaunch.myapp:ADC65E at prio",
+        process: "dasd",
+        source:
+          "rafaelsetragni/awesome_notifications_fcm issue #8 (German Console.app copy, the line cut by the paste)",
+        expected: MessageEvent(
+          kind: .bgTaskSubmitted, subject: AppSubject(bundle: "myapp"),
+          detail: "dasd activity com.apple.pushLaunch.myapp:ADC65E submitted")),
       RecognizerExample(
         "CANCELED: com.apple.pushLaunch.edu.berkeley.eecs.emission:E0E211 <private>!",
         process: "dasd", pid: 139, source: "e-mission/e-mission-phone issue #290 (iOS 11 device syslog)",

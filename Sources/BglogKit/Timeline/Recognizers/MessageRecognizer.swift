@@ -113,6 +113,12 @@ struct MessageRecognizerState: Sendable {
   /// The app whose own `submitTaskRequest: <BG…Request: ID, …>` line named a BGTaskScheduler identifier, by
   /// identifier: dasd's lines about the activity (`bgProcessing-ID:200A93`) name the identifier only.
   var bgTaskRequesters: [String: AppSubject] = [:]
+  /// The apps (bundle in SpringBoard's brackets) whose last push received was content-available, until
+  /// SpringBoard's `Request DUET delivers content-available push` line for it.
+  var contentAvailablePushes: Set<String> = []
+  /// The task (`background task 5 "name"`) of a headerless record that was the first part of UIKit's 30-second
+  /// warning hard-wrapped before `was created over 30 seconds ago`, for the next record.
+  var wrappedTask: String? = nil
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
@@ -128,6 +134,7 @@ struct MessageRecognizerState: Sendable {
     if uikitTaskNames.count > 1_000 { uikitTaskNames.removeAll() }
     if reportedStates.count > 1_000 { reportedStates.removeAll() }
     if bgTaskRequesters.count > 1_000 { bgTaskRequesters.removeAll() }
+    if contentAvailablePushes.count > 1_000 { contentAvailablePushes.removeAll() }
   }
 }
 
@@ -144,6 +151,7 @@ enum MessageRecognizers {
     + WebKitProcessRecognizers.all + ResourceLimitRecognizers.all + DasdActivityRecognizers.all
     + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all + RunningBoardTerminationRecognizers.all
     + PushKitRecognizers.all + LockedFileRecognizers.all + ReportCrashRecognizers.all + SymptomsdRecognizers.all
+    + SpringBoardPushRecognizers.all
 
   /// One scanner per 64 recognisers (a group mask holds 64 bits): scanner `k` holds the anchors of
   /// recognisers `64k..<64k + 64`, the group bit of an anchor being its recogniser's index less `64k`.

@@ -13,16 +13,21 @@ enum UIKitBackgroundTaskRecognizers {
       "Created background task ", "Ending background task with UIBackgroundTaskIdentifier: ",
       "Can't end BackgroundTask",
       "Can't endBackgroundTask", "was created over 30 seconds ago",
-      "Background task still not ended after expiration handlers were called", "handleEventsForBackgroundURLSession",
+      // Without its first words: a line hard-wrapped after `still not ` keeps this part whole (WordPress-iOS #21254).
+      "after expiration handlers were called", "handleEventsForBackgroundURLSession",
+      // The first part of a 30-second warning hard-wrapped before `was created` (see ``wrappedThirtySeconds``).
+      "Background Task ",
       "didReceiveRemoteNotification:fetchCompletionHandler:", "performFetchWithCompletionHandler:",
     ],
     writers: [],
-    read: { message, header, _ in
+    read: { message, header, state in
       if !header.process.isEmpty {
+        state.wrappedTask = nil
         // With a header, only the app's own lines (the UIKit branch of the recognizer, as before).
         guard let subject = header.app else { return [] }
         return read(message, subject: subject)
       }
+      if let events = wrappedThirtySeconds(message, state: &state) { return events }
       // No app named: only a message that is UIKit's line from its start (not prose quoting it), or one
       // naming its caller as UIKit's task names do.
       guard opensAsUIKit(message) || MessageSubject.calledBy(message) != nil else { return [] }
@@ -66,8 +71,27 @@ enum UIKitBackgroundTaskRecognizers {
         expected: MessageEvent(
           kind: .expiryWarning, subject: AppSubject(name: "ProjectX", pid: 38194),
           detail:
-            "background task 262 \"Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask]\" still not ended after expiration handlers"
+            "background task 262 \"Called by OneSignal, from -[OSAttributedFocusTimeProcessor beginDelayBackgroundTask]\" still not ended after expiration handlers (44 s after it began)"
         )),
+      // UIKit's own launch task, which the app never began; `elapsed = 0`: its time ran out at once.
+      RecognizerExample(
+        "Background task still not ended after expiration handlers were called: <_UIBackgroundTaskInfo: 0x1541f8ac0>: taskID = 1, taskName = Launch Background Task for Coalescing, creationTime = 196503 (elapsed = 0). This app will likely be terminated by the system. Call UIApplication.endBackgroundTask(_:) to avoid this.",
+        source:
+          "an AI-assistant session transcript committed to a public repository (search index id 18163985682; the user pasted the line alone)",
+        expected: MessageEvent(
+          kind: .expiryWarning, subject: .unnamedApp,
+          detail:
+            "background task 1 \"Launch Background Task for Coalescing\" still not ended after expiration handlers (0 s after it began; UIKit's own launch task, not one the app began)"
+        )),
+      RecognizerExample(
+        "Created background task <_UIBackgroundTaskInfo: 0x1481ca740>: taskID = 1, taskName = Launch Background Task for Coalescing, creationTime = 771914 (elapsed = 0).",
+        process: "hootowl",
+        source:
+          "a Console.app copy of an app's (`hootowl`) launch, committed to a public repository (search index id 68703888399)",
+        expected: MessageEvent(
+          kind: .backgroundTaskStarted, subject: AppSubject(name: "hootowl"),
+          detail:
+            "background task 1 Launch Background Task for Coalescing (UIKit's own launch task, not one the app began)")),
       // `Called by OneSignal`: the SDK's code began the task in some app; without a header the app is not
       // named (before session 6 it was filed under an app named "OneSignal").
       RecognizerExample(
@@ -130,6 +154,15 @@ enum UIKitBackgroundTaskRecognizers {
         source: "google/GoogleDataTransport issue #156 (message; the process column here is a test of the rule)")
     ])
 
+  /// The background task UIKit itself begins when the app launches (`_UIApplicationStartLaunchBackgroundTask`
+  /// adds it with this name and no expiration handler, and UIKit ends it itself shortly after: real Console.app
+  /// copies show `Created background task …: taskID = 1, taskName = Launch Background Task for Coalescing`, then
+  /// `Ending background task with UIBackgroundTaskIdentifier: 1` about 3 s later). The app never began it.
+  static let uikitLaunchTaskName = "Launch Background Task for Coalescing"
+
+  /// What an event about ``uikitLaunchTaskName`` says of it.
+  static let uikitLaunchTaskNote = "UIKit's own launch task, not one the app began"
+
   /// The detail of UIKit's warning that `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`'s
   /// completion handler was never called (a remote notification's background fetch, a silent push).
   static let remoteNotificationDetail =
@@ -169,16 +202,64 @@ enum UIKitBackgroundTaskRecognizers {
       || R.hasPrefix(text, "Background Task ") || R.hasPrefix(text, "Background task still not ended")
   }
 
-  /// The UIKit forms, about `subject`.
-  static func read(_ message: Substring, subject: AppSubject) -> [MessageEvent] {
+  /// UIKit's 30-second warning hard-wrapped while no layout is known, where each line is its own record (a blog's
+  /// ```` ```bash ```` block: `Background Task 5 ("Called by AppGetKilled, from $s12…"), ` then `was created over 30
+  /// seconds ago. `): the first record's task is kept, and the next record, starting with `was created over 30
+  /// seconds ago`, gives the event with it. `nil` when the record is neither part (the others are read as
+  /// before); any other record read here forgets the kept task.
+  static func wrappedThirtySeconds(_ message: Substring, state: inout MessageRecognizerState) -> [MessageEvent]? {
     typealias R = TimelineEventRecognizer
+    var text = R.trimmingBlanks(message.prefix(while: { $0 != "\n" }))
+    if R.hasPrefix(text, "[BackgroundTask] ") { text = text.dropFirst("[BackgroundTask] ".count) }
+    let kept = state.wrappedTask
+    state.wrappedTask = nil
+    if R.hasPrefix(text, "Background Task "), text.hasSuffix("),"), !R.contains(message, "was created over") {
+      let id = R.text(after: "Background Task ", in: text, until: [" ", ","]) ?? "?"
+      let name = R.text(after: "(\"", in: text, until: ["\")"]).map { " \"\($0)\"" } ?? ""
+      state.wrappedTask = "background task \(id)\(name)"
+      return []
+    }
+    guard R.hasPrefix(text, "was created over 30 seconds ago"), let kept else { return nil }
+    return [
+      MessageEvent(
+        kind: .expiryWarning, subject: .unnamedApp,
+        detail: "\(kept) created over 30 seconds ago (the warning wrapped onto this line from the one before)")
+    ]
+  }
+
+  /// A record whose lines were hard-wrapped after a blank (`Background task still not ` / `ended after
+  /// expiration handlers were called: … taskID = 30, ` / `taskName = Called by Jetpack, from …, ` / `creationTime =
+  /// 401007 (elapsed = 26). `: WordPress-iOS #21254, an Xcode line cut at a fixed width with its blanks kept) read
+  /// as the one line it was: each line feed after a blank is dropped. A line feed after anything else stays (the
+  /// forms stop there, as before): no wrap without its blank was seen.
+  static func unwrapped(_ message: Substring) -> Substring {
+    guard message.utf8.contains(0x0A) else { return message }
+    var text = ""
+    text.reserveCapacity(message.utf8.count)
+    var previous: Character?
+    for character in message {
+      if character == "\n", previous == " " {
+        previous = character
+        continue
+      }
+      text.append(character)
+      previous = character
+    }
+    return text[...]
+  }
+
+  /// The UIKit forms, about `subject`.
+  static func read(_ wrapped: Substring, subject: AppSubject) -> [MessageEvent] {
+    typealias R = TimelineEventRecognizer
+    let message = unwrapped(wrapped)
     func event(_ kind: TimelineEvent.Kind, _ detail: String) -> [MessageEvent] {
       [MessageEvent(kind: kind, subject: subject, detail: detail)]
     }
     if R.hasPrefix(message, "Created background task ") {
       let name = R.text(after: "taskName = ", in: message, until: [",", "\n"]) ?? "<unnamed>"
       let id = R.text(after: "taskID = ", in: message, until: [",", " "])
-      return event(.backgroundTaskStarted, "background task \(id.map { "\($0) " } ?? "")\(name)")
+      let own = name == uikitLaunchTaskName ? " (\(uikitLaunchTaskNote))" : ""
+      return event(.backgroundTaskStarted, "background task \(id.map { "\($0) " } ?? "")\(name)\(own)")
     } else if R.hasPrefix(message, "Ending background task with UIBackgroundTaskIdentifier: ") {
       let id = message.dropFirst("Ending background task with UIBackgroundTaskIdentifier: ".count)
         .prefix(while: { $0.isNumber })
@@ -198,8 +279,21 @@ enum UIKitBackgroundTaskRecognizers {
     } else if message.contains("Background task still not ended after expiration handlers were called") {
       // `…: <_UIBackgroundTaskInfo: 0x…>: taskID = 30, taskName = Called by …, creationTime = …`
       let id = R.text(after: "taskID = ", in: message, until: [",", " "]).map { " \($0)" } ?? ""
-      let name = R.text(after: "taskName = ", in: message, until: [", creationTime", "\n"]).map { " \"\($0)\"" } ?? ""
-      return event(.expiryWarning, "background task\(id)\(name) still not ended after expiration handlers")
+      var taskName = R.text(after: "taskName = ", in: message, until: [", creationTime", "\n"])
+      var notes: [String] = []
+      if let cut = taskName, !R.contains(message, ", creationTime") {
+        // The record stops inside or after the name (a hard wrap with no layout known, a cut paste).
+        taskName = String(cut.reversed().drop(while: { $0 == " " }).reversed()) + " …"
+        notes.append("the record stops inside the task's name")
+      }
+      let name = taskName.map { " \"\($0)\"" } ?? ""
+      // `(elapsed = 26)`: seconds from the task's creation to this warning.
+      if let elapsed = R.text(after: "(elapsed = ", in: message, until: [")", "\n"]), let seconds = Int(elapsed) {
+        notes.append("\(seconds) s after it began")
+      }
+      if taskName == uikitLaunchTaskName { notes.append(uikitLaunchTaskNote) }
+      let said = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
+      return event(.expiryWarning, "background task\(id)\(name) still not ended after expiration handlers\(said)")
     } else if R.contains(message, "handleEventsForBackgroundURLSession"), R.contains(message, "completion handler"),
       R.contains(message, "never called") || R.contains(message, "not called") || R.contains(message, "wasn't called")
     {
