@@ -11,6 +11,12 @@ import Testing
     0x41, 0x61, 0x7F, 0x80, 0x89, 0xA0, 0xFF,
   ]
 
+  /// A header read on the reader thread is returned and copied once a line: it stays compact (its
+  /// optional fields are kept without optionals; 224 bytes with them).
+  @Test func aByteHeaderStaysCompact() {
+    #expect(MemoryLayout<ConsoleByteHeader>.size <= 112)
+  }
+
   /// The fraction scales are constants; they must be the bit patterns of the division chain they
   /// replace (0.1, then each divided by 10), or every time with a fraction would move.
   @Test func fractionScalesAreTheDivisionChain() {
