@@ -92,6 +92,30 @@ import Testing
     }
   }
 
+  /// The same with every registered anchor at once (many windows share a hash there): each
+  /// recogniser example, and each with its first anchor cut by one byte, finds exactly the anchors a
+  /// substring search finds.
+  @Test func scannerOfEveryAnchorAgreesWithSubstringSearch() {
+    let anchors = Array(Set(MessageRecognizers.all.flatMap(\.anchors))).sorted().prefix(64)
+    let scanner = MessageAnchorScanner(anchors.enumerated().map { ($0.element, UInt64(1) << UInt64($0.offset)) })
+    var texts: [String] = []
+    for recognizer in MessageRecognizers.all {
+      for example in recognizer.triggering + recognizer.nonTriggering {
+        texts.append(example.message)
+        if let anchor = recognizer.anchors.first, let range = example.message.range(of: anchor) {
+          var cut = example.message
+          cut.remove(at: cut.index(before: range.upperBound))
+          texts.append(cut)
+        }
+      }
+    }
+    for text in texts {
+      var expected: UInt64 = 0
+      for (index, anchor) in anchors.enumerated() where text.contains(anchor) { expected |= 1 << UInt64(index) }
+      #expect(scanner.groups(in: text[...]) == expected, "\(text)")
+    }
+  }
+
   /// `windowStart` slides its count of plain windows; the reference counts every run from scratch (the
   /// first run with the fewest windows of only lowercase letters and spaces), on every registered anchor
   /// and 2,000 generated ones.
