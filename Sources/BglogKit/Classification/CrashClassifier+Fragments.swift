@@ -77,6 +77,56 @@ extension ClassifierContext {
     return diagnosis
   }
 
+  /// The system's "was suspended with locked system files" sentence without a 0xdead10cc code: in a
+  /// `Termination Description` pasted alone (iOS 12: `SPRINGBOARD, org.mozilla.ios.Firefox was task-suspended
+  /// with locked system files: | /…/logins.db | ProcessVisibility: Background | …`, firefox-ios #4790) or in the
+  /// Application Specific Information (iOS 9–12, pasted alone: Adobe-Marketing-Cloud/mobile-services #116). Only
+  /// 0xdead10cc kills write it, so it is read as one, with the code named as missing and the confidence at most
+  /// medium.
+  mutating func lockedFileFromSentenceOnly() -> Diagnosis? {
+    guard report.termination?.code == nil else { return nil }
+    let sentence =
+      report.termination?.description.map { LockedFilesSentence.marker(in: $0[...]) != nil } == true
+      || report.applicationSpecificInformation.contains { LockedFilesSentence.marker(in: $0.value[...]) != nil }
+    guard sentence else { return nil }
+    var diagnosis = lockedFile(0xdead_10cc)
+    diagnosis.facts.removeAll { $0.key == "termination-code" }
+    diagnosis.facts.append(Fact("termination-code", "0xdead10cc (inferred from the system's sentence)"))
+    // One missing-evidence fact (the JSON output keeps one value a key): the code first.
+    let missing =
+      ["the Termination Reason line with the code"]
+      + diagnosis.facts.filter { $0.key == "missing-evidence" }.map(\.value)
+    diagnosis.facts.removeAll { $0.key == "missing-evidence" }
+    diagnosis.facts.append(Fact("missing-evidence", missing.joined(separator: "; ")))
+    // The named process, where no header named it (a description or sentence pasted alone).
+    if let line = (report.termination?.description).flatMap({ text in
+      text.split(whereSeparator: \.isNewline).first { LockedFilesSentence.marker(in: $0) != nil }
+    })
+      ?? report.applicationSpecificInformation.first(where: { LockedFilesSentence.marker(in: $0.value[...]) != nil })?
+      .value[...], let marker = LockedFilesSentence.marker(in: line),
+      let named = LockedFilesSentence.named(subject: line[..<marker.lowerBound])
+    {
+      var namedFacts: [Fact] = []
+      if report.header.processName == nil, let name = named.processName { namedFacts.append(Fact("process", name)) }
+      if report.header.bundleIdentifier == nil, let bundle = named.bundleIdentifier {
+        namedFacts.append(Fact("bundle-id", bundle))
+      }
+      // The header line of the output names the pid with the process; without a name it is a fact.
+      if report.header.processName == nil, named.processName == nil,
+        let pid = named.processID ?? report.header.processID
+      {
+        namedFacts.append(Fact("pid", String(pid)))
+      }
+      diagnosis.facts.insert(contentsOf: namedFacts, at: 0)
+    }
+    diagnosis.summary = "The app was suspended while holding a file or database lock (0xdead10cc, inferred)."
+    diagnosis.explanation +=
+      " The input has the system's \"suspended with locked system files\" sentence but not the termination code; "
+      + "only 0xdead10cc kills write that sentence, so the code is inferred."
+    if diagnosis.confidence == .high { diagnosis.confidence = .medium }
+    return diagnosis
+  }
+
   /// What a report without an exception type or termination reason can still say.
   func withoutCodes() -> Diagnosis {
     if let fromAssertions = assertionsWithoutCode() { return fromAssertions }

@@ -179,6 +179,7 @@ struct ClassifierContext {
     // description of the same transgression, and no code.
     if let refresh = carouselBackgroundRefresh() { return refresh }
     if let inferred = watchdogFromDescriptionOnly() { return inferred }
+    if let locked = lockedFileFromSentenceOnly() { return locked }
     if let byNamespace = byTerminationNamespace() { return byNamespace }
     if let voip = pushKitKill() { return voip }
     return byException()
