@@ -168,10 +168,19 @@ extension ClassifierContext {
       var idle = idleWatchdog(code, details: details, symbolicated: symbolicated, evidence: evidence, facts: facts)
       if StackAnalysis.isCutAfterRunLoop(frames) { cutIdleRunLoop(&idle) }
       return idle
-    case .blocked(let reason, let frame):
+    case .blocked(var reason, let frame):
+      let app = StackAnalysis.firstAppFrame(main, appImages: appImages)
+      // A sleep is the caller's choice, not a wait on other work: name who called it (cnblog2: `sleep` from
+      // `-[AppDelegate application:didFinishLaunchingWithOptions:]`).
+      if reason.hasPrefix("sleeping in "), let app, let symbol = app.symbol,
+        let appIndex = main.frames.firstIndex(of: app), let sleepIndex = main.frames.firstIndex(of: frame),
+        sleepIndex < appIndex
+      {
+        reason += " called from \(OneLineText.clean(symbol))"
+      }
       facts.append(Fact("main-thread", reason))
       evidence.append(frameEvidence(frame, "main thread \(reason)"))
-      if let app = StackAnalysis.firstAppFrame(main, appImages: appImages) {
+      if let app {
         facts.append(Fact("first-app-frame", frameText(app)))
         if app != frame { evidence.append(frameEvidence(app, "first app frame on the main thread")) }
       } else if let waiter = main.frames.first(where: { !Self.isWaitPrimitiveImage($0.image) }), waiter != frame {
@@ -204,9 +213,27 @@ extension ClassifierContext {
         code, details: details, blocking: reason, inExpirationHandler: expirationHandler != nil,
         evidence: evidence, facts: facts)
     case .busy(let frame):
+      // Without Binary Images an image bglog does not know as Apple's may be the app's (or a framework it
+      // bundles): the thread is not called busy in system code then.
+      let unplaced =
+        frame == nil && report.binaryImages.isEmpty
+        ? main.frames.first { !Self.isKnownSystemImage($0.image) && !Self.isWaitPrimitiveImage($0.image) } : nil
       if let frame {
         facts.append(Fact("first-app-frame", frameText(frame)))
         evidence.append(frameEvidence(frame, "main thread busy here"))
+      } else if let unplaced {
+        let unknown = "the input has no Binary Images to tell the app's images from the system's"
+        facts.append(Fact("running-in", frameText(unplaced) + " (\(unknown))"))
+        evidence.append(
+          frameEvidence(unplaced, "main thread busy here, in an image that may be the app's (\(unknown))"))
+        if let handler = expirationHandler {
+          evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
+        }
+        return hang(
+          code, details: details,
+          blocking: "busy running code in \(OneLineText.clean(unplaced.image)), an image the input does not place "
+            + "(no Binary Images)",
+          inExpirationHandler: expirationHandler != nil, evidence: evidence, facts: facts)
       } else if let top = main.frames.first {
         // A system frame is never called the first app frame: say it is the top frame.
         evidence.append(frameEvidence(top, "top frame of the main thread (no app frame on it)"))
@@ -531,7 +558,8 @@ extension ClassifierContext {
     summary += "."
     // High only when the deciding frame is readable: a symbolicated wait, or app code running.
     let confidence: Confidence =
-      blocking.contains("unsymbolicated") || blocking.contains("no app frame") ? .medium : .high
+      blocking.contains("unsymbolicated") || blocking.contains("no app frame") || blocking.contains("no Binary Images")
+      ? .medium : .high
     // Without the deciding frames the hang is the likelier reading, not a proven one.
     var explanation =
       confidence == .high
@@ -542,6 +570,12 @@ extension ClassifierContext {
     explanation += " because the main thread was \(blocking)."
     if inExpirationHandler {
       explanation += " The work runs inside the background task's expiration handler, which must return at once."
+    }
+    let sleeping = blocking.hasPrefix("sleeping in ")
+    if sleeping {
+      explanation +=
+        " A sleep is a timed wait the code asks for itself: the main thread does nothing else until the time is up, "
+        + "and the deadline passed while it slept."
     }
     if facts.contains(where: { $0.key == "debug-build" }) {
       explanation +=
@@ -557,6 +591,11 @@ extension ClassifierContext {
     var advice = DiagnosisKind.watchdogHang.reference.advice
     if inExpirationHandler {
       advice.insert("Make the expiration handler only end the task; move the file or network work out of it.", at: 0)
+    }
+    if sleeping {
+      advice.insert(
+        "Do not sleep on the main thread: schedule the later work instead (a Timer, DispatchQueue.main.asyncAfter).",
+        at: 0)
     }
     return Diagnosis(
       kind: .watchdogHang, confidence: confidence, summary: summary, explanation: explanation,

@@ -31,7 +31,28 @@ struct ClassifierContext {
   init(report: CrashReport, source: SourceText?) {
     self.report = report
     self.source = source
-    self.appImages = report.appImageNames
+    var images = report.appImageNames
+    // Without Binary Images (a pasted excerpt) the header may not name the app either (cnblog2's report starts
+    // at `Exception Type:`): the image holding `main`, the executable's entry point, is the app's.
+    if report.binaryImages.isEmpty, let executable = Self.imageHoldingMain(report, known: images) {
+      images.insert(executable)
+      extraFacts.append(
+        Fact(
+          "app-image", "\(executable) (the image holding main(); the input has no Binary Images or process name for it)"
+        ))
+    }
+    self.appImages = images
+  }
+
+  /// The image of the main thread's `main` frame when it is not already known as the app's and is not a known
+  /// system image: only an executable holds `main`.
+  static func imageHoldingMain(_ report: CrashReport, known: Set<String>) -> String? {
+    guard let main = report.mainThread,
+      let frame = main.frames.last(where: { $0.symbol == "main" }),
+      !known.contains(frame.image), frame.image != "???", !frame.image.isEmpty,
+      !isKnownSystemImage(frame.image), !isWaitPrimitiveImage(frame.image)
+    else { return nil }
+    return frame.image
   }
 
   // MARK: Quoting

@@ -119,4 +119,93 @@ import Testing
     #expect(LockedFilesSentence.firstPath(in: " | /a/b.db | ProcessVisibility: Background") == "/a/b.db")
     #expect(LockedFilesSentence.firstPath(in: " | ProcessVisibility: Background") == nil)
   }
+
+  // MARK: Defect 5: a sleep called from the app, without Binary Images
+
+  /// Chinese notes on watchdog kills ("笔者测相应场景导出的 ips 日志"), find_string id 35497119823, licence
+  /// unknown: the fenced report as the page has it (every line indented 5 blanks), lines 3–33 of the paste.
+  static let cnblog2 = """
+    ```objc
+         Exception Type:  EXC_CRASH (SIGKILL)
+         Exception Codes: 0x0000000000000000, 0x0000000000000000
+         Termination Reason: FRONTBOARD 2343432205
+         <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-create watchdog transgression: \
+    app<com.baidu.TBDebugClient(F677A907-A383-4644-A57B-FE090F814517)>:2286 exhausted real (wall clock) time \
+    allowance of 19.93 seconds
+         ProcessVisibility: Foreground
+         ProcessState: Running
+         WatchdogEvent: scene-create
+         WatchdogVisibility: Foreground
+         WatchdogCPUStatistics: (
+         "Elapsed total CPU time (seconds): 3.330 (user 3.330, system 0.000), 3% CPU",
+         "Elapsed application CPU time (seconds): 0.006, 0% CPU"
+         ) reportType:CrashLog maxTerminationResistance:Interactive>
+
+         Triggered by Thread:  0
+
+         Thread 0 name:   Dispatch queue: com.apple.main-thread
+         Thread 0 Crashed:
+         0   libsystem_kernel.dylib                   0x1dc38c9d8 __semwait_signal + 8
+         1   libsystem_c.dylib                        0x19ce89f20 nanosleep + 220
+         2   libsystem_c.dylib                        0x19ce981dc sleep + 52
+         3   Demo                                     0x100a7ee5c -[AppDelegate application:didFinishLaunchingWithOptions:] + 84
+         4   UIKitCore                                0x1972b50e0 -[UIApplication _handleDelegateCallbacksWithOptions:isSuspended:restoreState:] + 320
+         5   UIKitCore                                0x1972b4248 -[UIApplication _callInitializationDelegatesWithActions:forCanvas:payload:fromOriginatingProcess:] + 2856
+         6   UIKitCore                                0x1972b322c -[UIApplication _runWithMainScene:transitionContext:completion:] + 856
+         7   UIKitCore                                0x1972b2ea4 -[_UISceneLifecycleMultiplexer completeApplicationLaunchWithFBSScene:transitionContext:] + 176
+         8   UIKitCore                                0x1972b2dd4 -[UIApplication _compellApplicationLaunchToCompleteUnconditionally] + 48
+         9   UIKitCore                                0x1972d0290 -[UIApplication _run] + 852
+         10  UIKitCore                                0x1972cf8f0 UIApplicationMain + 340
+         11  Demo                                     0x100a7f914 main + 120
+         12  dyld                                     0x1b7906dcc start + 2240v
+    ```
+    """
+
+  @Test func aSleepCalledFromTheAppDelegateIsNamedAndTheAppImageIsTheOneHoldingMain() throws {
+    let (report, diagnosis) = try #require(try Self.read(Self.cnblog2).first)
+    #expect(report.binaryImages.isEmpty)
+    #expect(report.header.processName == nil)
+    #expect(diagnosis.kind == .watchdogHang)
+    // The code, the event and a symbolicated sleep with its caller are all in the input.
+    #expect(diagnosis.confidence == .high)
+    #expect(
+      Self.fact(diagnosis, "main-thread")
+        == "sleeping in sleep() called from -[AppDelegate application:didFinishLaunchingWithOptions:]")
+    #expect(
+      Self.fact(diagnosis, "first-app-frame")?.contains("-[AppDelegate application:didFinishLaunchingWithOptions:]")
+        == true)
+    // How the app's image was decided is said.
+    #expect(Self.fact(diagnosis, "app-image")?.hasPrefix("Demo (the image holding main()") == true)
+    #expect(!diagnosis.summary.contains("system code"))
+    #expect(!diagnosis.summary.contains("no app frame"))
+    #expect(diagnosis.advice.first?.contains("Do not sleep on the main thread") == true)
+  }
+
+  /// The same paste cut before `main` (frames 0–3 only): the caller's image is no longer placed, the sleep still
+  /// decides the wait, and the frame that called it is never called system code.
+  @Test func cutBeforeMainTheCallerIsNotCalledSystemCode() throws {
+    let lines = Self.cnblog2.split(separator: "\n", omittingEmptySubsequences: false)
+    let cut = lines.prefix(while: { !$0.contains("4   UIKitCore") }).joined(separator: "\n")
+    let (_, diagnosis) = try #require(try Self.read(cut).first)
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(Self.fact(diagnosis, "app-image") == nil)
+    #expect(Self.fact(diagnosis, "main-thread") == "sleeping in sleep()")
+    #expect(Self.fact(diagnosis, "waiting-in")?.contains("no Binary Images") == true)
+    #expect(!diagnosis.summary.contains("system code"))
+  }
+
+  /// A main thread running code in an image the input does not place (no Binary Images, no `main`): busy,
+  /// medium, and never "busy in system code" (built from the cnblog2 frames with the sleep calls removed:
+  /// synthetic).
+  @Test func busyInAnUnplacedImageIsMediumAndNotSystemCode() throws {
+    let text = Self.cnblog2.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains("libsystem_") && !$0.contains(" main + ") }.joined(separator: "\n")
+    let (_, diagnosis) = try #require(try Self.read(text).first)
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.summary.contains("busy running code in Demo"))
+    #expect(!diagnosis.summary.contains("system code"))
+    #expect(
+      Self.fact(diagnosis, "running-in")?.contains("-[AppDelegate application:didFinishLaunchingWithOptions:]") == true)
+  }
 }
