@@ -127,6 +127,58 @@ extension ClassifierContext {
     return diagnosis
   }
 
+  /// A report whose paste stops inside its `Exception Type:` line (nextcloud/ios #101: the last line is
+  /// `Exception Type:  EXC_CRASH (SIGK`): the signal is cut, and the termination reason and backtraces that
+  /// would follow are not there. Nothing decides a kind, so it is `insufficient-data`, saying where the paste
+  /// stops; the header's role still says where the app was.
+  func cutInsideExceptionLine() -> Diagnosis? {
+    guard report.termination == nil, report.threads.isEmpty, report.lastExceptionBacktrace == nil,
+      report.leakedAssertions.isEmpty, report.applicationSpecificInformation.isEmpty,
+      let exception = report.exception, exception.codesLocation == nil,
+      let line = exception.location?.line, exception.location?.jsonPath == nil,
+      let last = lastLineEvidence, last.location?.line == line
+    else { return nil }
+    let quoted = last.quote
+    guard let key = PlainSearch.range(of: "Exception Type:", in: quoted) else { return nil }
+    let value = quoted[key.upperBound...].trimmingCharacters(in: .whitespaces)
+    // Cut inside the signal's parentheses: `EXC_CRASH (SIGK`.
+    guard value.filter({ $0 == "(" }).count > value.filter({ $0 == ")" }).count else { return nil }
+    var facts = baseFacts
+    facts.append(
+      Fact("missing-evidence", "the rest of the Exception Type line, the termination reason and the backtraces"))
+    var explanation =
+      "The input stops inside the Exception Type line (\"\(OneLineText.clean(value))\"): the signal is cut, and the "
+      + "termination reason and backtraces that follow it in a report are not there, so nothing says what ended the app."
+    if let type = exception.type, type.uppercased().hasPrefix("EXC_CRASH") {
+      explanation +=
+        " EXC_CRASH is how a report writes a process ended by a signal (SIGKILL when the system kills it, SIGABRT when "
+        + "it aborts), and the signal is the part that is cut."
+    }
+    if let role = report.header.role {
+      switch role.lowercased() {
+      case "non ui":
+        explanation +=
+          " The header's role is Non UI: the process had no user interface when the report was taken (launched in "
+          + "the background, or running without a scene)."
+      case "background":
+        explanation += " The header's role is Background: the app was in the background when the report was taken."
+      default: break
+      }
+    }
+    return Diagnosis(
+      kind: .insufficientData, confidence: .low,
+      summary: "The paste stops inside its Exception Type line; the signal, termination reason and backtraces are cut.",
+      explanation: explanation,
+      advice: [
+        "Paste the whole report (or the .ips file): the lines from Exception Type to Triggered by Thread and the "
+          + "main thread's backtrace say what ended the app."
+      ],
+      evidence: [
+        Evidence(location: last.location, quote: last.quote, note: "the input's last line: the report stops inside it")
+      ],
+      facts: facts)
+  }
+
   /// What a report without an exception type or termination reason can still say.
   func withoutCodes() -> Diagnosis {
     if let fromAssertions = assertionsWithoutCode() { return fromAssertions }

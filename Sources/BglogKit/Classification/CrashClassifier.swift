@@ -203,6 +203,7 @@ struct ClassifierContext {
     if let locked = lockedFileFromSentenceOnly() { return locked }
     if let byNamespace = byTerminationNamespace() { return byNamespace }
     if let voip = pushKitKill() { return voip }
+    if let cut = cutInsideExceptionLine() { return cut }
     return byException()
   }
 

@@ -208,4 +208,53 @@ import Testing
     #expect(
       Self.fact(diagnosis, "running-in")?.contains("-[AppDelegate application:didFinishLaunchingWithOptions:]") == true)
   }
+
+  // MARK: Defect 11: a report cut inside its Exception Type line
+
+  /// nextcloud/ios #101 (comment, mr-manuel, 2017-03-01; GPL-3.0 repository): the whole paste as the stored copy
+  /// has it, the backtick before the metadata line and the cut last line kept.
+  static let nextcloud = #"""
+    Nextcloud-2017-03-01-170316.ips.beta
+
+    `{"app_name":"Nextcloud","app_cohort":"2|date=1488360600000&sf=143450&tid=190529eb827e50d5a697870721162e061bd55f520add3eb881cb7ced29d0eced&ttype=e","app_version":"2.17","timestamp":"2017-03-01 17:03:16.20 +0100","slice_uuid":"9ec7d7ab-2159-3a8f-9fae-ede937062090","adam_id":1125420102,"build_version":"00021","bundleID":"it.twsweb.Nextcloud","share_with_app_devs":false,"is_first_party":false,"bug_type":"109","os_version":"iPhone OS 10.2.1 (14D27)","incident_id":"09524AD6-BA95-47DC-AFBD-016626E36D62","is_beta":true,"name":"Nextcloud"}
+    Incident Identifier: 09524AD6-BA95-47DC-AFBD-016626E36D62
+    Beta Identifier:     9C1C3109-652E-4881-B645-054F58BE74DE
+    Hardware Model:      iPad5,3
+    Process:             Nextcloud [421]
+    Path:                /private/var/containers/Bundle/Application/42FBE083-C022-4FE8-B2EF-EAB4E0F46C62/Nextcloud.app/Nextcloud
+    Identifier:          it.twsweb.Nextcloud
+    Version:             00021 (2.17)
+    Beta:                YES
+    Code Type:           ARM-64 (Native)
+    Role:                Non UI
+    Parent Process:      launchd [1]
+    Coalition:           it.twsweb.Nextcloud [461]
+
+    Date/Time:           2017-03-01 17:03:16.1249 +0100
+    Launch Time:         2017-03-01 16:13:52.4826 +0100
+    OS Version:          iPhone OS 10.2.1 (14D27)
+    Report Version:      104
+
+    Exception Type:  EXC_CRASH (SIGK
+    """#
+
+  @Test func aReportCutInsideItsExceptionTypeIsInsufficientDataAndSaysWhere() throws {
+    let (report, diagnosis) = try #require(try Self.read(Self.nextcloud).first)
+    #expect(report.header.role == "Non UI")
+    #expect(diagnosis.kind == .insufficientData)
+    #expect(diagnosis.confidence == .low)
+    #expect(diagnosis.summary.contains("stops inside its Exception Type line"))
+    #expect(diagnosis.evidence.map(\.location) == [.line(22)])
+    #expect(Self.fact(diagnosis, "role") == "Non UI")
+    #expect(diagnosis.explanation.contains("role is Non UI"))
+    #expect(Self.fact(diagnosis, "missing-evidence")?.contains("termination reason") == true)
+  }
+
+  /// The same report with the line whole (`EXC_CRASH (SIGKILL)`) is not cut: it keeps its reading (synthetic
+  /// edit of the paste above, for the contrast).
+  @Test func aWholeExceptionTypeLineIsNotCalledCut() throws {
+    let whole = Self.nextcloud.replacingOccurrences(of: "EXC_CRASH (SIGK", with: "EXC_CRASH (SIGKILL)")
+    let (_, diagnosis) = try #require(try Self.read(whole).first)
+    #expect(!diagnosis.summary.contains("stops inside"))
+  }
 }
