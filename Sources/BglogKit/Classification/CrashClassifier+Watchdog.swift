@@ -117,12 +117,22 @@ extension ClassifierContext {
       let ruledOut = leakRuledOutByTimes()
       let kind: DiagnosisKind = background.isEmpty || ruledOut != nil ? .watchdogHang : .leakedBackgroundTask
       var facts = facts
-      facts.append(Fact("missing-evidence", "the main thread's backtrace"))
+      // Frames read under no heading that names the thread (pixio before its inline-code headings were read):
+      // a backtrace is there, only not known to be the main thread's, so it is never called missing.
+      let unplaced = report.threads.contains { !$0.frames.isEmpty }
+      facts.append(
+        Fact(
+          "missing-evidence",
+          unplaced
+            ? "a thread heading saying the pasted frames are the main thread's" : "the main thread's backtrace"))
       if kind == .watchdogHang, let event = sceneWatchdogEvent(details) {
         if let ruledOut { facts.append(ruledOut.fact) }
         return sceneHang(
           code, details: details, event: event,
-          stackNote: "The report has no main-thread backtrace, so what blocked the main thread is not named.",
+          stackNote: unplaced
+            ? "The input has frames, but no thread heading says they are the main thread's, so bglog does not read "
+              + "them as what blocked the main thread."
+            : "The report has no main-thread backtrace, so what blocked the main thread is not named.",
           evidence: evidence, facts: facts)
       }
       var explanation =
@@ -154,7 +164,9 @@ extension ClassifierContext {
       }
       return Diagnosis(
         kind: kind, confidence: .low,
-        summary: "The watchdog killed the app (\(hex(code))), but the report has no main-thread backtrace.",
+        summary: unplaced
+          ? "The watchdog killed the app (\(hex(code))), but no thread heading says which thread the pasted frames are."
+          : "The watchdog killed the app (\(hex(code))), but the report has no main-thread backtrace.",
         explanation: explanation,
         advice: advice,
         evidence: evidence, facts: facts)
@@ -181,6 +193,18 @@ extension ClassifierContext {
       facts.append(Fact("main-thread", reason))
       evidence.append(frameEvidence(frame, "main thread \(reason)"))
       if let app {
+        // The system code that waits, between the wait and the app's frame (pixio: `__psynch_cvwait` under
+        // `-[CADisplayLink invalidate]` under SceneKit, called from the app's unsymbolicated frame): what the app
+        // called that blocked.
+        if let waitIndex = main.frames.firstIndex(of: frame), let appIndex = main.frames.firstIndex(of: app),
+          waitIndex < appIndex,
+          let waiter = main.frames[(waitIndex + 1)..<appIndex].first(where: {
+            !Self.isWaitPrimitiveImage($0.image) && $0.symbol != nil
+          })
+        {
+          facts.append(Fact("waiting-in", frameText(waiter)))
+          evidence.append(frameEvidence(waiter, "the system code that waits, called from the app's code below"))
+        }
         facts.append(Fact("first-app-frame", frameText(app)))
         if app != frame { evidence.append(frameEvidence(app, "first app frame on the main thread")) }
       } else if let waiter = main.frames.first(where: { !Self.isWaitPrimitiveImage($0.image) }), waiter != frame {
@@ -193,6 +217,18 @@ extension ClassifierContext {
           let unknown = "the input has no Binary Images to tell the app's images from the system's"
           facts.append(Fact("waiting-in", frameText(waiter) + " (\(unknown))"))
           evidence.append(frameEvidence(waiter, "the code that called it (\(unknown))"))
+        } else if report.binaryImages.isEmpty,
+          let caller = main.frames.first(where: {
+            !Self.isKnownSystemImage($0.image) && !Self.isWaitPrimitiveImage($0.image)
+          })
+        {
+          // A system frame waits, but an image below it is not known to be Apple's (pixio's excerpt without its
+          // header: `Pixio 0x102a470cc …` under SceneKit): it may be the app, so "no app frame" is not claimed.
+          let unknown = "the input has no Binary Images to tell the app's images from the system's"
+          facts.append(Fact("waiting-in", frameText(waiter)))
+          evidence.append(frameEvidence(waiter, "the system code that waits"))
+          facts.append(Fact("called-from", frameText(caller) + " (\(unknown))"))
+          evidence.append(frameEvidence(caller, "first frame in an image not known as Apple's (\(unknown))"))
         } else {
           facts.append(Fact("waiting-in", frameText(waiter) + " (no app frame in the input)"))
           evidence.append(frameEvidence(waiter, "the system code that called it (no app frame in the input)"))
@@ -270,6 +306,13 @@ extension ClassifierContext {
     "CoreLocation", "UserNotifications", "CallKit", "PushKit", "BackgroundTasks", "SpringBoardServices",
     "AssertionServices", "Network", "CloudKit", "CoreServices", "MobileCoreServices", "StoreKit", "Photos",
     "PhotoLibraryServices", "libobjc.A.dylib", "dyld",
+    // Apple's frameworks that app code calls into and that wait under it (SceneKit's display link in pixio).
+    "SwiftUI", "AttributeGraph", "Combine", "SceneKit", "SpriteKit", "Metal", "MetalKit", "MapKit", "AVFAudio",
+    "AudioToolbox", "CoreAudio", "CoreBluetooth", "CoreMotion", "CoreImage", "CoreVideo", "VideoToolbox", "IOKit",
+    "Contacts", "ContactsUI", "EventKit", "HealthKit", "WatchConnectivity", "MediaPlayer", "SafariServices",
+    "MessageUI", "CoreTelephony", "SystemConfiguration", "LocalAuthentication", "AuthenticationServices", "PassKit",
+    "Intents", "WidgetKit", "SwiftData", "CoreSpotlight", "NetworkExtension", "PDFKit", "QuickLook", "GLKit",
+    "OpenGLES", "CoreML", "Vision", "ARKit", "RealityKit", "FileProvider", "UIFoundation", "TextInput",
   ]
 
   /// The kernel, libdispatch and pthread images whose frames are the wait itself, not who waits.

@@ -257,4 +257,121 @@ import Testing
     let (_, diagnosis) = try #require(try Self.read(whole).first)
     #expect(!diagnosis.summary.contains("stops inside"))
   }
+
+  // MARK: Defect 4: thread headings and frames each in one inline code span
+
+  /// "PICXIO crash log" (markdown, find_string id 23668510377, licence unknown): lines 45–99 of the page, from
+  /// `Exception Type:` to thread 0's frame 6, every line in its own inline code span with a blank line between.
+  static let pixio = #"""
+    `Exception Type:  EXC_CRASH (SIGKILL)`
+
+    `Exception Codes: 0x0000000000000000, 0x0000000000000000`
+
+    `Termination Reason: FRONTBOARD 2343432205`
+
+    `<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<site.pixio.pixio>:64385 exhausted real (wall clock) time allowance of 10.00 seconds`
+
+    `ProcessVisibility: Background`
+
+    `ProcessState: Running`
+
+    `WatchdogEvent: scene-update`
+
+    `WatchdogVisibility: Background`
+
+    `WatchdogCPUStatistics: (`
+
+    `"Elapsed total CPU time (seconds): 20.190 (user 20.190, system 0.000), 34% CPU",`
+
+    `"Elapsed application CPU time (seconds): 0.286, 0% CPU"`
+
+    `) reportType:CrashLog maxTerminationResistance:Interactive>`
+
+    `Triggered by Thread:  0`
+
+    `Kernel Triage:`
+
+    `VM - pmap_enter retried due to resource shortage`
+
+    `VM - pmap_enter retried due to resource shortage`
+
+    `VM - pmap_enter retried due to resource shortage`
+
+    `VM - pmap_enter retried due to resource shortage`
+
+    `VM - pmap_enter retried due to resource shortage`
+
+    `Thread 0 name:   Dispatch queue: com.apple.main-thread`
+
+    `Thread 0 Crashed:`
+
+    `0   libsystem_kernel.dylib                   0x202ed241c __psynch_cvwait + 8`
+
+    `1   libsystem_pthread.dylib                  0x21333b06c _pthread_cond_wait + 1232`
+
+    `2   QuartzCore                               0x1c7a1d7bc -[CADisplayLink invalidate] + 92`
+
+    `3   SceneKit                                 0x211835da0 -[SCNDisplayLink invalidate] + 64`
+
+    `4   SceneKit                                 0x211865c18 -[SCNView dealloc] + 116`
+
+    `5   Pixio                                    0x102a470cc 0x1027dc000 + 2535628`
+
+    `6   SwiftUI                                  0x1c9cd6adc 0x1c9c6b000 + 441052`
+    """#
+
+  @Test func framesAndHeadingsInInlineCodeAreReadAsTheMainThread() throws {
+    // The page's line 13 (`Process:`) before the excerpt names the app's image.
+    let (report, diagnosis) = try #require(try Self.read("`Process:             Pixio [64385]`\n\n" + Self.pixio).first)
+    let main = try #require(report.mainThread)
+    #expect(main.index == 0)
+    #expect(main.crashed)
+    #expect(main.frames.count == 7)
+    #expect(main.frames.first?.symbol == "__psynch_cvwait")
+    #expect(!report.issues.contains { $0.message.contains("without a thread heading") })
+    #expect(diagnosis.kind == .watchdogHang)
+    // The code, the scene-update event and a symbolicated wait on the main thread are all in the input.
+    #expect(diagnosis.confidence == .high)
+    #expect(Self.fact(diagnosis, "missing-evidence") == nil)
+    #expect(Self.fact(diagnosis, "main-thread") == "waiting on a condition variable")
+    #expect(Self.fact(diagnosis, "waiting-in") == "2 QuartzCore -[CADisplayLink invalidate] + 92")
+    #expect(Self.fact(diagnosis, "first-app-frame")?.hasPrefix("5 Pixio") == true)
+    #expect(Self.fact(diagnosis, "watchdog-event") == "scene-update")
+    #expect(!diagnosis.explanation.contains("no main-thread backtrace"))
+  }
+
+  /// Frames read under no heading (the same paste with its `Thread 0` lines removed, synthetic): the backtrace
+  /// is not the main thread's as far as bglog knows, but it is never called missing.
+  @Test func framesWithoutAHeadingAreNeverCalledAMissingBacktrace() throws {
+    let text = Self.pixio.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains("`Thread 0") }.joined(separator: "\n")
+    let (report, diagnosis) = try #require(try Self.read(text).first)
+    #expect(report.mainThread == nil)
+    #expect(report.threads.contains { !$0.frames.isEmpty })
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence != .high)
+    #expect(Self.fact(diagnosis, "missing-evidence")?.contains("thread heading") == true)
+    #expect(!diagnosis.explanation.contains("has no main-thread backtrace"))
+    #expect(!diagnosis.summary.contains("has no main-thread backtrace"))
+  }
+
+  @Test func oneInlineSpanAroundALineIsDroppedAndNothingElse() {
+    #expect(TextReportBuilder.droppingInlineCodeSpan("`Thread 0 Crashed:`") == "Thread 0 Crashed:")
+    #expect(TextReportBuilder.droppingInlineCodeSpan("```") == "```")
+    #expect(TextReportBuilder.droppingInlineCodeSpan("```objc") == "```objc")
+    #expect(TextReportBuilder.droppingInlineCodeSpan("``") == "``")
+    #expect(TextReportBuilder.droppingInlineCodeSpan("` `") == "` `")
+    #expect(TextReportBuilder.droppingInlineCodeSpan("`a` and `b`") == "`a` and `b`")
+    #expect(TextReportBuilder.droppingInlineCodeSpan("Thread 0 Crashed:") == "Thread 0 Crashed:")
+  }
+
+  /// The excerpt alone (no `Process:` line, no Binary Images): `Pixio` is not known as the app's, but is not
+  /// Apple's either, so the reading never says there is no app frame.
+  @Test func withoutTheHeaderTheUnplacedImageIsNamedNotCalledSystem() throws {
+    let (_, diagnosis) = try #require(try Self.read(Self.pixio).first)
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(Self.fact(diagnosis, "waiting-in") == "2 QuartzCore -[CADisplayLink invalidate] + 92")
+    #expect(Self.fact(diagnosis, "called-from")?.hasPrefix("5 Pixio") == true)
+    #expect(!diagnosis.facts.contains { $0.value.contains("no app frame") })
+  }
 }
