@@ -156,6 +156,14 @@ struct ClassifierContext {
         " The input quotes the Termination Reason line in prose, without the report, so nothing else in the "
         + "report can be checked."
     }
+    if report.isTerminationSummary, diagnosis.confidence != .low {
+      // Someone's summary of a report's termination lines (nightscout/Trio #1109): the words are the report's,
+      // but nothing else of the report (the main thread, the description's figures) can be checked.
+      diagnosis.confidence = .low
+      diagnosis.explanation +=
+        " The input is a summary of the termination lines typed into prose, not the report, so the rest of the "
+        + "report cannot be checked."
+    }
     diagnosis.evidence = Self.mergingRepeats(diagnosis.evidence)
     return diagnosis
   }

@@ -374,4 +374,50 @@ import Testing
     #expect(Self.fact(diagnosis, "called-from")?.hasPrefix("5 Pixio") == true)
     #expect(!diagnosis.facts.contains { $0.value.contains("no app frame") })
   }
+
+  // MARK: Defect 3: a watchdog termination retyped as a summary
+
+  /// nightscout/Trio #1109 (description, j-ktz, 2026-04-23; repository licence not checked): lines 18–30 of the
+  /// issue, the "Crash summary" section with its fence.
+  static let trio = """
+    ### Crash summary
+
+    All three crashes share the same termination code and namespace:
+
+    ```
+    EXC_CRASH (SIGKILL)
+    FRONTBOARD domain:10 code:0x8BADF00D
+    WatchdogEvent: scene-update
+    ProcessVisibility: Background
+    WatchdogVisibility: Background
+    ```
+
+    #### Crash 1 — 2026-04-21 14:28:28 (45s allowance exhausted)
+    """
+
+  @Test func aSummaryOfTheTerminationLinesIsAWatchdogHangAtLow() throws {
+    let read = try Self.read(Self.trio)
+    let (report, diagnosis) = try #require(read.first)
+    #expect(read.count == 1)
+    #expect(report.termination?.namespace == "FRONTBOARD")
+    #expect(report.termination?.code == 0x8bad_f00d)
+    #expect(report.exception?.signal == "SIGKILL")
+    #expect(diagnosis.kind == .watchdogHang)
+    // Someone's summary of three reports: the code decides the kind, nothing else can be checked.
+    #expect(diagnosis.confidence == .low)
+    #expect(Self.fact(diagnosis, "watchdog-event") == "scene-update")
+    #expect(Self.fact(diagnosis, "visibility") == "Background")
+    #expect(Self.fact(diagnosis, "missing-evidence") == "the main thread's backtrace")
+    #expect(diagnosis.evidence.first?.location == .line(7))
+  }
+
+  @Test func onlyTheCodeLineAloneIsASummary() {
+    #expect(TerminationSummaryReader.codeLine("FRONTBOARD domain:10 code:0x8BADF00D") != nil)
+    // In a sentence, or a context line with more fields, it is not the summary's line.
+    #expect(TerminationSummaryReader.codeLine("the FRONTBOARD domain:10 code:0x8BADF00D kill") == nil)
+    #expect(TerminationSummaryReader.codeLine("<RBSTerminateContext| domain:10 code:0x8BADF00D") == nil)
+    #expect(TerminationSummaryReader.codeLine("frontboard domain:10 code:0x8BADF00D") == nil)
+    #expect(
+      TerminationSummaryReader.read(SourceText(text: "We saw 0x8BADF00D (scene-update) in the background.\n")) == nil)
+  }
 }
