@@ -87,6 +87,23 @@ import Testing
     #expect(Self.fact(diagnosis, "locked-file") == "/private/var/mobile/Library/AddressBook/AddressBook.sqlitedb")
   }
 
+  /// The same listing with its heading, as the technote prints it (blank lines between heading, sentence and
+  /// path): the report parser's Application Specific Information, with the path on its own entry.
+  @Test func theTechnoteListingUnderItsHeadingIsReadAlike() throws {
+    let text = """
+      Application Specific Information:
+
+      MyApp[134] was suspended with locked system files: 
+
+      /private/var/mobile/Library/AddressBook/AddressBook.sqlitedb
+      """
+    let (_, diagnosis) = try #require(try Self.read(text).first)
+    #expect(diagnosis.kind == .suspendedWithLockedFile)
+    #expect(diagnosis.confidence == .medium)
+    #expect(Self.fact(diagnosis, "locked-file") == "/private/var/mobile/Library/AddressBook/AddressBook.sqlitedb")
+    #expect(diagnosis.evidence.map(\.location) == [.line(3), .line(5)])
+  }
+
   /// runningboardd's own console line (groue/GRDB.swift #643, MIT) has no `was`: it stays the timeline's, and a
   /// console line whose sentence follows a time and process (SpringBoard's `Forcing crash report of …
   /// description: <FBApplicationProcess: …> was suspended …`, SQLCipher notes, find_string id 47281489141) is
