@@ -133,6 +133,9 @@ import Testing
       LockedFilesSentence.named(subject: "SPRINGBOARD, org.mozilla.ios.Firefox")
         == .init(processName: nil, bundleIdentifier: "org.mozilla.ios.Firefox", processID: nil))
     #expect(LockedFilesSentence.named(subject: "the app") == nil)
+    #expect(LockedFilesSentence.named(subject: "It") == nil)
+    #expect(
+      LockedFilesSentenceReader.read(SourceText(text: "It was suspended with locked system files: /a/b.sqlite\n")) == nil)
     #expect(LockedFilesSentence.firstPath(in: " | /a/b.db | ProcessVisibility: Background") == "/a/b.db")
     #expect(LockedFilesSentence.firstPath(in: " | ProcessVisibility: Background") == nil)
   }

@@ -44,7 +44,7 @@ enum LockedFilesSentence {
   }
 
   /// What the subject before the marker names: `<BKNewProcess: …; bundle; pid: N; …>`, `[app<bundle(…)>:N]`,
-  /// `Name[N]`, or one word (a bundle identifier when it holds a dot, else the process name). A leading
+  /// `Name[N]`, or one word holding a dot (a bundle identifier). A leading
   /// `NAMESPACE, ` (the description's own) is skipped.
   static func named(subject original: Substring) -> Named? {
     var subject = TextScanning.trimmed(original)
@@ -90,7 +90,10 @@ enum LockedFilesSentence {
       named.processID = pid
       return named
     }
-    if subject.contains(".") { named.bundleIdentifier = String(subject) } else { named.processName = String(subject) }
+    // One word: a bundle identifier (`org.mozilla.ios.Firefox`). A word without a dot is prose as often as a
+    // process (`It was suspended with locked system files`), so it names nothing.
+    guard subject.contains("."), !subject.hasSuffix("."), !subject.contains("/") else { return nil }
+    named.bundleIdentifier = String(subject)
     return named
   }
 
