@@ -31,7 +31,11 @@ extension ClassifierContext {
 
   mutating func watchdog(_ code: UInt64) -> Diagnosis {
     var facts = baseFacts
-    let details = WatchdogDetails(description: descriptionText)
+    var details = WatchdogDetails(description: descriptionText)
+    // The context's lines cut off from the reason by blank lines (a Markdown page that put a blank line between
+    // every report line, pixio) are read as header lines: the event and visibility are still the watchdog's.
+    if details.visibility == nil, let value = contextHeaderWord("ProcessVisibility") { details.visibility = value }
+    if details.event == nil, let value = contextHeaderWord("WatchdogEvent") { details.event = value }
     if let event = details.event { facts.append(Fact("watchdog-event", event)) }
     if let allowance = details.allowanceSeconds {
       facts.append(
@@ -285,6 +289,13 @@ extension ClassifierContext {
       evidence += frames.map { frameEvidence($0, "main thread frame (the paste stops here)") }
       return undecidedWatchdog(code, details: details, frames: frames, evidence: evidence, facts: facts)
     }
+  }
+
+  /// The first word of a termination context's `Key: value` line that the parser kept as a header line.
+  func contextHeaderWord(_ key: String) -> String? {
+    guard report.termination != nil, let field = report.header.field(key) else { return nil }
+    let word = field.value.prefix(while: { !$0.isWhitespace && $0 != "|" && $0 != "," && $0 != ">" && $0 != "`" })
+    return word.isEmpty ? nil : String(word)
   }
 
   /// Why an undecided 0x8badf00d is read as `watchdog-hang`: nothing in the input points to the background.

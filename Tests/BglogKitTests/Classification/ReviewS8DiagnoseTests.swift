@@ -135,7 +135,8 @@ import Testing
     #expect(LockedFilesSentence.named(subject: "the app") == nil)
     #expect(LockedFilesSentence.named(subject: "It") == nil)
     #expect(
-      LockedFilesSentenceReader.read(SourceText(text: "It was suspended with locked system files: /a/b.sqlite\n")) == nil)
+      LockedFilesSentenceReader.read(SourceText(text: "It was suspended with locked system files: /a/b.sqlite\n"))
+        == nil)
     #expect(LockedFilesSentence.firstPath(in: " | /a/b.db | ProcessVisibility: Background") == "/a/b.db")
     #expect(LockedFilesSentence.firstPath(in: " | ProcessVisibility: Background") == nil)
   }
@@ -357,6 +358,8 @@ import Testing
     #expect(Self.fact(diagnosis, "waiting-in") == "2 QuartzCore -[CADisplayLink invalidate] + 92")
     #expect(Self.fact(diagnosis, "first-app-frame")?.hasPrefix("5 Pixio") == true)
     #expect(Self.fact(diagnosis, "watchdog-event") == "scene-update")
+    // `ProcessVisibility: Background` stands after a blank line, cut off from the context it belongs to.
+    #expect(Self.fact(diagnosis, "visibility") == "Background")
     #expect(!diagnosis.explanation.contains("no main-thread backtrace"))
   }
 
