@@ -173,7 +173,7 @@ public enum StackAnalysis {
 
   /// The calls that put a thread to sleep for a time, innermost first: libc's `sleep` → `nanosleep` →
   /// `__semwait_signal` (the kernel's timed wait), `usleep`, Foundation's `+[NSThread sleepForTimeInterval:]`.
-  private static let sleepSymbols = ["__semwait_signal", "nanosleep", "usleep", "sleep"]
+  private static let sleepSymbols = ["__semwait_signal", "__semwait_signal_nocancel", "nanosleep", "usleep", "sleep"]
   private static let sleepMethodPrefixes = ["+[NSThread sleepForTimeInterval:", "+[NSThread sleepUntilDate:"]
 
   /// A thread sleeping: the outermost sleep call of the run of them at the top of the stack (the one the
@@ -187,7 +187,7 @@ public enum StackAnalysis {
     guard let first = top.first, isSleep(first) else { return nil }
     let run = top.prefix(while: isSleep)
     guard let outer = run.last, let symbol = outer.symbol else { return nil }
-    if symbol == "__semwait_signal" {
+    if symbol.hasPrefix("__semwait_signal") {
       return ("in a timed wait (__semwait_signal: a sleep or a wait with a timeout)", outer)
     }
     let name = symbol.hasPrefix("+[") ? symbol.prefix(while: { $0 != "]" }) + "]" : symbol + "()"

@@ -443,4 +443,29 @@ import Testing
     #expect(
       TerminationSummaryReader.read(SourceText(text: "We saw 0x8BADF00D (scene-update) in the background.\n")) == nil)
   }
+
+  /// The sleep calls StackAnalysis names (frames built in code: synthetic).
+  @Test func sleepCallsAreWaitsNamedByTheOutermostCall() {
+    func thread(_ symbols: [(String, String)]) -> ThreadBacktrace {
+      ThreadBacktrace(
+        index: 0, crashed: true,
+        frames: symbols.enumerated().map { CrashClassifierTests.frame($0.offset, $0.element.0, $0.element.1) })
+    }
+    let usleep = thread([
+      ("libsystem_kernel.dylib", "__semwait_signal"), ("libsystem_c.dylib", "nanosleep"),
+      ("libsystem_c.dylib", "usleep"), ("MyApp", "-[Poller poll]"),
+    ])
+    #expect(StackAnalysis.blockingReason(usleep)?.reason == "sleeping in usleep()")
+    #expect(StackAnalysis.blockingReason(usleep)?.frame.symbol == "usleep")
+    let foundation = thread([
+      ("libsystem_kernel.dylib", "__semwait_signal"), ("libsystem_c.dylib", "nanosleep"),
+      ("Foundation", "+[NSThread sleepForTimeInterval:]"), ("MyApp", "main"),
+    ])
+    #expect(StackAnalysis.blockingReason(foundation)?.reason == "sleeping in +[NSThread sleepForTimeInterval:]")
+    let alone = thread([("libsystem_kernel.dylib", "__semwait_signal_nocancel")])
+    #expect(StackAnalysis.blockingReason(alone)?.reason.hasPrefix("in a timed wait") == true)
+    // A sleep below other work is not the thread's state.
+    let below = thread([("MyApp", "-[Worker run]"), ("libsystem_c.dylib", "sleep")])
+    #expect(StackAnalysis.blockingReason(below) == nil)
+  }
 }
