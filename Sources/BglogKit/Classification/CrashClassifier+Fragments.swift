@@ -77,6 +77,108 @@ extension ClassifierContext {
     return diagnosis
   }
 
+  /// The system's "was suspended with locked system files" sentence without a 0xdead10cc code: in a
+  /// `Termination Description` pasted alone (iOS 12: `SPRINGBOARD, org.mozilla.ios.Firefox was task-suspended
+  /// with locked system files: | /…/logins.db | ProcessVisibility: Background | …`, firefox-ios #4790) or in the
+  /// Application Specific Information (iOS 9–12, pasted alone: Adobe-Marketing-Cloud/mobile-services #116). Only
+  /// 0xdead10cc kills write it, so it is read as one, with the code named as missing and the confidence at most
+  /// medium.
+  mutating func lockedFileFromSentenceOnly() -> Diagnosis? {
+    guard report.termination?.code == nil else { return nil }
+    let sentence =
+      report.termination?.description.map { LockedFilesSentence.marker(in: $0[...]) != nil } == true
+      || report.applicationSpecificInformation.contains { LockedFilesSentence.marker(in: $0.value[...]) != nil }
+    guard sentence else { return nil }
+    var diagnosis = lockedFile(0xdead_10cc)
+    diagnosis.facts.removeAll { $0.key == "termination-code" }
+    diagnosis.facts.append(Fact("termination-code", "0xdead10cc (inferred from the system's sentence)"))
+    // One missing-evidence fact (the JSON output keeps one value a key): the code first.
+    let missing =
+      ["the Termination Reason line with the code"]
+      + diagnosis.facts.filter { $0.key == "missing-evidence" }.map(\.value)
+    diagnosis.facts.removeAll { $0.key == "missing-evidence" }
+    diagnosis.facts.append(Fact("missing-evidence", missing.joined(separator: "; ")))
+    // The named process, where no header named it (a description or sentence pasted alone).
+    if let line = (report.termination?.description).flatMap({ text in
+      text.split(whereSeparator: \.isNewline).first { LockedFilesSentence.marker(in: $0) != nil }
+    })
+      ?? report.applicationSpecificInformation.first(where: { LockedFilesSentence.marker(in: $0.value[...]) != nil })?
+      .value[...], let marker = LockedFilesSentence.marker(in: line),
+      let named = LockedFilesSentence.named(subject: line[..<marker.lowerBound])
+    {
+      var namedFacts: [Fact] = []
+      if report.header.processName == nil, let name = named.processName { namedFacts.append(Fact("process", name)) }
+      if report.header.bundleIdentifier == nil, let bundle = named.bundleIdentifier {
+        namedFacts.append(Fact("bundle-id", bundle))
+      }
+      // The header line of the output names the pid with the process; without a name it is a fact.
+      if report.header.processName == nil, named.processName == nil,
+        let pid = named.processID ?? report.header.processID
+      {
+        namedFacts.append(Fact("pid", String(pid)))
+      }
+      diagnosis.facts.insert(contentsOf: namedFacts, at: 0)
+    }
+    diagnosis.summary = "The app was suspended while holding a file or database lock (0xdead10cc, inferred)."
+    diagnosis.explanation +=
+      " The input has the system's \"suspended with locked system files\" sentence but not the termination code; "
+      + "only 0xdead10cc kills write that sentence, so the code is inferred."
+    if diagnosis.confidence == .high { diagnosis.confidence = .medium }
+    return diagnosis
+  }
+
+  /// A report whose paste stops inside its `Exception Type:` line (nextcloud/ios #101: the last line is
+  /// `Exception Type:  EXC_CRASH (SIGK`): the signal is cut, and the termination reason and backtraces that
+  /// would follow are not there. Nothing decides a kind, so it is `insufficient-data`, saying where the paste
+  /// stops; the header's role still says where the app was.
+  func cutInsideExceptionLine() -> Diagnosis? {
+    guard report.termination == nil, report.threads.isEmpty, report.lastExceptionBacktrace == nil,
+      report.leakedAssertions.isEmpty, report.applicationSpecificInformation.isEmpty,
+      let exception = report.exception, exception.codesLocation == nil,
+      let line = exception.location?.line, exception.location?.jsonPath == nil,
+      let last = lastLineEvidence, last.location?.line == line
+    else { return nil }
+    let quoted = last.quote
+    guard let key = PlainSearch.range(of: "Exception Type:", in: quoted) else { return nil }
+    let value = quoted[key.upperBound...].trimmingCharacters(in: .whitespaces)
+    // Cut inside the signal's parentheses: `EXC_CRASH (SIGK`.
+    guard value.filter({ $0 == "(" }).count > value.filter({ $0 == ")" }).count else { return nil }
+    var facts = baseFacts
+    facts.append(
+      Fact("missing-evidence", "the rest of the Exception Type line, the termination reason and the backtraces"))
+    var explanation =
+      "The input stops inside the Exception Type line (\"\(OneLineText.clean(value))\"): the signal is cut, and the "
+      + "termination reason and backtraces that follow it in a report are not there, so nothing says what ended the app."
+    if let type = exception.type, type.uppercased().hasPrefix("EXC_CRASH") {
+      explanation +=
+        " EXC_CRASH is how a report writes a process ended by a signal (SIGKILL when the system kills it, SIGABRT when "
+        + "it aborts), and the signal is the part that is cut."
+    }
+    if let role = report.header.role {
+      switch role.lowercased() {
+      case "non ui":
+        explanation +=
+          " The header's role is Non UI: the process had no user interface when the report was taken (launched in "
+          + "the background, or running without a scene)."
+      case "background":
+        explanation += " The header's role is Background: the app was in the background when the report was taken."
+      default: break
+      }
+    }
+    return Diagnosis(
+      kind: .insufficientData, confidence: .low,
+      summary: "The paste stops inside its Exception Type line; the signal, termination reason and backtraces are cut.",
+      explanation: explanation,
+      advice: [
+        "Paste the whole report (or the .ips file): the lines from Exception Type to Triggered by Thread and the "
+          + "main thread's backtrace say what ended the app."
+      ],
+      evidence: [
+        Evidence(location: last.location, quote: last.quote, note: "the input's last line: the report stops inside it")
+      ],
+      facts: facts)
+  }
+
   /// What a report without an exception type or termination reason can still say.
   func withoutCodes() -> Diagnosis {
     if let fromAssertions = assertionsWithoutCode() { return fromAssertions }

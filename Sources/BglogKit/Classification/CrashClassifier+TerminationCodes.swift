@@ -119,20 +119,25 @@ extension ClassifierContext {
     }
     var explanation = "0xdead10cc means the app held a file lock or SQLite lock when it was suspended."
     var advice: [String] = []
-    // iOS 15+ names the files: `[app<…>:812] was suspended with locked system files: /…/notes.sqlite`.
-    if let termination = report.termination,
-      let range = PlainSearch.range(of: "locked system files:", in: descriptionText)
-    {
-      let rest = descriptionText[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
-      let path = rest.prefix(while: { !$0.isWhitespace && $0 != ">" })
-      if !path.isEmpty {
-        facts.append(Fact("locked-file", String(path)))
-        explanation += " The system names the locked file: \(path)."
+    // The system names the files: iOS 15+ `[app<…>:812] was suspended with locked system files: /…/notes.sqlite`
+    // in the description, iOS 9–12 the same sentence in the Application Specific Information with the path on
+    // the next line, iOS 12 `… was task-suspended with locked system files: | /…/logins.db | …`.
+    if let locked = lockedFileSentence() {
+      facts.append(Fact("locked-file", locked.path))
+      explanation += " The system names the locked file: \(locked.path)."
+      if let pathLocation = locked.pathLocation {
         evidence.append(
           self.evidence(
-            termination.descriptionLocation ?? termination.location, "locked system files: \(path)",
-            "the file the app still had locked"))
+            locked.location, "was suspended with locked system files:",
+            "the system's sentence for this kill: suspended holding locked files"))
+        evidence.append(self.evidence(pathLocation, locked.path, "the file the app still had locked"))
+      } else {
+        evidence.append(
+          self.evidence(locked.location, "locked system files: \(locked.path)", "the file the app still had locked"))
       }
+    }
+    if let visibility = WatchdogDetails(description: descriptionText).visibility {
+      facts.append(Fact("visibility", visibility))
     }
     if lockFrame == nil, let blamed = report.blamedThread, let top = blamed.frames.first,
       let blocked = StackAnalysis.blockingReason(blamed),
@@ -164,6 +169,38 @@ extension ClassifierContext {
       kind: .suspendedWithLockedFile, confidence: .high,
       summary: "The app was suspended while holding a file or database lock (\(hex(code))).",
       explanation: explanation, advice: advice, evidence: evidence, facts: facts)
+  }
+
+  /// Where the system's "locked system files:" sentence is and the first file it names: in the termination
+  /// description (the path after the colon, past any `|`), or in the Application Specific Information (the
+  /// path after the colon or on the next entry, with its own line).
+  func lockedFileSentence() -> (path: String, location: SourceLocation?, pathLocation: SourceLocation?)? {
+    let marker = "locked system files:"
+    if let termination = report.termination, let description = termination.description,
+      let range = PlainSearch.range(of: marker, in: description),
+      let path = LockedFilesSentence.firstPath(in: description[range.upperBound...])
+    {
+      return (String(path), termination.descriptionLocation ?? termination.location, nil)
+    }
+    let information = report.applicationSpecificInformation
+    for (offset, entry) in information.enumerated() {
+      guard let range = PlainSearch.range(of: marker, in: entry.value) else { continue }
+      if let path = LockedFilesSentence.firstPath(in: entry.value[range.upperBound...]) {
+        return (String(path), entry.location, nil)
+      }
+      if offset + 1 < information.count,
+        let path = LockedFilesSentence.firstPath(in: information[offset + 1].value[...])
+      {
+        return (String(path), entry.location, information[offset + 1].location)
+      }
+    }
+    // Older shapes kept in the termination's reason or details.
+    if let termination = report.termination, let range = PlainSearch.range(of: marker, in: descriptionText),
+      let path = LockedFilesSentence.firstPath(in: descriptionText[range.upperBound...])
+    {
+      return (String(path), termination.descriptionLocation ?? termination.location, nil)
+    }
+    return nil
   }
 
 }

@@ -31,7 +31,11 @@ extension ClassifierContext {
 
   mutating func watchdog(_ code: UInt64) -> Diagnosis {
     var facts = baseFacts
-    let details = WatchdogDetails(description: descriptionText)
+    var details = WatchdogDetails(description: descriptionText)
+    // The context's lines cut off from the reason by blank lines (a Markdown page that put a blank line between
+    // every report line, pixio) are read as header lines: the event and visibility are still the watchdog's.
+    if details.visibility == nil, let value = contextHeaderWord("ProcessVisibility") { details.visibility = value }
+    if details.event == nil, let value = contextHeaderWord("WatchdogEvent") { details.event = value }
     if let event = details.event { facts.append(Fact("watchdog-event", event)) }
     if let allowance = details.allowanceSeconds {
       facts.append(
@@ -117,12 +121,22 @@ extension ClassifierContext {
       let ruledOut = leakRuledOutByTimes()
       let kind: DiagnosisKind = background.isEmpty || ruledOut != nil ? .watchdogHang : .leakedBackgroundTask
       var facts = facts
-      facts.append(Fact("missing-evidence", "the main thread's backtrace"))
+      // Frames read under no heading that names the thread (pixio before its inline-code headings were read):
+      // a backtrace is there, only not known to be the main thread's, so it is never called missing.
+      let unplaced = report.threads.contains { !$0.frames.isEmpty }
+      facts.append(
+        Fact(
+          "missing-evidence",
+          unplaced
+            ? "a thread heading saying the pasted frames are the main thread's" : "the main thread's backtrace"))
       if kind == .watchdogHang, let event = sceneWatchdogEvent(details) {
         if let ruledOut { facts.append(ruledOut.fact) }
         return sceneHang(
           code, details: details, event: event,
-          stackNote: "The report has no main-thread backtrace, so what blocked the main thread is not named.",
+          stackNote: unplaced
+            ? "The input has frames, but no thread heading says they are the main thread's, so bglog does not read "
+              + "them as what blocked the main thread."
+            : "The report has no main-thread backtrace, so what blocked the main thread is not named.",
           evidence: evidence, facts: facts)
       }
       var explanation =
@@ -154,7 +168,9 @@ extension ClassifierContext {
       }
       return Diagnosis(
         kind: kind, confidence: .low,
-        summary: "The watchdog killed the app (\(hex(code))), but the report has no main-thread backtrace.",
+        summary: unplaced
+          ? "The watchdog killed the app (\(hex(code))), but no thread heading says which thread the pasted frames are."
+          : "The watchdog killed the app (\(hex(code))), but the report has no main-thread backtrace.",
         explanation: explanation,
         advice: advice,
         evidence: evidence, facts: facts)
@@ -168,10 +184,31 @@ extension ClassifierContext {
       var idle = idleWatchdog(code, details: details, symbolicated: symbolicated, evidence: evidence, facts: facts)
       if StackAnalysis.isCutAfterRunLoop(frames) { cutIdleRunLoop(&idle) }
       return idle
-    case .blocked(let reason, let frame):
+    case .blocked(var reason, let frame):
+      let app = StackAnalysis.firstAppFrame(main, appImages: appImages)
+      // A sleep is the caller's choice, not a wait on other work: name who called it (cnblog2: `sleep` from
+      // `-[AppDelegate application:didFinishLaunchingWithOptions:]`).
+      if reason.hasPrefix("sleeping in "), let app, let symbol = app.symbol,
+        let appIndex = main.frames.firstIndex(of: app), let sleepIndex = main.frames.firstIndex(of: frame),
+        sleepIndex < appIndex
+      {
+        reason += " called from \(OneLineText.clean(symbol))"
+      }
       facts.append(Fact("main-thread", reason))
       evidence.append(frameEvidence(frame, "main thread \(reason)"))
-      if let app = StackAnalysis.firstAppFrame(main, appImages: appImages) {
+      if let app {
+        // The system code that waits, between the wait and the app's frame (pixio: `__psynch_cvwait` under
+        // `-[CADisplayLink invalidate]` under SceneKit, called from the app's unsymbolicated frame): what the app
+        // called that blocked.
+        if let waitIndex = main.frames.firstIndex(of: frame), let appIndex = main.frames.firstIndex(of: app),
+          waitIndex < appIndex,
+          let waiter = main.frames[(waitIndex + 1)..<appIndex].first(where: {
+            !Self.isWaitPrimitiveImage($0.image) && $0.symbol != nil
+          })
+        {
+          facts.append(Fact("waiting-in", frameText(waiter)))
+          evidence.append(frameEvidence(waiter, "the system code that waits, called from the app's code below"))
+        }
         facts.append(Fact("first-app-frame", frameText(app)))
         if app != frame { evidence.append(frameEvidence(app, "first app frame on the main thread")) }
       } else if let waiter = main.frames.first(where: { !Self.isWaitPrimitiveImage($0.image) }), waiter != frame {
@@ -184,6 +221,18 @@ extension ClassifierContext {
           let unknown = "the input has no Binary Images to tell the app's images from the system's"
           facts.append(Fact("waiting-in", frameText(waiter) + " (\(unknown))"))
           evidence.append(frameEvidence(waiter, "the code that called it (\(unknown))"))
+        } else if report.binaryImages.isEmpty,
+          let caller = main.frames.first(where: {
+            !Self.isKnownSystemImage($0.image) && !Self.isWaitPrimitiveImage($0.image)
+          })
+        {
+          // A system frame waits, but an image below it is not known to be Apple's (pixio's excerpt without its
+          // header: `Pixio 0x102a470cc …` under SceneKit): it may be the app, so "no app frame" is not claimed.
+          let unknown = "the input has no Binary Images to tell the app's images from the system's"
+          facts.append(Fact("waiting-in", frameText(waiter)))
+          evidence.append(frameEvidence(waiter, "the system code that waits"))
+          facts.append(Fact("called-from", frameText(caller) + " (\(unknown))"))
+          evidence.append(frameEvidence(caller, "first frame in an image not known as Apple's (\(unknown))"))
         } else {
           facts.append(Fact("waiting-in", frameText(waiter) + " (no app frame in the input)"))
           evidence.append(frameEvidence(waiter, "the system code that called it (no app frame in the input)"))
@@ -204,9 +253,27 @@ extension ClassifierContext {
         code, details: details, blocking: reason, inExpirationHandler: expirationHandler != nil,
         evidence: evidence, facts: facts)
     case .busy(let frame):
+      // Without Binary Images an image bglog does not know as Apple's may be the app's (or a framework it
+      // bundles): the thread is not called busy in system code then.
+      let unplaced =
+        frame == nil && report.binaryImages.isEmpty
+        ? main.frames.first { !Self.isKnownSystemImage($0.image) && !Self.isWaitPrimitiveImage($0.image) } : nil
       if let frame {
         facts.append(Fact("first-app-frame", frameText(frame)))
         evidence.append(frameEvidence(frame, "main thread busy here"))
+      } else if let unplaced {
+        let unknown = "the input has no Binary Images to tell the app's images from the system's"
+        facts.append(Fact("running-in", frameText(unplaced) + " (\(unknown))"))
+        evidence.append(
+          frameEvidence(unplaced, "main thread busy here, in an image that may be the app's (\(unknown))"))
+        if let handler = expirationHandler {
+          evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
+        }
+        return hang(
+          code, details: details,
+          blocking: "busy running code in \(OneLineText.clean(unplaced.image)), an image the input does not place "
+            + "(no Binary Images)",
+          inExpirationHandler: expirationHandler != nil, evidence: evidence, facts: facts)
       } else if let top = main.frames.first {
         // A system frame is never called the first app frame: say it is the top frame.
         evidence.append(frameEvidence(top, "top frame of the main thread (no app frame on it)"))
@@ -222,6 +289,13 @@ extension ClassifierContext {
       evidence += frames.map { frameEvidence($0, "main thread frame (the paste stops here)") }
       return undecidedWatchdog(code, details: details, frames: frames, evidence: evidence, facts: facts)
     }
+  }
+
+  /// The first word of a termination context's `Key: value` line that the parser kept as a header line.
+  func contextHeaderWord(_ key: String) -> String? {
+    guard report.termination != nil, let field = report.header.field(key) else { return nil }
+    let word = field.value.prefix(while: { !$0.isWhitespace && $0 != "|" && $0 != "," && $0 != ">" && $0 != "`" })
+    return word.isEmpty ? nil : String(word)
   }
 
   /// Why an undecided 0x8badf00d is read as `watchdog-hang`: nothing in the input points to the background.
@@ -243,6 +317,13 @@ extension ClassifierContext {
     "CoreLocation", "UserNotifications", "CallKit", "PushKit", "BackgroundTasks", "SpringBoardServices",
     "AssertionServices", "Network", "CloudKit", "CoreServices", "MobileCoreServices", "StoreKit", "Photos",
     "PhotoLibraryServices", "libobjc.A.dylib", "dyld",
+    // Apple's frameworks that app code calls into and that wait under it (SceneKit's display link in pixio).
+    "SwiftUI", "AttributeGraph", "Combine", "SceneKit", "SpriteKit", "Metal", "MetalKit", "MapKit", "AVFAudio",
+    "AudioToolbox", "CoreAudio", "CoreBluetooth", "CoreMotion", "CoreImage", "CoreVideo", "VideoToolbox", "IOKit",
+    "Contacts", "ContactsUI", "EventKit", "HealthKit", "WatchConnectivity", "MediaPlayer", "SafariServices",
+    "MessageUI", "CoreTelephony", "SystemConfiguration", "LocalAuthentication", "AuthenticationServices", "PassKit",
+    "Intents", "WidgetKit", "SwiftData", "CoreSpotlight", "NetworkExtension", "PDFKit", "QuickLook", "GLKit",
+    "OpenGLES", "CoreML", "Vision", "ARKit", "RealityKit", "FileProvider", "UIFoundation", "TextInput",
   ]
 
   /// The kernel, libdispatch and pthread images whose frames are the wait itself, not who waits.
@@ -531,7 +612,8 @@ extension ClassifierContext {
     summary += "."
     // High only when the deciding frame is readable: a symbolicated wait, or app code running.
     let confidence: Confidence =
-      blocking.contains("unsymbolicated") || blocking.contains("no app frame") ? .medium : .high
+      blocking.contains("unsymbolicated") || blocking.contains("no app frame") || blocking.contains("no Binary Images")
+      ? .medium : .high
     // Without the deciding frames the hang is the likelier reading, not a proven one.
     var explanation =
       confidence == .high
@@ -542,6 +624,12 @@ extension ClassifierContext {
     explanation += " because the main thread was \(blocking)."
     if inExpirationHandler {
       explanation += " The work runs inside the background task's expiration handler, which must return at once."
+    }
+    let sleeping = blocking.hasPrefix("sleeping in ")
+    if sleeping {
+      explanation +=
+        " A sleep is a timed wait the code asks for itself: the main thread does nothing else until the time is up, "
+        + "and the deadline passed while it slept."
     }
     if facts.contains(where: { $0.key == "debug-build" }) {
       explanation +=
@@ -557,6 +645,11 @@ extension ClassifierContext {
     var advice = DiagnosisKind.watchdogHang.reference.advice
     if inExpirationHandler {
       advice.insert("Make the expiration handler only end the task; move the file or network work out of it.", at: 0)
+    }
+    if sleeping {
+      advice.insert(
+        "Do not sleep on the main thread: schedule the later work instead (a Timer, DispatchQueue.main.asyncAfter).",
+        at: 0)
     }
     return Diagnosis(
       kind: .watchdogHang, confidence: confidence, summary: summary, explanation: explanation,

@@ -31,7 +31,28 @@ struct ClassifierContext {
   init(report: CrashReport, source: SourceText?) {
     self.report = report
     self.source = source
-    self.appImages = report.appImageNames
+    var images = report.appImageNames
+    // Without Binary Images (a pasted excerpt) the header may not name the app either (cnblog2's report starts
+    // at `Exception Type:`): the image holding `main`, the executable's entry point, is the app's.
+    if report.binaryImages.isEmpty, let executable = Self.imageHoldingMain(report, known: images) {
+      images.insert(executable)
+      extraFacts.append(
+        Fact(
+          "app-image", "\(executable) (the image holding main(); the input has no Binary Images or process name for it)"
+        ))
+    }
+    self.appImages = images
+  }
+
+  /// The image of the main thread's `main` frame when it is not already known as the app's and is not a known
+  /// system image: only an executable holds `main`.
+  static func imageHoldingMain(_ report: CrashReport, known: Set<String>) -> String? {
+    guard let main = report.mainThread,
+      let frame = main.frames.last(where: { $0.symbol == "main" }),
+      !known.contains(frame.image), frame.image != "???", !frame.image.isEmpty,
+      !isKnownSystemImage(frame.image), !isWaitPrimitiveImage(frame.image)
+    else { return nil }
+    return frame.image
   }
 
   // MARK: Quoting
@@ -135,6 +156,14 @@ struct ClassifierContext {
         " The input quotes the Termination Reason line in prose, without the report, so nothing else in the "
         + "report can be checked."
     }
+    if report.isTerminationSummary, diagnosis.confidence != .low {
+      // Someone's summary of a report's termination lines (nightscout/Trio #1109): the words are the report's,
+      // but nothing else of the report (the main thread, the description's figures) can be checked.
+      diagnosis.confidence = .low
+      diagnosis.explanation +=
+        " The input is a summary of the termination lines typed into prose, not the report, so the rest of the "
+        + "report cannot be checked."
+    }
     diagnosis.evidence = Self.mergingRepeats(diagnosis.evidence)
     return diagnosis
   }
@@ -179,8 +208,10 @@ struct ClassifierContext {
     // description of the same transgression, and no code.
     if let refresh = carouselBackgroundRefresh() { return refresh }
     if let inferred = watchdogFromDescriptionOnly() { return inferred }
+    if let locked = lockedFileFromSentenceOnly() { return locked }
     if let byNamespace = byTerminationNamespace() { return byNamespace }
     if let voip = pushKitKill() { return voip }
+    if let cut = cutInsideExceptionLine() { return cut }
     return byException()
   }
 

@@ -158,6 +158,7 @@ public enum StackAnalysis {
     if let frame = top.first(where: { frame in dispatchSync.contains { frame.symbol?.hasPrefix($0) ?? false } }) {
       return ("waiting in dispatch_sync for another queue", frame)
     }
+    if let sleep = sleepCall(top) { return sleep }
     for frame in top {
       guard let symbol = frame.symbol else { continue }
       if let reason = reason(forSymbol: symbol, image: frame.image) {
@@ -168,6 +169,29 @@ public enum StackAnalysis {
       return ("waiting in a system call (frames are unsymbolicated; symbolicate to see which)", first)
     }
     return nil
+  }
+
+  /// The calls that put a thread to sleep for a time, innermost first: libc's `sleep` → `nanosleep` →
+  /// `__semwait_signal` (the kernel's timed wait), `usleep`, Foundation's `+[NSThread sleepForTimeInterval:]`.
+  private static let sleepSymbols = ["__semwait_signal", "__semwait_signal_nocancel", "nanosleep", "usleep", "sleep"]
+  private static let sleepMethodPrefixes = ["+[NSThread sleepForTimeInterval:", "+[NSThread sleepUntilDate:"]
+
+  /// A thread sleeping: the outermost sleep call of the run of them at the top of the stack (the one the
+  /// caller made: `sleep` over `nanosleep` over `__semwait_signal`), named in the reason. `__semwait_signal`
+  /// alone (a paste cut above it) is a timed wait, not proven a sleep.
+  private static func sleepCall(_ top: ArraySlice<StackFrame>) -> (reason: String, frame: StackFrame)? {
+    func isSleep(_ frame: StackFrame) -> Bool {
+      guard let symbol = frame.symbol else { return false }
+      return sleepSymbols.contains(symbol) || sleepMethodPrefixes.contains { symbol.hasPrefix($0) }
+    }
+    guard let first = top.first, isSleep(first) else { return nil }
+    let run = top.prefix(while: isSleep)
+    guard let outer = run.last, let symbol = outer.symbol else { return nil }
+    if symbol.hasPrefix("__semwait_signal") {
+      return ("in a timed wait (__semwait_signal: a sleep or a wait with a timeout)", outer)
+    }
+    let name = symbol.hasPrefix("+[") ? symbol.prefix(while: { $0 != "]" }) + "]" : symbol + "()"
+    return ("sleeping in \(name)", outer)
   }
 
   private static func reason(forSymbol symbol: String, image: String) -> String? {

@@ -79,6 +79,10 @@ public enum CrashReportReader {
       if let quoted = QuotedTerminationLineReader.read(source) { return quoted }
       // The same limit as the debugger shows it (`EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=650 MB, …)`).
       if let stops = DebuggerStopReasonReader.read(source) { return stops }
+      // The 0xdead10cc kill's own sentence (`<BKNewProcess: …> was suspended with locked system files:`) and paths.
+      if let sentence = LockedFilesSentenceReader.read(source) { return [sentence] }
+      // A termination retyped as a summary in prose (`FRONTBOARD domain:10 code:0x8BADF00D`, `WatchdogEvent: …`).
+      if let summary = TerminationSummaryReader.read(source) { return [summary] }
       // An assertion list, a termination context's fields or a Cr4shed report pasted alone.
       if let piece = ReportPieceReader.read(source) { return [piece] }
       throw .notAReport("no crash report header or backtrace found")

@@ -67,7 +67,8 @@ public struct LegacyCrashReportParser: Sendable {
         }
         // The trimmed line is every unquoted builder's content: trim once, not once per question.
         let lineText = source.lineText(index)
-        let trimmed = TextScanning.trimmed(lineText)
+        // A line wrapped whole in one inline code span (a Markdown page's) is read inside it.
+        let trimmed = TextReportBuilder.droppingInlineCodeSpan(TextScanning.trimmed(lineText))
         if LegacyCrashReportParser.isFullReportSeparator(index, trimmed: trimmed, in: source) {
           close()
           continue
@@ -120,7 +121,7 @@ public struct LegacyCrashReportParser: Sendable {
         continue
       }
       if builder.feedFrameLine(index, text: text) != nil { continue }
-      let trimmed = TextScanning.trimmed(source.lineText(index))
+      let trimmed = TextReportBuilder.droppingInlineCodeSpan(TextScanning.trimmed(source.lineText(index)))
       if isFullReportSeparator(index, trimmed: trimmed, in: source) { break }
       if builder.feed(index, content: builder.stripsQuoteMarks ? nil : trimmed) == .prose {
         builder.noteUnreadable(index)

@@ -96,7 +96,20 @@ struct TextReportBuilder {
   static func content(of line: Substring, stripsQuoteMarks: Bool) -> Substring {
     var text = line
     if stripsQuoteMarks { text = text.drop(while: { TextScanning.isBlank($0) || $0 == ">" }) }
-    return TextScanning.trimmed(text)
+    return droppingInlineCodeSpan(TextScanning.trimmed(text))
+  }
+
+  /// The text inside one inline code span that holds the whole line (`` `Thread 0 Crashed:` ``, `` `0   libsystem_kernel.dylib
+  /// 0x202ed241c __psynch_cvwait + 8` ``: a Markdown page that put every report line in its own span, the
+  /// "PICXIO crash log" page), as keys are read after a backtick (``TextScanning/keyValue(_:)``); the text itself
+  /// otherwise. A fence (```` ``` ````), an empty span and a line with another backtick inside are left alone.
+  static func droppingInlineCodeSpan(_ text: Substring) -> Substring {
+    let bytes = text.utf8
+    guard bytes.count >= 3, bytes.first == 0x60, bytes.last == 0x60 else { return text }
+    let inner = text.dropFirst().dropLast()
+    guard !inner.utf8.contains(0x60) else { return text }
+    let trimmedInner = TextScanning.trimmed(inner)
+    return trimmedInner.isEmpty ? text : trimmedInner
   }
 
   /// Whether a line, with no report open, is where a report begins.
