@@ -122,10 +122,12 @@ enum TimelineCommand: Command {
       // the builder works.
       // The builder through a pointer: captured by two closures, the variable itself would be checked
       // for exclusive access at run time on every line.
+      // A record's first line is read where it lies until the lines are reused (`linesEnd`).
+      builder.borrowsLines = true
       try withUnsafeMutablePointer(to: &builder) { builder throws(InputError) in
         try LineStream.forEachLineBytesPipelined(
           input, stdin: path == "-" ? io.stdinHandle() : nil, prepare: true, readerThread: readerThread,
-          layoutHint: { builder.pointee.layout }
+          layoutHint: { builder.pointee.layout }, linesEnd: { builder.pointee.ownLines() }
         ) { line, isASCII, prepared in
           builder.pointee.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
         }

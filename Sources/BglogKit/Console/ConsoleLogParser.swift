@@ -43,6 +43,14 @@ public struct ConsoleLogParser {
   /// Storage for the raw record, grown as needed and never shrunk: lines are copied in with `memcpy`.
   private var rawBytes: [UInt8] = []
   private var rawCount = 0
+  /// When ``borrowsLines``: the raw record's bytes (`rawCount` of them) where its first line was
+  /// handed in, not yet copied into `rawBytes` (most records have no continuation line, and are done
+  /// with before their line is reused). `nil`: they are in `rawBytes`.
+  private var rawLine: UnsafePointer<UInt8>?
+  /// Whether a line given as bytes stays valid after the call that hands it in, until
+  /// ``ownLines()``: a record's first line is then read where it is instead of copied. Set only by a
+  /// caller that calls ``ownLines()`` before any line it handed in is reused.
+  var borrowsLines = false
   private var json = JSONObjectScanner()
   /// For dates without a year (`idevicesyslog`): the year assumed, bumped at each December → January.
   private var assumedYear = 2000
@@ -402,7 +410,7 @@ public struct ConsoleLogParser {
   /// The process and pid of the record being read (byte-level or `String`), when it names them.
   private var pendingProcess: (String, Int?)? {
     if let record = raw {
-      let process = rawBytes.withUnsafeBufferPointer { String(decoding: $0[record.process], as: UTF8.self) }
+      let process = withRawBytes { String(decoding: $0[record.process], as: UTF8.self) }
       return process.isEmpty ? nil : (process, record.pid)
     }
     guard let pending, !pending.process.isEmpty else { return nil }
@@ -713,9 +721,27 @@ public struct ConsoleLogParser {
     raw = record
   }
 
+  /// The raw record's bytes, where they are.
+  @inline(__always)
+  private func withRawBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let rawLine { return body(UnsafeBufferPointer(start: rawLine, count: rawCount)) }
+    return rawBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<rawCount])) }
+  }
+
+  /// Copies a borrowed first line (``borrowsLines``) into the record's own bytes: before the lines
+  /// handed in so far are reused, and before anything is appended to the record.
+  mutating func ownLines() {
+    guard let line = rawLine else { return }
+    rawLine = nil
+    let count = rawCount
+    rawCount = 0
+    appendRaw(UnsafeBufferPointer(start: line, count: count))
+  }
+
   /// Appends `bytes` (after a line feed when `newline`) to the raw record's bytes.
   @inline(__always)
   private mutating func appendRaw(newline: Bool = false, _ bytes: UnsafeBufferPointer<UInt8>) {
+    if rawLine != nil { ownLines() }
     let start = rawCount + (newline ? 1 : 0)
     let needed = start + bytes.count
     if needed > rawBytes.count {
@@ -733,6 +759,7 @@ public struct ConsoleLogParser {
   /// Appends the JSON string contents `source` decoded (checked beforehand); returns whether the
   /// decoded bytes are ASCII without a carriage return.
   private mutating func appendRawDecoded(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+    if rawLine != nil { ownLines() }
     let needed = rawCount + source.count
     if needed > rawBytes.count {
       rawBytes.append(contentsOf: repeatElement(0, count: max(needed, 2 * rawBytes.count, 4096) - rawBytes.count))
@@ -780,7 +807,13 @@ public struct ConsoleLogParser {
       completeRaw(filter: filter, emit)
     }
     rawCount = 0
-    appendRaw(bytes)
+    if borrowsLines, let base = bytes.baseAddress {
+      rawLine = base
+      rawCount = bytes.count
+    } else {
+      rawLine = nil
+      appendRaw(bytes)
+    }
   }
 
   /// Finishes the byte-level record: clock and duplicate checks on its bytes, then a `LogEntry` when
@@ -798,7 +831,7 @@ public struct ConsoleLogParser {
     if record.lineCount == 1, let hash = record.firstLineHash {
       content = hash
     } else {
-      content = rawBytes.withUnsafeBufferPointer { storage in
+      content = withRawBytes { storage in
         Self.contentHash(
           process: UnsafeBufferPointer(rebasing: storage[record.process]),
           message: UnsafeBufferPointer(rebasing: storage[record.messageStart..<count]), ascii: record.plain)
@@ -806,7 +839,7 @@ public struct ConsoleLogParser {
     }
     guard admit(timestamp: timestamp, clock: clock, pid: record.pid, content: content) else { return }
     let recordLayout = self.layout ?? .timeProcessMessage
-    rawBytes.withUnsafeBufferPointer { storage in
+    withRawBytes { storage in
       let all = UnsafeBufferPointer(rebasing: storage[..<count])
       let process = UnsafeBufferPointer(rebasing: all[record.process])
       let message = UnsafeBufferPointer(rebasing: all[record.messageStart...])

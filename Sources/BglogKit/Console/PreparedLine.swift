@@ -1,5 +1,5 @@
 /// What can be worked out about a line from its bytes alone, ahead of the parser (on the reader
-/// thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:_:)``):
+/// thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:linesEnd:_:)``):
 /// for the `HH:MM:SS  process  message` layout, its header and the content hash of the record it
 /// starts if that record has no continuation lines; for a layout read by ``ConsoleByteHeader``, the
 /// same in a ``PreparedHeader``.

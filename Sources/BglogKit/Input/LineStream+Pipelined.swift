@@ -12,13 +12,16 @@ extension LineStream {
   ///   - layoutHint: asked on the calling thread after each batch: the layout the lines are read in,
   ///     once known. Lines the reader thread splits after that are prepared for it (``PreparedHeader``,
   ///     for a layout ``ConsoleByteHeader`` reads) rather than for `HH:MM:SS  process  message`.
-  ///   - body: receives each line, valid only during the call, whether it is known to be ASCII
-  ///     (`false`: not known), and its ``PreparedLine`` when `prepare` and it was worked out.
+  ///   - linesEnd: when given, lines stay valid after `body` returns, until the next call of
+  ///     `linesEnd` (after each batch; after each line when there is no reader thread): `body` may keep
+  ///     pointing at a line until then instead of copying it.
+  ///   - body: receives each line, valid only during the call (see `linesEnd`), whether it is known to
+  ///     be ASCII (`false`: not known), and its ``PreparedLine`` when `prepare` and it was worked out.
   /// - Returns: the number of lines that were cut at ``maximumLineLength``.
   @discardableResult
   public static func forEachLineBytesPipelined(
     _ input: InputFile, stdin: FileHandle? = nil, prepare: Bool = false, readerThread: Bool = true,
-    layoutHint: (() -> ConsoleLayout?)? = nil,
+    layoutHint: (() -> ConsoleLayout?)? = nil, linesEnd: (() -> Void)? = nil,
     _ body: (_ line: UnsafeBufferPointer<UInt8>, _ isASCII: Bool, _ prepared: PreparedLine?) -> Void
   ) throws(InputError) -> Int {
     guard readerThread, input.path != "-", ProcessInfo.processInfo.activeProcessorCount > 1,
@@ -26,6 +29,7 @@ extension LineStream {
     else {
       return try forEachLineBytes(input, stdin: stdin) { line, isASCII in
         body(line, isASCII, nil)
+        linesEnd?()
         return true
       }
     }
@@ -38,6 +42,8 @@ extension LineStream {
     reader.start()
     while let batch = queue.take() {
       batch.forEachLine(body)
+      // The batch's lines (in its chunk or its own storage) are valid until it is given back.
+      linesEnd?()
       queue.recycle(batch)
       if prepare, let layoutHint { queue.layoutHint = layoutHint().flatMap { ConsoleByteHeader.reads($0) ? $0 : nil } }
     }
@@ -46,7 +52,7 @@ extension LineStream {
     return cutLines
   }
 
-  /// The reader thread of ``forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:_:)``:
+  /// The reader thread of ``forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:linesEnd:_:)``:
   /// reads `input` chunk by chunk, splits and (when `prepare`) prepares its lines into batches and
   /// hands them to `queue`, then records the outcome.
   private static func readBatches(_ input: InputFile, prepare: Bool, into queue: LineBatchQueue) {
@@ -92,7 +98,7 @@ extension LineStream {
   }
 }
 
-/// Lines handed over by the reader thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:_:)``:
+/// Lines handed over by the reader thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:linesEnd:_:)``:
 /// where each is and whether it is ASCII. Most lines lie in `chunk`, the buffer their chunk was read
 /// into, where they stay; the others (the line that began in the chunk before, repaired UTF-8) are
 /// copied into the batch's own storage.
@@ -202,7 +208,7 @@ struct LineBatch: @unchecked Sendable {
 }
 
 /// The bounded hand-over between the reader thread and the caller's thread of
-/// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:_:)``, with a free list so batches are
+/// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:linesEnd:_:)``, with a free list so batches are
 /// reused; it owns (and frees) every batch.
 final class LineBatchQueue: @unchecked Sendable {
   /// The most full batches waiting: the reader waits when it is this far ahead.

@@ -126,6 +126,20 @@ public struct TimelineBuilder {
     for entry in completed { take(entry) }
   }
 
+  /// Whether a line given as bytes stays valid after the call that hands it in, until
+  /// ``ownLines()`` is called: a record's first line is then read where it lies instead of being
+  /// copied. Set it only when every line is kept until ``ownLines()`` (the `linesEnd` of
+  /// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:linesEnd:_:)``).
+  public var borrowsLines: Bool {
+    get { parser.borrowsLines }
+    set { parser.borrowsLines = newValue }
+  }
+
+  /// The lines handed in so far are about to be reused: what is still read from them is copied.
+  public mutating func ownLines() {
+    parser.ownLines()
+  }
+
   /// The layout lines are read in, once detected or forced: lines prepared for it ahead
   /// (``PreparedLine``) are read faster.
   public var layout: ConsoleLayout? { parser.layout }

@@ -43,6 +43,46 @@ import Testing
     }
   }
 
+  /// ``TimelineBuilder/build`` with ``TimelineBuilder/borrowsLines``: the lines of each batch of
+  /// `batchSize` lie side by side in one buffer, which is overwritten with `0xFF` right after
+  /// ``TimelineBuilder/ownLines()`` (as the reader thread reuses a chunk), so a record read from a line
+  /// it no longer owns would change the timeline.
+  static func buildBorrowing(_ text: String, batchSize: Int) -> TimelineResult {
+    let options = TimelineOptions(markers: [try! TimelineMarker(argument: "added=hello 添加下载任务")])
+    var builder = TimelineBuilder(options: options)
+    builder.borrowsLines = true
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+    var start = 0
+    while start < lines.count {
+      let batch = lines[start..<min(start + batchSize, lines.count)]
+      var buffer = batch.flatMap { $0 }
+      buffer.withUnsafeMutableBufferPointer { buffer in
+        var offset = 0
+        for line in batch {
+          let bytes = UnsafeBufferPointer(rebasing: buffer[offset..<offset + line.count])
+          builder.consume(lineBytes: bytes, isASCII: bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }, prepared: nil)
+          offset += line.count
+        }
+        builder.ownLines()
+        for index in buffer.indices { buffer[index] = 0xFF }
+      }
+      start += batchSize
+    }
+    return builder.finish()
+  }
+
+  @Test func borrowedLinesBuildTheSameTimeline() throws {
+    let paths = Fixtures.files(in: "console", extensions: ["log", "json"])
+    #expect(paths.count > 40)
+    for path in paths {
+      let text = String(decoding: try Fixtures.bytes(path), as: UTF8.self)
+      let plain = try Self.build(text, preparedFor: nil)
+      for batchSize in [1, 2, 3, 7, 1000] {
+        #expect(Self.buildBorrowing(text, batchSize: batchSize) == plain, "\(path) in batches of \(batchSize)")
+      }
+    }
+  }
+
   @Test func theCompactHeaderIsTheHeaderRead() throws {
     // Every line of every fixture, read in every byte layout: the compact form gives back what
     // ``ConsoleByteHeader`` reads, field by field, and the content hash of the line's process and message.
