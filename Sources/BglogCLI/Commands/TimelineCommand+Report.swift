@@ -23,3 +23,22 @@ extension TimelineCommand {
     return reports.count
   }
 }
+
+extension TimelineCommand {
+  /// What a regular file `timeline` found events in is, when its first bytes are an image or binary data
+  /// rather than text (``InputAppearance/binaryKind(_:)``): an executable holds the very words the
+  /// recognisers look for (bglog's own binary gave events read from its strings once a lone `{` among them no
+  /// longer opened a JSON export), and those are no log. `nil` for text, standard input and other files.
+  static func eventsAreBinaryData(_ result: TimelineResult, input: InputFile) -> InputAppearance.Kind? {
+    guard !result.apps.isEmpty, input.path != "-", case .regular = FileKind.of(input.path),
+      let handle = FileHandle(forReadingAtPath: input.path)
+    else { return nil }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: InputAppearance.sniffLength)) ?? Data()
+    guard let kind = InputAppearance.binaryKind([UInt8](head)) else { return nil }
+    switch kind {
+    case .image, .binary: return kind
+    default: return nil
+    }
+  }
+}

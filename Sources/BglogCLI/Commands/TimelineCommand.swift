@@ -144,6 +144,11 @@ enum TimelineCommand: Command {
       io.error("\(name): not a console log: \(appearance.advice)")
       return .inputError
     }
+    // Binary data whose strings the recognisers read is still binary data.
+    if let kind = eventsAreBinaryData(result, input: input) {
+      io.error("\(path): \(InputAppearance(kind: kind).advice)")
+      return .inputError
+    }
     let output: String
     switch arguments.value("format") {
     case "json":

@@ -280,11 +280,16 @@ extension ConsoleLayout {
 
   /// A note the author of a paste put between records, in the shapes seen: `// …` (flutter #68558:
   /// `// The new process generally finished launching, has pid 1462`; react-native-background-fetch
-  /// #107: `// --- SIMULATED BACKGROUND FETCH HERE`) and a line of dots alone (`...`, roc-vad's README,
-  /// where records were left out). Read on the line's bytes: only lines without a header get here.
+  /// #107: `// --- SIMULATED BACKGROUND FETCH HERE`), a line of dots alone (`...`, roc-vad's README,
+  /// where records were left out) and the same dots in square brackets (`[...]` before and after
+  /// `log show --style syslog` records, the HackTricks macOS Sandbox page; `[…]`). Read on the line's
+  /// bytes: only lines without a header get here.
   static func isAuthorNote(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = line.first, first == 0x2F || first == 0x2E || first == 0xE2 else { return false }
+    guard let first = line.first, first == 0x2F || first == 0x2E || first == 0xE2 || first == 0x5B else {
+      return false
+    }
     if first == 0x2F { return line.count >= 3 && line[1] == 0x2F && line[2] == 0x20 }
+    if first == 0x5B { return isBracketedEllipsis(line) }
     // `...` or `…` (E2 80 A6) repeated, then blanks only.
     var index = 0
     var dots = 0
@@ -302,6 +307,16 @@ extension ConsoleLayout {
     guard dots >= 3 else { return false }
     while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
     return index == line.count
+  }
+
+  /// `[...]` or `[…]` (E2 80 A6), then blanks only: where an author left records out.
+  private static func isBracketedEllipsis(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    var end = line.count
+    while end > 0, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+    // Both are five bytes: `[`, three dots or the one character `…`, `]`.
+    guard end == 5, line[0] == 0x5B, line[4] == 0x5D else { return false }
+    return (line[1] == 0x2E && line[2] == 0x2E && line[3] == 0x2E)
+      || (line[1] == 0xE2 && line[2] == 0x80 && line[3] == 0xA6)
   }
 
   /// The first bytes of `Timestamp`, `Time` and ``toolNotePrefixes``.

@@ -84,8 +84,18 @@ public struct ConsoleLogParser {
   private var readsSyslogRows = false
   /// Every line is quoted as Markdown (`> ` before each: phonegap-plugin-push #1677), learned from the
   /// first header found only once the `>` is dropped; dropped from every line that starts with it
-  /// (``PasteResidue/droppingQuoteMark(_:)``). Such a log is read on the `String` path.
+  /// (``PasteResidue/droppingQuoteMark(_:)``). Such a log is read on the `String` path. Also set for a
+  /// code comment's `// ` (``commented``), which is read the same way.
   private var quoted = false
+  /// The quote learned is a code comment's `// ` after the code's indent (an iOS 7 device log kept in an
+  /// Objective-C comment, the Zazo app's `TBMAppDelegate.m`): learned from the first header found only once
+  /// it is dropped; dropped from every line that starts with it (``PasteResidue/droppingCommentMark(_:)``).
+  private var commented = false
+  /// Lone `{` / `[` lines (an NSLog dictionary dump's `{`, or the start of `log show --style json`) read
+  /// while no layout is known and a record is being read: held until a line tells which (see
+  /// ``heldJSONOpener(_:number:emit:)``). At most ``maximumHeldOpeners``.
+  private var heldOpeners: [(line: Substring, number: Int)] = []
+  static let maximumHeldOpeners = 4
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
@@ -146,6 +156,10 @@ public struct ConsoleLogParser {
         }
       }
       return
+    }
+    if layout == nil, !heldOpeners.isEmpty || (hasPending && Self.isLoneJSONOpener(line)) {
+      // A lone `{` after records: an NSLog dictionary dump's continuation or a JSON export; the next line says.
+      if heldJSONOpener(line, number: number, emit: emit) { return }
     }
     if layout == .logShowJSON || (layout == nil && Self.opensJSONExport(line)) {
       layout = .logShowJSON
@@ -243,6 +257,70 @@ public struct ConsoleLogParser {
       || trimmed.hasPrefix("},{")
   }
 
+  /// `{`, `[` or `[ {` alone (blanks around it): what opens `log show --style json` when the array and its
+  /// first object are not on one line, and also what an NSLog dump of a dictionary or an array writes on a
+  /// line of its own (google/paco #830: `Event Upload RESPONSE = (`, then `        {`, `        eventId = 0;`).
+  static func isLoneJSONOpener(_ line: Substring) -> Bool {
+    let bytes = line.utf8
+    guard bytes.count <= 64, bytes.contains(where: { $0 == 0x7B || $0 == 0x5B }) else { return false }
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    return trimmed == "{" || trimmed == "[" || trimmed == "[ {"
+  }
+
+  /// Whether `line` is a JSON object's member as `log show --style json` writes one on a line of its own:
+  /// a quoted key, blanks, then `:` (`  "traceID" : 4294967300,`). NSLog's dumps write `key = value;` (a
+  /// key in quotes only when it needs them, then ` = `), never `"key" :`.
+  static func isJSONMemberLine(_ line: Substring) -> Bool {
+    let bytes = line.utf8
+    guard let open = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), bytes[open] == 0x22 else { return false }
+    var index = bytes.index(after: open)
+    var escaped = false
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      if escaped {
+        escaped = false
+      } else if byte == 0x5C {
+        escaped = true
+      } else if byte == 0x22 {
+        break
+      }
+      index = bytes.index(after: index)
+    }
+    guard index != bytes.endIndex else { return false }
+    let rest = bytes[bytes.index(after: index)...].drop(while: { $0 == 0x20 || $0 == 0x09 })
+    return rest.first == 0x3A
+  }
+
+  /// A lone `{` / `[` (``isLoneJSONOpener(_:)``) read after a record while no layout is known is held, with the
+  /// lone openers and blank lines after it; the first other line decides. A JSON member
+  /// (``isJSONMemberLine(_:)``): a JSON export opens there, read from the first held line. Anything else
+  /// (`eventId = 0;`): the held lines are read as the text they are (continuation lines, or records without a
+  /// header), then `line`. Returns whether `line` was taken; `false`: read it as usual.
+  private mutating func heldJSONOpener(_ line: Substring, number: Int, emit: (LogEntry) -> Void) -> Bool {
+    let opener = Self.isLoneJSONOpener(line)
+    if opener || !heldOpeners.isEmpty && line.allSatisfy({ $0 == " " || $0 == "\t" }),
+      heldOpeners.count < Self.maximumHeldOpeners
+    {
+      heldOpeners.append((line, number))
+      return true
+    }
+    let held = heldOpeners
+    heldOpeners = []
+    if !opener, Self.isJSONMemberLine(line) {
+      layout = .logShowJSON
+      for heldLine in held { consumeJSON(heldLine.line, number: heldLine.number, emit: emit) }
+      consumeJSON(line, number: number, emit: emit)
+      return true
+    }
+    for heldLine in held {
+      if let entry = consumeText(heldLine.line, number: heldLine.number) { emit(entry) }
+    }
+    guard opener else { return false }
+    // More lone openers than a JSON export starts with: text, as the ones before it.
+    if let entry = consumeText(line, number: number) { emit(entry) }
+    return true
+  }
+
   private mutating func consumeJSON(_ line: Substring, number: Int, emit: (LogEntry) -> Void) {
     let wasInside = json.isInsideObject
     let outputs = json.consume(line, number: number)
@@ -276,7 +354,13 @@ public struct ConsoleLogParser {
     let hasRecord = hasPending || raw != nil
     if !hasRecord, wholeLine.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
     var line = wholeLine
-    if quoted, line.utf8.first == 0x3E { line = PasteResidue.droppingQuoteMark(line) }
+    if quoted {
+      if !commented {
+        if line.utf8.first == 0x3E { line = PasteResidue.droppingQuoteMark(line) }
+      } else if let rest = PasteResidue.droppingCommentMark(line) {
+        line = rest
+      }
+    }
     if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
     if let tagPrefix, line.hasPrefix(tagPrefix) { line = line.dropFirst(tagPrefix.count) }
     if readsSyslogRows, line.contains(where: { $0 != " " && $0 != "\t" }) {
@@ -295,6 +379,16 @@ public struct ConsoleLogParser {
     if !startsBlank, mayOpen, let header = header(line, number: number) {
       return begin(header, line: line, headerless: false)
     }
+    // A code comment's `// ` before every line, after the code's indent (the Zazo app's `TBMAppDelegate.m`):
+    // learned from the first line that has a header once it is dropped; before the notes, since a note may
+    // start with `// ` too (a note has no header after it).
+    if !forced, layout == nil, mayOpen, !quoted, tagPrefix == nil, indent == nil,
+      let rest = PasteResidue.droppingComment(line), let header = quotedHeader(rest, number: number)
+    {
+      quoted = true
+      commented = true
+      return begin(header, line: rest, headerless: false)
+    }
     if hasRecord, !startsBlank,
       line.utf8.withContiguousStorageIfAvailable({ ConsoleLayout.isAuthorNote($0) }) == true
         || ConsoleLayout.isDebuggerMessage(line)
@@ -311,10 +405,15 @@ public struct ConsoleLogParser {
       }
       return begin(note, line: line, headerless: false)
     }
-    if hasRecord, !startsBlank, layout == .xcode, !forced,
-      let entry = ConsoleLayout.parseXcodeColonMilliseconds(line, number: number)
+    if !startsBlank, !forced, hasRecord && layout == .xcode || layout == nil && mayOpen,
+      let entry = ConsoleLayout.parseXcodeColonMilliseconds(line, number: number),
+      layout == .xcode || !entry.process.contains(where: { $0 == " " || $0 == "\t" })
     {
       // An app's own logger between Xcode's records (`HH:MM:SS:mmm`, no offset): a record, not a continuation.
+      // Opening a log (google/paco #830: `2014-02-20 15:29:06:402 Paco[9070:60b] …`), NSLog's own line with the
+      // milliseconds after a colon: Xcode's layout, as with a `.` there (the process one word: Appium's own
+      // `2015-02-07 00:25:06:001 - info: …` lines are no such record).
+      if layout == nil { layout = .xcode }
       return begin(entry, line: line, headerless: false)
     }
     if !forced, layout == nil, !startsBlank, mayOpen,
@@ -547,7 +646,14 @@ public struct ConsoleLogParser {
 
   /// Returns the last record once the input has ended.
   public mutating func finish() -> LogEntry? {
-    complete()
+    // The text ended on lone `{` / `[` lines held after a record (``heldJSONOpener(_:number:emit:)``): no JSON
+    // export follows them, so they end the record being read.
+    for opener in heldOpeners {
+      statistics.continuationLines += 1
+      appendContinuation(opener.line)
+    }
+    heldOpeners = []
+    return complete()
   }
 
   // MARK: - Byte-level path (time-process-message)
@@ -653,7 +759,7 @@ public struct ConsoleLogParser {
         firstLineAnchors: prepared?.anchors)
       return
     }
-    if isPending, let first = bytes.first, first == 0x2F || first == 0x2E || first == 0xE2,
+    if isPending, let first = bytes.first, first == 0x2F || first == 0x2E || first == 0xE2 || first == 0x5B,
       beginNote(bytes, line: line, number: number, emit: emit)
     {
       return

@@ -11,7 +11,10 @@
 /// - prose and an inline code span opened before the first line's header (`` Getting: `2022-08-12
 ///   14:55:40.460816+0200 Runner[5033:344896] Simulating launch … ``, fluttercommunity/flutter_workmanager #419);
 /// - a code fence alone on its line (```` ``` ````, ```` ```shell ````: n0shake/clocker #117, buresdv/Cork #520,
-///   telerik/mobile-cli-lib #723), which is no record.
+///   telerik/mobile-cli-lib #723), which is no record;
+/// - a code comment's `// ` before every line, after the code's indent (an iOS 7 device log kept in an
+///   Objective-C comment: `            // Feb 18 20:34:28 Sanis-iPhone backboardd[28] <Warning>: Zazo[272] has
+///   active assertions beyond permitted time:`, the Zazo app's `TBMAppDelegate.m`).
 enum PasteResidue {
   /// `line` without its blockquote: a leading `>` and the one blank after it, if any; `nil` when the line
   /// does not start with `>` or holds nothing after it.
@@ -26,6 +29,29 @@ enum PasteResidue {
     var rest = line.dropFirst()
     if let first = rest.utf8.first, first == 0x20 || first == 0x09 { rest = rest.dropFirst() }
     return rest
+  }
+
+  /// `line` without a code comment's mark: the blanks before it, `//` and the one blank after it; `nil` when
+  /// the line does not start so (after blanks) or holds nothing after it.
+  static func droppingComment(_ line: Substring) -> Substring? {
+    guard let rest = droppingCommentMark(line), !rest.isEmpty else { return nil }
+    return rest
+  }
+
+  /// `line` without the blanks before a leading `//`, the `//` and the one blank after it (a `//` alone:
+  /// empty); `nil` when the line does not start with `//` after its blanks, or `//` is followed by other
+  /// than a blank (`///`, `//text`).
+  static func droppingCommentMark(_ line: Substring) -> Substring? {
+    let bytes = line.utf8
+    guard let slash = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), bytes[slash] == 0x2F else { return nil }
+    let second = bytes.index(after: slash)
+    guard second != bytes.endIndex, bytes[second] == 0x2F else { return nil }
+    var after = bytes.index(after: second)
+    if after != bytes.endIndex {
+      guard bytes[after] == 0x20 || bytes[after] == 0x09 else { return nil }
+      after = bytes.index(after: after)
+    }
+    return Substring(bytes[after...])
   }
 
   /// `line` without what a paste left before the first record: lldb's `(lldb) ` prompt, one to three
