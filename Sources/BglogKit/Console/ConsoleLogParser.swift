@@ -39,7 +39,10 @@ public struct ConsoleLogParser {
   /// The record being read in the byte-level path (``ConsoleLayout/timeProcessMessage``): its first
   /// line and continuation lines are the first `rawCount` bytes of `rawBytes`, and no `String` is made
   /// until it is wanted.
-  private var raw: RawRecord?
+  private var raw = RawRecord()
+  /// Whether `raw` is a record being read (it is changed in place, never copied whole: a copy of it was
+  /// a `memmove` of about 270 bytes, twice a record).
+  private var hasRaw = false
   /// Storage for the raw record, grown as needed and never shrunk: lines are copied in with `memcpy`.
   private var rawBytes: [UInt8] = []
   private var rawCount = 0
@@ -351,7 +354,7 @@ public struct ConsoleLogParser {
   private mutating func consumeText(_ wholeLine: Substring, number: Int) -> LogEntry? {
     // Blank lines belong to the record being read (messages can hold empty lines); before the
     // first record they are skipped.
-    let hasRecord = hasPending || raw != nil
+    let hasRecord = hasPending || hasRaw
     if !hasRecord, wholeLine.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
     var line = wholeLine
     if quoted {
@@ -439,7 +442,7 @@ public struct ConsoleLogParser {
           return nil
         }
       }
-      if raw != nil {
+      if hasRaw {
         var text = line
         text.withUTF8 { appendRawContinuation($0, ascii: false) }
       } else {
@@ -508,9 +511,9 @@ public struct ConsoleLogParser {
 
   /// The process and pid of the record being read (byte-level or `String`), when it names them.
   private var pendingProcess: (String, Int?)? {
-    if let record = raw {
-      let process = withRawBytes { String(decoding: $0[record.process], as: UTF8.self) }
-      return process.isEmpty ? nil : (process, record.pid)
+    if hasRaw {
+      let process = withRawBytes { String(decoding: $0[raw.process], as: UTF8.self) }
+      return process.isEmpty ? nil : (process, raw.pid)
     }
     guard let pending, !pending.process.isEmpty else { return nil }
     return (pending.process, pending.pid)
@@ -660,8 +663,8 @@ public struct ConsoleLogParser {
 
   /// A record of the `HH:MM:SS  process  message` layout kept as bytes in `rawBytes`.
   private struct RawRecord {
-    var line: Int
-    var secondsOfDay: Double
+    var line = 0
+    var secondsOfDay = 0.0
     /// The date, UTC offset and pid of the layouts that write them (``ConsoleByteHeader``).
     var date: LogDate? = nil
     var utcOffsetSeconds: Int? = nil
@@ -674,20 +677,49 @@ public struct ConsoleLogParser {
     /// ndjson: where the first line's message ends in the raw bytes (process and message are copied
     /// after the first line, the message then continues with the continuation lines).
     var continuationStart: Int? = nil
-    var process: Range<Int>
-    var messageStart: Int
-    var firstLineEnd: Int
+    var process = 0..<0
+    var messageStart = 0
+    var firstLineEnd = 0
     var lineCount = 1
     /// The message's length in bytes as `appendContinuation` counts it.
-    var textCount: Int
+    var textCount = 0
     /// Whether every line read into `rawBytes` is known to be ASCII (lines never hold a CR here).
-    var plain: Bool
+    var plain = false
     /// The content hash of the first line's process and message, when worked out ahead (see
     /// ``PreparedLine``): the record's own while it has no continuation lines.
-    var firstLineHash: UInt64?
+    var firstLineHash: UInt64? = nil
     /// ``PreparedLine/anchors`` of the first line, when worked out ahead: the record's own while it has
     /// no continuation lines.
     var firstLineAnchors: Bool? = nil
+
+    /// Makes this the record of a first line, field by field in place (an assignment of a new value
+    /// was built aside and copied with `memmove`).
+    @inline(__always)
+    mutating func begin(
+      line: Int, secondsOfDay: Double, date: LogDate? = nil, utcOffsetSeconds: Int? = nil, pid: Int? = nil,
+      library: Range<Int>? = nil, subsystem: Range<Int>? = nil, category: Range<Int>? = nil,
+      level: Range<Int>? = nil, process: Range<Int>, messageStart: Int, firstLineEnd: Int, textCount: Int,
+      plain: Bool, firstLineHash: UInt64?, firstLineAnchors: Bool?
+    ) {
+      self.line = line
+      self.secondsOfDay = secondsOfDay
+      self.date = date
+      self.utcOffsetSeconds = utcOffsetSeconds
+      self.pid = pid
+      self.library = library
+      self.subsystem = subsystem
+      self.category = category
+      self.level = level
+      continuationStart = nil
+      self.process = process
+      self.messageStart = messageStart
+      self.firstLineEnd = firstLineEnd
+      lineCount = 1
+      self.textCount = textCount
+      self.plain = plain
+      self.firstLineHash = firstLineHash
+      self.firstLineAnchors = firstLineAnchors
+    }
   }
 
   /// `consumeText` for ``ConsoleLayout/timeProcessMessage``, on the line's UTF-8 bytes; `ascii` says
@@ -697,7 +729,7 @@ public struct ConsoleLogParser {
     _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, line: Substring?, number: Int, prepared: PreparedLine? = nil,
     preparedHeader: UnsafePointer<PreparedHeader>? = nil, filter: RecordFilterBody, emit: (LogEntry) -> Void
   ) {
-    let isPending = hasPending || raw != nil
+    let isPending = hasPending || hasRaw
     if !isPending, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
     if let layout, layout != .timeProcessMessage {
       // Plain ASCII headers of the shapes ``ConsoleByteHeader`` knows are read on the bytes; every
@@ -715,7 +747,7 @@ public struct ConsoleLogParser {
         // the two agree, one whose message has escapes still goes to `consumeText`, as it always did.)
         startRaw(bytes, filter: filter, emit)
         pendingIsHeaderless = false
-        var record = RawRecord(
+        raw.begin(
           line: number, secondsOfDay: header.secondsOfDay, date: header.date,
           utcOffsetSeconds: header.utcOffsetSeconds,
           pid: header.pid, library: header.library, subsystem: header.subsystem,
@@ -733,16 +765,16 @@ public struct ConsoleLogParser {
           if header.messageEscaped {
             // Escapes decoded as `JSONSerialization` decodes them (``ConsoleByteHeader`` checked them);
             // a decoded message may hold other than ASCII, or a carriage return.
-            record.plain = appendRawDecoded(source)
+            raw.plain = appendRawDecoded(source)
           } else {
             appendRaw(source)
           }
-          record.process = processStart..<messageStart
-          record.messageStart = messageStart
-          record.textCount = rawCount - messageStart
-          record.continuationStart = rawCount
+          raw.process = processStart..<messageStart
+          raw.messageStart = messageStart
+          raw.textCount = rawCount - messageStart
+          raw.continuationStart = rawCount
         }
-        raw = record
+        hasRaw = true
         return
       }
       if let entry = consumeText(line ?? Substring(String(decoding: bytes, as: UTF8.self)), number: number) {
@@ -752,11 +784,12 @@ public struct ConsoleLogParser {
     }
     if let header = prepared.map({ $0.header }) ?? Self.timeProcessMessageHeader(bytes) {
       startRaw(bytes, filter: filter, emit)
-      raw = RawRecord(
+      raw.begin(
         line: number, secondsOfDay: header.time, process: header.process,
         messageStart: header.messageStart, firstLineEnd: bytes.count,
         textCount: bytes.count - header.messageStart, plain: ascii, firstLineHash: prepared?.contentHash,
         firstLineAnchors: prepared?.anchors)
+      hasRaw = true
       return
     }
     if isPending, let first = bytes.first, first == 0x2F || first == 0x2E || first == 0xE2 || first == 0x5B,
@@ -767,7 +800,7 @@ public struct ConsoleLogParser {
     if hasPending {
       statistics.continuationLines += 1
       appendContinuation(line ?? Substring(String(decoding: bytes, as: UTF8.self)))
-    } else if raw != nil {
+    } else if hasRaw {
       statistics.continuationLines += 1
       appendRawContinuation(bytes, ascii: ascii)
     } else {
@@ -814,17 +847,16 @@ public struct ConsoleLogParser {
 
   /// Appends a continuation line to the raw record (`ascii`: the line is known to be ASCII).
   private mutating func appendRawContinuation(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool) {
-    guard var record = raw else { return }
-    record.lineCount += 1
-    record.plain = record.plain && ascii
-    if record.textCount + bytes.count + 1 > Self.maximumRecordLength {
-      if record.textCount <= Self.maximumRecordLength { statistics.truncatedRecords += 1 }
-      record.textCount = Self.maximumRecordLength + 1
+    guard hasRaw else { return }
+    raw.lineCount += 1
+    raw.plain = raw.plain && ascii
+    if raw.textCount + bytes.count + 1 > Self.maximumRecordLength {
+      if raw.textCount <= Self.maximumRecordLength { statistics.truncatedRecords += 1 }
+      raw.textCount = Self.maximumRecordLength + 1
     } else {
       appendRaw(newline: true, bytes)
-      record.textCount += bytes.count + 1
+      raw.textCount += bytes.count + 1
     }
-    raw = record
   }
 
   /// The raw record's bytes, where they are.
@@ -925,8 +957,11 @@ public struct ConsoleLogParser {
   /// Finishes the byte-level record: clock and duplicate checks on its bytes, then a `LogEntry` when
   /// the filter wants it.
   private mutating func completeRaw(filter: RecordFilterBody, _ emit: (LogEntry) -> Void) {
-    guard let record = raw else { return }
-    raw = nil
+    guard hasRaw else { return }
+    hasRaw = false
+    // A copy: the closures below then do not capture the parser (reading `raw` in them copied the
+    // whole parser for each record).
+    let record = raw
     let timestamp = LogTimestamp(
       secondsOfDay: record.secondsOfDay, date: record.date, utcOffsetSeconds: record.utcOffsetSeconds)
     let clock = clock(for: timestamp)
