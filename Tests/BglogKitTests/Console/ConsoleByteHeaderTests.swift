@@ -210,6 +210,18 @@ import Testing
       #expect(actualStatistics == expectedStatistics, "\(line)")
     }
   }
+  /// Each of `lines` after the record `first`, then a continuation line, read by the `String` parser
+  /// and on the bytes as ndjson: the same records and counts.
+  static func expectNDJSONLinesReadTheSameBothWays(_ lines: [String], after first: String) {
+    for line in lines {
+      let text = first + "\n" + line + "\ncontinued\n"
+      let (expected, expectedStatistics) = byString(text, layout: .logShowNDJSON)
+      let (actual, actualStatistics) = byBytes(text, layout: .logShowNDJSON)
+      #expect(actual == expected, "\(line)")
+      #expect(actualStatistics == expectedStatistics, "\(line)")
+    }
+  }
+
   /// JSON strings are skipped eight bytes at a time up to a `"`, a `\` or a control byte: ndjson lines
   /// with those (escaped or raw, valid or not) at every place around the eight-byte steps, in keys,
   /// the timestamp, the path and the message, read as the `String` parser reads them.
@@ -236,13 +248,7 @@ import Testing
             + #"","processImagePath":"/p","processID":57,"eventMessage":"m"}"#)
       }
     }
-    for line in lines {
-      let text = first + "\n" + line + "\ncontinued\n"
-      let (expected, expectedStatistics) = Self.byString(text, layout: .logShowNDJSON)
-      let (actual, actualStatistics) = Self.byBytes(text, layout: .logShowNDJSON)
-      #expect(actual == expected, "\(line)")
-      #expect(actualStatistics == expectedStatistics, "\(line)")
-    }
+    Self.expectNDJSONLinesReadTheSameBothWays(lines, after: first)
   }
 
   /// ndjson's four keys are recognised a word at a time: each key with any one byte changed (and
@@ -272,13 +278,7 @@ import Testing
         lines.append("{" + body.joined(separator: ",") + "}")
       }
     }
-    for line in lines {
-      let text = first + "\n" + line + "\ncontinued\n"
-      let (expected, expectedStatistics) = Self.byString(text, layout: .logShowNDJSON)
-      let (actual, actualStatistics) = Self.byBytes(text, layout: .logShowNDJSON)
-      #expect(actual == expected, "\(line)")
-      #expect(actualStatistics == expectedStatistics, "\(line)")
-    }
+    Self.expectNDJSONLinesReadTheSameBothWays(lines, after: first)
   }
 
   /// The pair searches (`\M`/`\^` escapes in idevicesyslog messages; `] ` and `: ` ending the xcode
