@@ -94,6 +94,12 @@ public struct ConsoleLogParser {
   /// Objective-C comment, the Zazo app's `TBMAppDelegate.m`): learned from the first header found only once
   /// it is dropped; dropped from every line that starts with it (``PasteResidue/droppingCommentMark(_:)``).
   private var commented = false
+  /// Every line found by a search tool carries its hit marker, `Line`, blanks, the line number, `:` and one blank
+  /// (Notepad++'s Find in Files: `Line  453: Jul 18 14:12:54 xxxxx-iPad runningboardd(RunningBoard)[60] …`,
+  /// ms-intune-app-sdk-ios #351): learned from the first header found only once it is dropped, while no layout
+  /// is known; dropped from every line that starts with it (``PasteResidue/droppingSearchHitMark(_:)``). Such a
+  /// log is read on the `String` path, as a quoted one.
+  private var searchHits = false
   /// Lone `{` / `[` lines (an NSLog dictionary dump's `{`, or the start of `log show --style json`) read
   /// while no layout is known and a record is being read: held until a line tells which (see
   /// ``heldJSONOpener(_:number:emit:)``). At most ``maximumHeldOpeners``.
@@ -148,7 +154,7 @@ public struct ConsoleLogParser {
   public mutating func consume(_ line: Substring, emit: (LogEntry) -> Void) {
     statistics.lines += 1
     let number = statistics.lines
-    if layout == .timeProcessMessage, !quoted {
+    if layout == .timeProcessMessage, !quoted, !searchHits {
       // The layout of large device dumps: read on bytes, building strings only for wanted records.
       let done: Void? = line.utf8.withContiguousStorageIfAvailable {
         consumeBytes($0, ascii: false, line: line, number: number, filter: storedFilter, emit: emit)
@@ -221,7 +227,7 @@ public struct ConsoleLogParser {
     guard let layout else { return false }
     // A quoted `HH:MM:SS  process  message` log is read on the `String` path, which drops the quote; the
     // other layouts leave a line whose header they cannot read (a quoted one) to it anyway.
-    return (layout == .timeProcessMessage && !quoted) || ConsoleByteHeader.reads(layout)
+    return (layout == .timeProcessMessage && !quoted && !searchHits) || ConsoleByteHeader.reads(layout)
   }
 
   /// A ``RecordFilter`` passed down a call.
@@ -365,6 +371,7 @@ public struct ConsoleLogParser {
       }
     }
     if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
+    if searchHits, let rest = PasteResidue.droppingSearchHitMark(line) { line = rest }
     if let tagPrefix, line.hasPrefix(tagPrefix) { line = line.dropFirst(tagPrefix.count) }
     if readsSyslogRows, line.contains(where: { $0 != " " && $0 != "\t" }) {
       guard let row = ConsoleLayout.syslogRowStart(line) else {
@@ -390,6 +397,15 @@ public struct ConsoleLogParser {
     {
       quoted = true
       commented = true
+      return begin(header, line: rest, headerless: false)
+    }
+    // A search tool's hit marker before every line (`Line  453: `, Notepad++'s Find in Files: ms-intune-app-sdk-ios
+    // #351): learned from the first line that has a header once it is dropped, while no layout is known.
+    if !forced, layout == nil, mayOpen, !searchHits, !quoted, tagPrefix == nil, indent == nil,
+      let rest = PasteResidue.droppingSearchHitMark(line), !rest.isEmpty,
+      let header = quotedHeader(rest, number: number)
+    {
+      searchHits = true
       return begin(header, line: rest, headerless: false)
     }
     if hasRecord, !startsBlank,

@@ -14,7 +14,10 @@
 ///   telerik/mobile-cli-lib #723), which is no record;
 /// - a code comment's `// ` before every line, after the code's indent (an iOS 7 device log kept in an
 ///   Objective-C comment: `            // Feb 18 20:34:28 Sanis-iPhone backboardd[28] <Warning>: Zazo[272] has
-///   active assertions beyond permitted time:`, the Zazo app's `TBMAppDelegate.m`).
+///   active assertions beyond permitted time:`, the Zazo app's `TBMAppDelegate.m`);
+/// - a search tool's hit marker before every line, `Line`, blanks, the line number, `:` and one blank (Notepad++'s
+///   Find in Files results: `Line  453: Jul 18 14:12:54 xxxxx-iPad runningboardd(RunningBoard)[60] <Notice>: …`,
+///   microsoftconnect/ms-intune-app-sdk-ios #351).
 enum PasteResidue {
   /// `line` without its blockquote: a leading `>` and the one blank after it, if any; `nil` when the line
   /// does not start with `>` or holds nothing after it.
@@ -52,6 +55,30 @@ enum PasteResidue {
       after = bytes.index(after: after)
     }
     return Substring(bytes[after...])
+  }
+
+  /// `line` without a search tool's hit marker at its start: `Line`, one to eight spaces, one to nine digits,
+  /// `:` and one space (`Line  453: `); `nil` when it does not start so. The rest may be empty (a blank line
+  /// found).
+  static func droppingSearchHitMark(_ line: Substring) -> Substring? {
+    let bytes = line.utf8
+    guard bytes.starts(with: [0x4C, 0x69, 0x6E, 0x65]) else { return nil }
+    var index = bytes.index(bytes.startIndex, offsetBy: 4)
+    var spaces = 0
+    while index != bytes.endIndex, bytes[index] == 0x20 {
+      spaces += 1
+      index = bytes.index(after: index)
+    }
+    guard (1...8).contains(spaces) else { return nil }
+    var digits = 0
+    while index != bytes.endIndex, bytes[index] &- 0x30 < 10 {
+      digits += 1
+      index = bytes.index(after: index)
+    }
+    guard (1...9).contains(digits), index != bytes.endIndex, bytes[index] == 0x3A else { return nil }
+    index = bytes.index(after: index)
+    guard index != bytes.endIndex, bytes[index] == 0x20 else { return nil }
+    return Substring(bytes[bytes.index(after: index)...])
   }
 
   /// `line` without what a paste left before the first record: lldb's `(lldb) ` prompt, one to three
