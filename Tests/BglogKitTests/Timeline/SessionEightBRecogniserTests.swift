@@ -51,4 +51,43 @@ import Testing
       "default\t08:00:55.092828-0600\tanalyticsd\tanalyticsd\tAggregated. Transform: StabilityCrashNumerator3WithIncidentID Dirty: 1 Event: com.apple.stability.crash {\"appVersion\":\"20.12.1\",\"exceptionCodes\":\"KERN_PROTECTION_FAILURE at 0x000000020863b1a0\",\"terminationReasonExceptionCode\":\"0xa\",\"terminationReasonNamespace\":\"SIGNAL\"}\n"
     #expect(Self.timeline(text: text).apps.allSatisfy { $0.events.isEmpty })
   }
+
+  // MARK: #4 dasd's refusal of a push launch
+
+  /// isolution.pro/tr/q/so71523234 (a Turkish copy of a Stack Overflow answer: a silent push not delivered after
+  /// the device restarted), the Console.app copy with blanks for tabs as pasted: dasd submits the push launch,
+  /// ThunderingHerdPolicy refuses it (three lines, one record), a second push is submitted and the first
+  /// cancelled. Before: the submissions and the cancellation only, nothing saying why the app was not launched.
+  @Test func dasdRefusingAPushLaunchSaysWhy() throws {
+    let text = """
+      default 15:37:29.955974+0200 dasd Submitted Activity: com.apple.pushLaunch.YOUR_BUNDLE_ID:7BAB0E at priority 5 <private>
+      default 15:37:29.958436+0200 dasd Adding a launch request (<private>) for application <private> by activity <private>
+      default 15:37:29.958611+0200 dasd Launch requests for <private>: (null)
+      default 15:37:29.972714+0200 dasd com.apple.pushLaunch.YOUR_BUNDLE_ID:7BAB0E:[
+      {name: ThunderingHerdPolicy, policyWeight: 1.000, response: {Decision: Must Not Proceed, Score: 0.00, Rationale: [{timeSinceThunderingHerdTriggerEvent < 300}]}}
+      ], FinalDecision: Must Not Proceed}
+      default 15:37:33.505325+0200 dasd Submitted Activity: com.apple.pushLaunch.YOUR_BUNDLE_ID:B3D6C8 at priority 5 <private>
+      default 15:37:33.509388+0200 dasd Adding a launch request (<private>) for application <private> by activity <private>
+      default 15:37:33.509515+0200 dasd Launch requests for <private>: <private>
+      default 15:37:33.509778+0200 dasd Daemon Canceling Activities: {(
+      com.apple.pushLaunch.YOUR_BUNDLE_ID:7BAB0E
+      )}
+      default 15:37:33.510334+0200 dasd CANCELED: com.apple.pushLaunch.YOUR_BUNDLE_ID:7BAB0E at priority 5 <private>!
+      default 15:37:33.510514+0200 dasd Removing a launch request for application <private> by activity <private>
+
+      """
+    let result = Self.timeline(text: text)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.bundleID == "YOUR_BUNDLE_ID")
+    #expect(app.events.map(\.kind) == [.bgTaskSubmitted, .bgTaskDeferred, .bgTaskSubmitted, .bgTaskCancelled])
+    let refusal = app.events[1]
+    #expect(refusal.line == 4)
+    let seconds = try #require(refusal.timestamp?.secondsOfDay)
+    #expect(abs(seconds - (15 * 3600 + 37 * 60 + 29.972714)) < 0.001)
+    #expect(
+      refusal.detail
+        == "push launch com.apple.pushLaunch.YOUR_BUNDLE_ID:7BAB0E must not proceed (ThunderingHerdPolicy: "
+        + "timeSinceThunderingHerdTriggerEvent < 300): dasd refused to launch the app for this push at that time")
+  }
 }
