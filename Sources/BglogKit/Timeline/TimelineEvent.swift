@@ -133,6 +133,10 @@ public struct TimelineEvent: Sendable, Hashable {
     /// is content-available and has an alert, as written. Not a launch or a wakeup: dasd decides whether and when
     /// the app is woken for it.
     case pushReceived = "push-received"
+    /// SpringBoard no longer counts the app as playing audio (`application<bundle> now playing with audio: NO`):
+    /// it drops the assertion it took for the app while it played (`[BKSProcess setNowPlayingWithAudio:YES]`),
+    /// so audio no longer keeps the app running in the background.
+    case audioStopped = "audio-stopped"
     /// The app's own log line matched a `--mark` pattern.
     case marker
   }

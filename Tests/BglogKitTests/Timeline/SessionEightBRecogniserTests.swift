@@ -90,4 +90,28 @@ import Testing
         == "push launch com.apple.pushLaunch.YOUR_BUNDLE_ID:7BAB0E must not proceed (ThunderingHerdPolicy: "
         + "timeSinceThunderingHerdTriggerEvent < 300): dasd refused to launch the app for this push at that time")
   }
+
+  // MARK: #7 SpringBoard's end of the app's audio
+
+  /// doublesymmetry/react-native-track-player #792 (FrankGoortani, turn 4), the Console.app copy with a ` -0500`
+  /// offset as pasted, from SpringBoard's line on: the app is no longer playing with audio, runningboardd
+  /// invalidates the assertion SpringBoard's BKSProcess held for it, mediaserverd stops the app's audio queue.
+  /// Before: only the invalidation, saying nothing of what ended.
+  @Test func nowPlayingWithAudioNoIsTheAudiosEnd() throws {
+    let text = """
+      ```
+      default\t18:36:48.551011 -0500\tSpringBoard\tapplication<app.myapp.ent> now playing with audio: NO
+      default\t18:36:48.551682 -0500\trunningboardd\tInvalidating assertion 26-448-46341 (target:application<app.myapp.ent>) from originator 448
+      default\t18:36:48.552009 -0500\tmediaserverd\tMEDeviceStreamClient.cpp:430:RemoveRunningClient: AQME device AQDefaultDevice: client stopping: <AudioQueueObject@0x101c7ac00; Unknown FigPlayer; sid:0x1f5e5, myapp(5137), 'prim'; play>; running count now 0
+
+      """
+    let result = Self.timeline(text: text)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.bundleID == "app.myapp.ent")
+    #expect(app.events.map(\.kind) == [.audioStopped, .assertionInvalidated])
+    #expect(app.events[0].line == 2)
+    #expect(app.events[0].detail.hasPrefix("no longer now playing with audio (SpringBoard)"))
+    #expect(app.findings.isEmpty)
+  }
 }

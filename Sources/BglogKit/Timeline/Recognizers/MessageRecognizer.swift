@@ -151,7 +151,7 @@ enum MessageRecognizers {
     + WebKitProcessRecognizers.all + ResourceLimitRecognizers.all + DasdActivityRecognizers.all
     + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all + RunningBoardTerminationRecognizers.all
     + PushKitRecognizers.all + LockedFileRecognizers.all + ReportCrashRecognizers.all + SymptomsdRecognizers.all
-    + SpringBoardPushRecognizers.all + AnalyticsdRecognizers.all
+    + SpringBoardPushRecognizers.all + AnalyticsdRecognizers.all + SpringBoardAudioRecognizers.all
 
   /// One scanner per 64 recognisers (a group mask holds 64 bits): scanner `k` holds the anchors of
   /// recognisers `64k..<64k + 64`, the group bit of an anchor being its recogniser's index less `64k`.
