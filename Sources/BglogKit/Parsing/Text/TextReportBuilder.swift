@@ -331,7 +331,7 @@ struct TextReportBuilder {
       // The iOS 16+ form (`DYLD 1 Library missing`) continues on the next lines. The older
       // `Namespace X, Code Y` form is one line, except that macOS writes TCC's reason on the next one
       // (`This app has crashed because it attempted to access privacy-sensitive data…`).
-      let namespaceForm = report.termination?.reason.hasPrefix("Namespace") == true
+      let namespaceForm = report.termination?.reason.lowercased().hasPrefix("namespace") == true
       let continues =
         !namespaceForm
         || (report.termination?.namespace?.uppercased() == "TCC" && TextScanning.keyValue(text) == nil
@@ -599,6 +599,7 @@ struct TextReportBuilder {
       report.termination = TerminationInfo(
         namespace: head.namespace, code: head.code, reason: string,
         byProcess: report.termination?.byProcess, location: .line(line))
+      if head.lowerCased { report.issues.append(ParseIssue(TerminationReasonParser.lowerCasedNote, at: .line(line))) }
       terminationContinuation = []
       mode = .terminationReason(openBrackets: TerminationReasonParser.openBrackets(in: value))
     case .terminationDescription:

@@ -1,0 +1,77 @@
+import BglogTestSupport
+import Foundation
+import Testing
+
+@testable import BglogKit
+
+/// Second session-8 review (`diagnose` on pasted reports and pieces). The pastes' licences are not known
+/// (site copies, unchecked issue threads), so only the lines a test needs are quoted, each with its source.
+@Suite struct ReviewS8bReportTests {
+  static func read(_ text: String) throws -> [(CrashReport, Diagnosis)] {
+    let source = SourceText(text: text)
+    return try CrashReportReader.read(source).map { ($0, CrashClassifier().diagnose($0, source: source)) }
+  }
+
+  // MARK: Defect 1: a block lower-cased by a page converter
+
+  /// w3help.cc/a/202108/723669.html (a traditional-Chinese, lower-cased copy of a Chinese blog post):
+  /// the 0xdead10cc block, with the blank lines the copy put between its lines.
+  static let lowerCasedDead10cc = """
+    exception type:  exc_crash (sigkill)
+
+    exception codes: 0x0000000000000000, 0x0000000000000000
+
+    exception note:  exc_corpse_notify
+
+    termination reason: namespace springboard, code 0xdead10cc
+
+    termination description: springboard, com.***.*** was task-suspended with locked system file
+    """
+
+  /// The same page: the 0xbada5e47 and 0x8badf00d blocks' termination lines.
+  static let lowerCasedBada5e47 = """
+    exception type:  exc_crash (sigkill)
+
+    exception codes: 0x0000000000000000, 0x0000000000000000
+
+    exception note:  exc_corpse_notify
+
+    termination reason: namespace assertiond, code 0xbada5e47
+    """
+
+  @Test func aLowerCasedNamespaceAndCodeAreReadAtMediumAtMost() throws {
+    let (report, diagnosis) = try #require(try Self.read(Self.lowerCasedDead10cc).first)
+    #expect(report.termination?.code == 0xdead_10cc)
+    #expect(report.termination?.namespace == "springboard")
+    #expect(diagnosis.kind == .suspendedWithLockedFile)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.evidence.contains { $0.quote == "termination reason: namespace springboard, code 0xdead10cc" })
+    #expect(report.issues.contains { $0.message == TerminationReasonParser.lowerCasedNote && $0.location == .line(7) })
+
+    let (_, overflow) = try #require(try Self.read(Self.lowerCasedBada5e47).first)
+    #expect(overflow.kind == .backgroundTaskOverflow)
+    #expect(overflow.confidence != .high)
+    #expect(overflow.evidence.contains { $0.quote == "termination reason: namespace assertiond, code 0xbada5e47" })
+
+    let watchdog = try #require(
+      try Self.read(
+        Self.lowerCasedBada5e47.replacingOccurrences(
+          of: "namespace assertiond, code 0xbada5e47", with: "namespace springboard, code 0x8badf00d")
+      ).first)
+    #expect(watchdog.1.kind == .watchdogHang)
+    #expect(watchdog.1.confidence != .high)
+  }
+
+  @Test func theCapitalisedReasonIsNotNotedAsLowerCased() {
+    let head = TerminationReasonParser.head("Namespace RUNNINGBOARD, Code 0xdead10cc")
+    #expect(head.namespace == "RUNNINGBOARD")
+    #expect(head.code == 0xdead_10cc)
+    #expect(!head.lowerCased)
+    let lower = TerminationReasonParser.head("namespace assertiond, code 0xbada5e47")
+    #expect(lower.namespace == "assertiond")
+    #expect(lower.code == 0xbada_5e47)
+    #expect(lower.lowerCased)
+    // A namespace given as its number is not a case matter.
+    #expect(!TerminationReasonParser.head("Namespace <0xF>, Code 0xdead10cc").lowerCased)
+  }
+}
