@@ -74,4 +74,56 @@ import Testing
     // A namespace given as its number is not a case matter.
     #expect(!TerminationReasonParser.head("Namespace <0xF>, Code 0xdead10cc").lowerCased)
   }
+
+  // MARK: Defect 5: 0xdead10cc with only thread 0 pasted, prose after the fence
+
+  /// LoopKit/Loop #1356 (yansaid, 2020-08-13): the fenced block with thread 0 only (frames 0–7 cut here), the
+  /// closing fence, and the first sentence of the prose after it.
+  static let loopThreadZeroOnly = """
+    ```
+    Exception Type:  EXC_CRASH (SIGKILL)
+    Exception Codes: 0x0000000000000000, 0x0000000000000000
+    Exception Note:  EXC_CORPSE_NOTIFY
+    Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc
+    Triggered by Thread:  0
+
+    Thread 0 name:
+    Thread 0 Crashed:
+    0   libsystem_kernel.dylib        \t0x00000001856c0e90 mach_msg_trap + 8
+    1   libsystem_kernel.dylib        \t0x00000001856c0244 mach_msg + 76 (mach_msg.c:103)
+    8   Loop                       \t        0x0000000102315158 main + 68 (AppDelegate.swift:15)
+    9   libdyld.dylib                 \t0x00000001856eef18 start + 4
+    ```
+
+    [The exception code 0xdead10cc indicates that an application has been terminated by the OS because it held \
+    on to a file lock or sqlite database lock during suspension.
+    """
+
+  @Test func onlyThreadZeroPastedNamesTheOtherThreadsAsMissing() throws {
+    let (report, diagnosis) = try #require(try Self.read(Self.loopThreadZeroOnly).first)
+    #expect(diagnosis.kind == .suspendedWithLockedFile)
+    // The deciding line is present.
+    #expect(diagnosis.confidence == .high)
+    #expect(diagnosis.facts.contains(Fact("missing-evidence", "the other threads' backtraces")))
+    #expect(!diagnosis.explanation.contains("No thread shows"))
+    #expect(diagnosis.explanation.contains("Only Thread 0 was pasted"))
+    // The prose after the closing fence is not a frame of thread 0.
+    #expect(report.threads.count == 1)
+    #expect(report.threads.first?.frames.count == 4)
+    #expect(!report.issues.contains { $0.location == .line(16) })
+    #expect(!report.threads.flatMap(\.frames).contains { $0.location == .line(16) })
+  }
+
+  @Test func everyThreadPastedStillSaysNoThreadShowsLockFrames() throws {
+    let second = """
+
+      Thread 1:
+      0   libsystem_kernel.dylib        \t0x00000001856c0e90 mach_msg_trap + 8
+      """
+    let text = Self.loopThreadZeroOnly.replacingOccurrences(of: "start + 4\n```", with: "start + 4" + second + "\n```")
+    let (report, diagnosis) = try #require(try Self.read(text).first)
+    #expect(report.threads.filter { !$0.frames.isEmpty }.count == 2)
+    #expect(!diagnosis.facts.contains { $0.key == "missing-evidence" })
+    #expect(diagnosis.explanation.contains("No thread shows SQLite or file-locking frames"))
+  }
 }

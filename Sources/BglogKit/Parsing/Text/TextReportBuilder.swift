@@ -73,6 +73,10 @@ struct TextReportBuilder {
   private var numbersOfThreadsWithFrames: Set<Int> = []
   private var nextFrameIndex: Int?
   private var lastTarget: Target?
+  /// Whether a Markdown fence (```` ``` ````) was passed since the last thread heading: prose after a
+  /// closing fence (`[The exception code 0xdead10cc indicates …`, LoopKit/Loop #1356) is not a frame, so an
+  /// unnumbered frame-like line there is left as prose.
+  private var pastFence = false
   /// Long frame names read so far, shared between frames.
   private var frameNames = FrameNameTable()
 
@@ -507,7 +511,10 @@ struct TextReportBuilder {
         return .consumed
       }
     }
-    if let parsed = StackFrameLineParser.parse(text, line: line) {
+    if TextScanning.hasPrefix(text, "```") { pastFence = true }
+    if let parsed = StackFrameLineParser.parse(text, line: line),
+      !pastFence || parsed.frames.first?.index != nil
+    {
       let target: Target
       if let lastTarget {
         target = lastTarget
@@ -720,6 +727,7 @@ struct TextReportBuilder {
   // MARK: - Threads
 
   private mutating func handle(_ heading: ThreadHeading, line: Int) {
+    pastFence = false
     switch heading {
     case .state:
       mode = .skipBlock
