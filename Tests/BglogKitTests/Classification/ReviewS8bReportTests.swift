@@ -126,4 +126,46 @@ import Testing
     #expect(!diagnosis.facts.contains { $0.key == "missing-evidence" })
     #expect(diagnosis.explanation.contains("No thread shows SQLite or file-locking frames"))
   }
+
+  // MARK: Defect 2: a JetsamEvent process entry between prose sentences
+
+  /// kstenerud/KSCrash #278 (langyanduan, 2018-03-27; first block): the sentence before, the entry (four blanks
+  /// of indent and two trailing blanks a line, as pasted; members cut here), the sentence after.
+  static let kscrashEntryInProse = """
+    I'm developing a PacketProvider on iOS. It is often kill by memory limit. This is jetsameEvent file log the memory issue
+
+        {  
+            "states" : [  
+                "frontmost"  
+            ],  
+            "killDelta" : 13593,  
+            "rpages" : 960,  
+            "reason" : "per-process-limit",  
+            "pid" : 4624,  
+            "name" : "RebornTunnel",  
+            "cpuTime" : 1223.5413490000001  
+        },  
+
+    The rpages is 960 and pageSize is 16k, it exceeded the 15MB limit.
+    """
+
+  @Test func aJetsamEntryBetweenProseSentencesIsReadAtMedium() throws {
+    let (report, diagnosis) = try #require(try Self.read(Self.kscrashEntryInProse).first)
+    #expect(diagnosis.kind == .jetsam)
+    // The entry's reason decides, but the report around it is missing.
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.facts.contains(Fact("killed", "RebornTunnel (per-process-limit)")))
+    #expect(diagnosis.facts.contains { $0.key == "missing-evidence" })
+    #expect(diagnosis.evidence.contains { $0.location == .line(9) })
+    #expect(report.jetsam?.processes.first?.pid == 4624)
+    #expect(report.startLine == 3)
+    #expect(report.issues.contains { $0.message.hasPrefix(JetsamFragmentReader.proseNote) && $0.location == .line(1) })
+  }
+
+  @Test func proseBetweenTheEntriesIsNotSetAside() {
+    // A sentence inside the list is not prose around it: the text is not read as a fragment.
+    let broken = Self.kscrashEntryInProse.replacingOccurrences(
+      of: "\"pid\" : 4624,", with: "\"pid\" : 4624,\nThe pid is the tunnel's.")
+    #expect(JetsamFragmentReader.read(SourceText(text: broken), proseAround: true) == nil)
+  }
 }
