@@ -65,8 +65,17 @@ extension ClassifierContext {
         " Every killed process is part of the system, not a third-party app: unless your app was the one "
         + "using the memory (see the largest processes), there is nothing to change in it."
     }
+    // An entry pasted without its report (KSCrash #278): its reason says jetsam killed the process, but there
+    // is no header, page size, memory status or largest process to check it against.
+    let fragment = report.jetsam?.isFragment == true
+    if fragment {
+      facts.append(Fact("missing-evidence", "the JetsamEvent's header, memory status and largest process"))
+      explanation +=
+        " Only the process entry was pasted, without the report around it, so the rest of the event (page size, "
+        + "memory status, largest process) cannot be checked."
+    }
     return Diagnosis(
-      kind: .jetsam, confidence: .high,
+      kind: .jetsam, confidence: fragment ? .medium : .high,
       summary: "Jetsam killed \(names).",
       explanation: explanation, evidence: evidence, facts: facts)
   }

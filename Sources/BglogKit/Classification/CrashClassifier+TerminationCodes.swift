@@ -162,6 +162,21 @@ extension ClassifierContext {
         [
           "Get the report's backtraces (the full .ips or .crash): the thread inside sqlite3, flock, fcntl or NSFileCoordinator names the work that held the lock."
         ] + DiagnosisKind.suspendedWithLockedFile.reference.advice
+    } else if let only = onlyPastedThread() {
+      // One thread pasted (LoopKit/Loop #1356: thread 0 idle in the run loop, nothing after): an app always
+      // has more threads, and the lock holder is among those not pasted, so their absence is said, not read as
+      // "no thread holds a lock".
+      let name = only.index.map { "Thread \($0)" } ?? "One thread"
+      facts.append(Fact("missing-evidence", "the other threads' backtraces"))
+      explanation +=
+        " Only \(name) was pasted and it shows no SQLite or file-locking frames; the thread that held the lock "
+        + "is likely among those not pasted"
+        + (facts.contains(where: { $0.key == "locked-file" })
+          ? "." : ", so look for database or file work that runs as the app goes to the background.")
+      advice =
+        [
+          "Get the report's other threads (the full .ips or .crash): the thread inside sqlite3, flock, fcntl or NSFileCoordinator names the work that held the lock."
+        ] + DiagnosisKind.suspendedWithLockedFile.reference.advice
     } else if !facts.contains(where: { $0.key == "locked-file" }) {
       explanation += " No thread shows SQLite or file-locking frames, so look for work that finished just before."
     }
@@ -169,6 +184,12 @@ extension ClassifierContext {
       kind: .suspendedWithLockedFile, confidence: .high,
       summary: "The app was suspended while holding a file or database lock (\(hex(code))).",
       explanation: explanation, advice: advice, evidence: evidence, facts: facts)
+  }
+
+  /// The one thread with frames when the input holds only one (a paste cut after the crashed thread).
+  func onlyPastedThread() -> ThreadBacktrace? {
+    let withFrames = report.threads.filter { !$0.frames.isEmpty }
+    return withFrames.count == 1 ? withFrames.first : nil
   }
 
   /// Where the system's "locked system files:" sentence is and the first file it names: in the termination

@@ -134,7 +134,7 @@ struct ClassifierContext {
   }
 
   func terminationCodeText(_ termination: TerminationInfo, _ code: UInt64) -> String {
-    termination.namespace == "SIGNAL" ? String(code) : hex(code)
+    termination.namespace?.uppercased() == "SIGNAL" ? String(code) : hex(code)
   }
 
   /// The termination description and details, and the Application Specific Information (where the
@@ -155,6 +155,13 @@ struct ClassifierContext {
       diagnosis.explanation +=
         " The input quotes the Termination Reason line in prose, without the report, so nothing else in the "
         + "report can be checked."
+    }
+    if report.isLowerCasedTermination, diagnosis.confidence == .high {
+      // A page converter lower-cased the block (w3help.cc): the code is there, but not as the device wrote it.
+      diagnosis.confidence = .medium
+      diagnosis.explanation +=
+        " The report's text was lower-cased by the page it was copied from, so it is not exactly as the device "
+        + "wrote it."
     }
     if report.isTerminationSummary, diagnosis.confidence != .low {
       // Someone's summary of a report's termination lines (nightscout/Trio #1109): the words are the report's,

@@ -75,6 +75,8 @@ public enum CrashReportReader {
       if let piece = DiskWritesPieceReader.read(source) { return piece }
       // PushKit's `Killing app because it never posted an incoming call …` exception pasted alone.
       if let lines = PushKitKillLineReader.read(source) { return lines }
+      // A JetsamEvent process entry between prose sentences (KSCrash #278).
+      if let fragment = JetsamFragmentReader.read(source, proseAround: true) { return [fragment] }
       // `` `Termination Reason: FRONTBOARD 0xbaadca11` `` quoted in inline code in prose.
       if let quoted = QuotedTerminationLineReader.read(source) { return quoted }
       // The same limit as the debugger shows it (`EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=650 MB, …)`).

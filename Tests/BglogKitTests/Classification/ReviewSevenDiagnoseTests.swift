@@ -128,12 +128,14 @@ import Testing
     #expect(diagnosis.advice.first?.hasPrefix("Get the report's backtraces") == true)
   }
 
-  /// With threads that show no lock frame the old sentence stays (the threads were checked).
-  @Test func aLockedFileKillWithIdleThreadsStillSaysNoThreadShowsLocking() throws {
+  /// Thread 0 alone, idle (the same Loop #1356 paste): the other threads, where the lock holder would be, were
+  /// not pasted, so they are named as missing rather than read as "no thread shows locking" (review s8b
+  /// defect 5; with every thread pasted the old sentence stays, ReviewS8bReportTests).
+  @Test func aLockedFileKillWithOnlyThreadZeroNamesTheOtherThreadsAsMissing() throws {
     let source = try Fixtures.source("crash/public-runningboard-dead10cc-idle-main-thread-loop.crash")
     let diagnosis = try #require(try DiagnoseRun.diagnosedReports(in: source).first?.diagnosis)
     #expect(diagnosis.kind == .suspendedWithLockedFile)
-    #expect(!diagnosis.facts.contains { $0.key == "missing-evidence" })
-    #expect(!diagnosis.explanation.contains("not pasted"))
+    #expect(diagnosis.facts.contains(Fact("missing-evidence", "the other threads' backtraces")))
+    #expect(!diagnosis.explanation.contains("No thread shows"))
   }
 }

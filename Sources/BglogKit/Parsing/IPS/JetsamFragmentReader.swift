@@ -15,18 +15,41 @@ enum JetsamFragmentReader {
   /// Keys only a jetsam process entry has (one of them must be present).
   static let jetsamOnlyKeys: Set<String> = ["rpages", "lifetimeMax", "killDelta", "idleDelta", "pageSpike"]
 
+  /// The most prose lines read past before or after the entries (a sentence or two of an issue thread).
+  static let proseLimit = 5
+
+  /// The start of the note on a fragment read with prose around it.
+  static let proseNote = "prose around the entries was set aside"
+
   /// The report of a pasted piece of a jetsam process list, or nil when the text is anything else.
-  static func read(_ source: SourceText) -> CrashReport? {
+  ///
+  /// With `proseAround`, a few prose lines before the first brace and after the last closing brace (KSCrash
+  /// #278: `… This is jetsameEvent file log the memory issue`, the entry, `The rpages is 960 …`) are set
+  /// aside, as a fenced report's are; every line between must still be a member of an entry.
+  static func read(_ source: SourceText, proseAround: Bool = false) -> CrashReport? {
     var firstLine: Int?
     var lastLine = 0
     var sawJetsamKey = false
     var opensEntry = false
+    var proseLines: [Int] = []
+    var closed = false
+    var after = false
     for index in 0..<source.lineCount {
       let text = TextScanning.trimmed(source.lineText(index))
       if text.isEmpty { continue }
       guard text.utf8.count <= 4096 else { return nil }
+      let structural = text.hasPrefix("\"") || ["{", "}", "},", "[", "]", "],"].contains(text)
+      if proseAround, !structural, firstLine == nil || (closed && !after) || after {
+        // Prose before the entries, or after the last closing brace: set aside.
+        if firstLine != nil { after = true }
+        proseLines.append(index + 1)
+        guard proseLines.count <= proseLimit else { return nil }
+        continue
+      }
+      if after { return nil }
       firstLine = firstLine ?? index + 1
       lastLine = index + 1
+      closed = text == "}" || text == "},"
       switch text {
       case "{":
         opensEntry = true
@@ -52,7 +75,7 @@ enum JetsamFragmentReader {
     guard let firstLine, sawJetsamKey, opensEntry else { return nil }
     var report = CrashReport(format: .ips, category: .jetsam, startLine: firstLine, endLine: lastLine)
     report.jetsam = JetsamEvent()
-    JetsamBodyReader.scanTolerantly(source, lines: 0..<source.lineCount, into: &report, inProcesses: true)
+    JetsamBodyReader.scanTolerantly(source, lines: (firstLine - 1)..<lastLine, into: &report, inProcesses: true)
     guard let processes = report.jetsam?.processes, !processes.isEmpty else { return nil }
     report.jetsam?.isFragment = true
     report.issues.insert(
@@ -60,6 +83,10 @@ enum JetsamFragmentReader {
         "\(processes.count) \(processes.count == 1 ? "entry" : "entries") of a jetsam event's processes list, pasted "
           + "without the report around them: no metadata line, no memory status, no largest process",
         at: .line(firstLine)), at: 0)
+    if !proseLines.isEmpty {
+      let lines = proseLines.map(String.init).joined(separator: ", ")
+      report.issues.insert(ParseIssue(proseNote + " (line \(lines))", at: .line(proseLines[0])), at: 1)
+    }
     return report
   }
 }

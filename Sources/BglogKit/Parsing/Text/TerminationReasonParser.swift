@@ -17,26 +17,44 @@ enum TerminationReasonParser {
     var namespace: String?
     /// The code, when it is a number.
     var code: UInt64?
+    /// Whether the `Namespace …, Code …` words were written in lower case (`namespace assertiond, code
+    /// 0xbada5e47`): reports print the namespace in capitals, so a page converter lower-cased the text.
+    var lowerCased = false
+  }
+
+  /// The parse note on a reason whose namespace is in lower case; the classifier keeps such a reading at
+  /// medium at most (``CrashReport/isLowerCasedTermination``).
+  static let lowerCasedNote =
+    "the termination reason is in lower case (a page converter lower-cased the report), so its words were read "
+    + "without case"
+
+  /// Whether `text` starts with ASCII `word`, compared without case.
+  private static func hasPrefixIgnoringCase(_ text: Substring, _ word: String) -> Bool {
+    text.utf8.count >= word.utf8.count
+      && zip(text.utf8, word.utf8).allSatisfy { $0 | 0x20 == $1 | 0x20 }
   }
 
   /// Reads the namespace and code at the start of a reason.
   static func head(_ value: Substring) -> Head {
     let text = TextScanning.trimmed(value)
-    if text.hasPrefix("Namespace") {
+    // A page converter lower-cases whole blocks (`termination reason: namespace assertiond, code 0xbada5e47`,
+    // w3help.cc's copies of Chinese articles), so the words are read without case.
+    if hasPrefixIgnoringCase(text, "Namespace") {
       var rest = TextScanning.trimmedLeading(text.dropFirst("Namespace".count))
       let namespaceEnd = rest.firstIndex(of: ",") ?? rest.endIndex
       let namespace = TextScanning.trimmed(rest[..<namespaceEnd])
       rest = rest[namespaceEnd...].dropFirst()
       rest = TextScanning.trimmedLeading(rest)
       var code: UInt64?
-      if rest.hasPrefix("Code") {
+      if hasPrefixIgnoringCase(rest, "Code") {
         let codeText = TextScanning.trimmedLeading(rest.dropFirst("Code".count))
         // A sentence's full stop after the code (`Code 0xdead10cc.`, Telegram-iOS #473) is not part of it.
         var token = codeText.prefix(while: { !TextScanning.isBlank($0) && $0 != "," })
         while token.last == "." || token.last == ";" { token = token.dropLast() }
         code = TextScanning.number(token)
       }
-      return Head(namespace: namespace.isEmpty ? nil : String(namespace), code: code)
+      let lowerCased = namespace.contains { $0.isASCII && $0.isLowercase } && !namespace.hasPrefix("<")
+      return Head(namespace: namespace.isEmpty ? nil : String(namespace), code: code, lowerCased: lowerCased)
     }
     let tokens = TextScanning.tokens(text)
     guard var first = tokens.first else { return Head() }
@@ -105,5 +123,13 @@ enum TerminationReasonParser {
     }
     let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
     return trimmed.isEmpty ? nil : trimmed
+  }
+}
+
+extension CrashReport {
+  /// Whether the termination reason's namespace was written in lower case (``TerminationReasonParser/lowerCasedNote``):
+  /// the text went through a converter, so the report is not as the device wrote it.
+  var isLowerCasedTermination: Bool {
+    issues.contains { $0.message == TerminationReasonParser.lowerCasedNote }
   }
 }

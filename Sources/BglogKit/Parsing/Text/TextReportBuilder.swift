@@ -73,6 +73,10 @@ struct TextReportBuilder {
   private var numbersOfThreadsWithFrames: Set<Int> = []
   private var nextFrameIndex: Int?
   private var lastTarget: Target?
+  /// Whether a Markdown fence (```` ``` ````) was passed since the last thread heading: prose after a
+  /// closing fence (`[The exception code 0xdead10cc indicates …`, LoopKit/Loop #1356) is not a frame, so an
+  /// unnumbered frame-like line there is left as prose.
+  private var pastFence = false
   /// Long frame names read so far, shared between frames.
   private var frameNames = FrameNameTable()
 
@@ -331,7 +335,7 @@ struct TextReportBuilder {
       // The iOS 16+ form (`DYLD 1 Library missing`) continues on the next lines. The older
       // `Namespace X, Code Y` form is one line, except that macOS writes TCC's reason on the next one
       // (`This app has crashed because it attempted to access privacy-sensitive data…`).
-      let namespaceForm = report.termination?.reason.hasPrefix("Namespace") == true
+      let namespaceForm = report.termination?.reason.lowercased().hasPrefix("namespace") == true
       let continues =
         !namespaceForm
         || (report.termination?.namespace?.uppercased() == "TCC" && TextScanning.keyValue(text) == nil
@@ -507,7 +511,10 @@ struct TextReportBuilder {
         return .consumed
       }
     }
-    if let parsed = StackFrameLineParser.parse(text, line: line) {
+    if TextScanning.hasPrefix(text, "```") { pastFence = true }
+    if let parsed = StackFrameLineParser.parse(text, line: line),
+      !pastFence || parsed.frames.first?.index != nil
+    {
       let target: Target
       if let lastTarget {
         target = lastTarget
@@ -599,6 +606,7 @@ struct TextReportBuilder {
       report.termination = TerminationInfo(
         namespace: head.namespace, code: head.code, reason: string,
         byProcess: report.termination?.byProcess, location: .line(line))
+      if head.lowerCased { report.issues.append(ParseIssue(TerminationReasonParser.lowerCasedNote, at: .line(line))) }
       terminationContinuation = []
       mode = .terminationReason(openBrackets: TerminationReasonParser.openBrackets(in: value))
     case .terminationDescription:
@@ -719,6 +727,7 @@ struct TextReportBuilder {
   // MARK: - Threads
 
   private mutating func handle(_ heading: ThreadHeading, line: Int) {
+    pastFence = false
     switch heading {
     case .state:
       mode = .skipBlock
