@@ -85,21 +85,12 @@ public struct ConsoleLogParser {
   /// Feb  6 16:25:07 host wirelessproxd[36] <Notice>: …`): learned from the first header found only
   /// after the tag. The device's line is what follows the tag; a line without it is Appium's own.
   private var readsSyslogRows = false
-  /// Every line is quoted as Markdown (`> ` before each: phonegap-plugin-push #1677), learned from the
-  /// first header found only once the `>` is dropped; dropped from every line that starts with it
-  /// (``PasteResidue/droppingQuoteMark(_:)``). Such a log is read on the `String` path. Also set for a
-  /// code comment's `// ` (``commented``), which is read the same way.
-  private var quoted = false
-  /// The quote learned is a code comment's `// ` after the code's indent (an iOS 7 device log kept in an
-  /// Objective-C comment, the Zazo app's `TBMAppDelegate.m`): learned from the first header found only once
-  /// it is dropped; dropped from every line that starts with it (``PasteResidue/droppingCommentMark(_:)``).
-  private var commented = false
-  /// Every line found by a search tool carries its hit marker, `Line`, blanks, the line number, `:` and one blank
-  /// (Notepad++'s Find in Files: `Line  453: Jul 18 14:12:54 xxxxx-iPad runningboardd(RunningBoard)[60] …`,
-  /// ms-intune-app-sdk-ios #351): learned from the first header found only once it is dropped, while no layout
-  /// is known; dropped from every line that starts with it (``PasteResidue/droppingSearchHitMark(_:)``). Such a
-  /// log is read on the `String` path, as a quoted one.
-  private var searchHits = false
+  /// The mark learned before every line of the paste and dropped from each (``PasteResidue/LineMark``): a
+  /// Markdown blockquote's `> ` (phonegap-plugin-push #1677), a code comment's `// ` after the code's indent
+  /// (an iOS 7 device log kept in an Objective-C comment, the Zazo app's `TBMAppDelegate.m`), or a search
+  /// tool's hit marker (Notepad++'s Find in Files: `Line  453: Jul 18 14:12:54 xxxxx-iPad
+  /// runningboardd(RunningBoard)[60] …`, ms-intune-app-sdk-ios #351). Such a log is read on the `String` path.
+  private var lineMark: PasteResidue.LineMark?
   /// Lone `{` / `[` lines (an NSLog dictionary dump's `{`, or the start of `log show --style json`) read
   /// while no layout is known and a record is being read: held until a line tells which (see
   /// ``heldJSONOpener(_:number:emit:)``). At most ``maximumHeldOpeners``.
@@ -154,7 +145,7 @@ public struct ConsoleLogParser {
   public mutating func consume(_ line: Substring, emit: (LogEntry) -> Void) {
     statistics.lines += 1
     let number = statistics.lines
-    if layout == .timeProcessMessage, !quoted, !searchHits {
+    if layout == .timeProcessMessage, lineMark == nil {
       // The layout of large device dumps: read on bytes, building strings only for wanted records.
       let done: Void? = line.utf8.withContiguousStorageIfAvailable {
         consumeBytes($0, ascii: false, line: line, number: number, filter: storedFilter, emit: emit)
@@ -227,7 +218,7 @@ public struct ConsoleLogParser {
     guard let layout else { return false }
     // A quoted `HH:MM:SS  process  message` log is read on the `String` path, which drops the quote; the
     // other layouts leave a line whose header they cannot read (a quoted one) to it anyway.
-    return (layout == .timeProcessMessage && !quoted && !searchHits) || ConsoleByteHeader.reads(layout)
+    return (layout == .timeProcessMessage && lineMark == nil) || ConsoleByteHeader.reads(layout)
   }
 
   /// A ``RecordFilter`` passed down a call.
@@ -363,15 +354,13 @@ public struct ConsoleLogParser {
     let hasRecord = hasPending || hasRaw
     if !hasRecord, wholeLine.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
     var line = wholeLine
-    if quoted {
-      if !commented {
-        if line.utf8.first == 0x3E { line = PasteResidue.droppingQuoteMark(line) }
-      } else if let rest = PasteResidue.droppingCommentMark(line) {
-        line = rest
-      }
+    switch lineMark {
+    case .quote?: if line.utf8.first == 0x3E { line = PasteResidue.droppingQuoteMark(line) }
+    case .comment?: if let rest = PasteResidue.droppingCommentMark(line) { line = rest }
+    case .searchHit?, nil: break
     }
     if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
-    if searchHits, let rest = PasteResidue.droppingSearchHitMark(line) { line = rest }
+    if lineMark == .searchHit, let rest = PasteResidue.droppingSearchHitMark(line) { line = rest }
     if let tagPrefix, line.hasPrefix(tagPrefix) { line = line.dropFirst(tagPrefix.count) }
     if readsSyslogRows, line.contains(where: { $0 != " " && $0 != "\t" }) {
       guard let row = ConsoleLayout.syslogRowStart(line) else {
@@ -392,20 +381,19 @@ public struct ConsoleLogParser {
     // A code comment's `// ` before every line, after the code's indent (the Zazo app's `TBMAppDelegate.m`):
     // learned from the first line that has a header once it is dropped; before the notes, since a note may
     // start with `// ` too (a note has no header after it).
-    if !forced, layout == nil, mayOpen, !quoted, tagPrefix == nil, indent == nil,
+    if !forced, layout == nil, mayOpen, lineMark == nil, tagPrefix == nil, indent == nil,
       let rest = PasteResidue.droppingComment(line), let header = quotedHeader(rest, number: number)
     {
-      quoted = true
-      commented = true
+      lineMark = .comment
       return begin(header, line: rest, headerless: false)
     }
     // A search tool's hit marker before every line (`Line  453: `, Notepad++'s Find in Files: ms-intune-app-sdk-ios
     // #351): learned from the first line that has a header once it is dropped, while no layout is known.
-    if !forced, layout == nil, mayOpen, !searchHits, !quoted, tagPrefix == nil, indent == nil,
+    if !forced, layout == nil, mayOpen, lineMark == nil, tagPrefix == nil, indent == nil,
       let rest = PasteResidue.droppingSearchHitMark(line), !rest.isEmpty,
       let header = quotedHeader(rest, number: number)
     {
-      searchHits = true
+      lineMark = .searchHit
       return begin(header, line: rest, headerless: false)
     }
     if hasRecord, !startsBlank,
@@ -480,10 +468,10 @@ public struct ConsoleLogParser {
     }
     // A Markdown blockquote before every line (phonegap-plugin-push #1677): learned from the first line
     // that has a header once its `>` is dropped.
-    if !forced, mayOpen, !quoted, tagPrefix == nil, indent == nil, let rest = PasteResidue.droppingQuote(line),
+    if !forced, mayOpen, lineMark == nil, tagPrefix == nil, indent == nil, let rest = PasteResidue.droppingQuote(line),
       let header = quotedHeader(rest, number: number)
     {
-      quoted = true
+      lineMark = .quote
       return begin(header, line: rest, headerless: false)
     }
     // What a paste left before the first record (a backtick: capacitor #5366; an italic `_`: XMPPFramework

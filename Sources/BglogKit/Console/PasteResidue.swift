@@ -19,6 +19,17 @@
 ///   Find in Files results: `Line  453: Jul 18 14:12:54 xxxxx-iPad runningboardd(RunningBoard)[60] <Notice>: …`,
 ///   microsoftconnect/ms-intune-app-sdk-ios #351).
 enum PasteResidue {
+  /// A mark learned before every line of a paste (from the first line with a header once it is
+  /// dropped) and dropped from every line that has it: at most one per paste.
+  enum LineMark {
+    /// A Markdown blockquote's `>` (``droppingQuoteMark(_:)``).
+    case quote
+    /// A code comment's `// ` after the code's indent (``droppingCommentMark(_:)``).
+    case comment
+    /// A search tool's hit marker (``droppingSearchHitMark(_:)``), dropped after the paste's indent.
+    case searchHit
+  }
+
   /// `line` without its blockquote: a leading `>` and the one blank after it, if any; `nil` when the line
   /// does not start with `>` or holds nothing after it.
   static func droppingQuote(_ line: Substring) -> Substring? {
