@@ -27,6 +27,42 @@ import Testing
     }
   }
 
+  /// The fixed-offset clock reader (with its unrolled six-digit fraction) must read every time as the
+  /// `String` cursor does, to the bit: fractions of every length around six, a non-digit at each
+  /// place, the line ending right after the digits.
+  @Test func fixedClockTimeReadsAsTheGenericCursor() {
+    var texts: [String] = []
+    for digits in 0...9 {
+      let fraction = String("387654321".prefix(digits))
+      for tail in ["", "+0800", " ", "7", "x", "\t"] {
+        texts.append("23:59:59." + fraction + tail)
+        texts.append("00:00:00." + fraction + tail)
+      }
+    }
+    for place in 0..<6 {
+      for odd in ["a", " ", "/", ":", "\u{7F}"] {
+        var fraction = Array("999999".utf8)
+        fraction[place] = Array(odd.utf8)[0]
+        texts.append("12:34:56." + String(decoding: fraction, as: UTF8.self) + "+0000")
+      }
+    }
+    texts += ["12:34:56", "12:34:56.", "12:34:56.+0100", "24:00:00.000000", "12:60:00.000000"]
+    for text in texts {
+      var cursor = ConsoleLineScanner(Substring(text))
+      let expected = cursor.genericClockTime()
+      let bytes = Array(text.utf8)
+      let read = bytes.withUnsafeBufferPointer { buffer -> (Double, Int)? in
+        guard let base = buffer.baseAddress, buffer.count >= 8 else { return nil }
+        return FixedClockTime.read(base, count: buffer.count).map { ($0.seconds, $0.end) }
+      }
+      #expect(read?.0.bitPattern == expected?.bitPattern, "\(text)")
+      if let expected, let read {
+        #expect(read.0.bitPattern == expected.bitPattern, "\(text)")
+        #expect(read.1 == text.utf8.distance(from: text.utf8.startIndex, to: cursor.index), "\(text)")
+      }
+    }
+  }
+
   @Test func blankScansMatchByteByByte() {
     for length in 0...19 {
       for position in 0..<max(length, 1) {

@@ -221,6 +221,25 @@ enum FixedClockTime {
     var index = 8
     if index < count, base[index] == 0x2E {
       index += 1
+      // Microseconds (`log show`, Xcode, ndjson, most Console.app copies): the six digits without the
+      // loop's bookkeeping, the same products added in the same order (so the same double).
+      if index + 6 < count, case let f = base + index, f[6] &- 0x30 >= 10 {
+        let d0 = f[0] &- 0x30
+        let d1 = f[1] &- 0x30
+        let d2 = f[2] &- 0x30
+        let d3 = f[3] &- 0x30
+        let d4 = f[4] &- 0x30
+        let d5 = f[5] &- 0x30
+        if d0 < 10, d1 < 10, d2 < 10, d3 < 10, d4 < 10, d5 < 10 {
+          value += Double(d0) * FractionScale.of(0)
+          value += Double(d1) * FractionScale.of(1)
+          value += Double(d2) * FractionScale.of(2)
+          value += Double(d3) * FractionScale.of(3)
+          value += Double(d4) * FractionScale.of(4)
+          value += Double(d5) * FractionScale.of(5)
+          return (value, index + 6)
+        }
+      }
       let first = index
       while index < count, base[index] &- 0x30 < 10 {
         value += Double(base[index] &- 0x30) * FractionScale.of(index - first)

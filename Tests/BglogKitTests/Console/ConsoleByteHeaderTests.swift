@@ -210,6 +210,33 @@ import Testing
       #expect(actualStatistics == expectedStatistics, "\(line)")
     }
   }
+  /// `log show`'s column padding is skipped eight bytes at a time: runs of every length from 0 to 20,
+  /// with a tab at each place of the run, in each padded column, read as the `String` parser reads them.
+  @Test func logShowPaddingOfEveryLengthReadsTheSameBothWays() {
+    let first = "2024-05-01 09:00:00.000000-0700 0x1  Default  0x0  1  0  first: first"
+    for length in 0...20 {
+      for tab in -1..<length {
+        var run = [Character](repeating: " ", count: length)
+        if tab >= 0 { run[tab] = "\t" }
+        let pad = String(run)
+        let columns = [
+          "2024-05-01 09:00:01.123456-0700 0x1f85\(pad)Default  0x0  1370  0  App: hi",
+          "2024-05-01 09:00:01.123456-0700 0x1f85  Default\(pad)0x0  1370  0  App: hi",
+          "2024-05-01 09:00:01.123456-0700 0x1f85  Default  0x0\(pad)1370  0  App: hi",
+          "2024-05-01 09:00:01.123456-0700 0x1f85  Default  0x0  1370\(pad)0  App: hi",
+          "2024-05-01 09:00:01.123456-0700 0x1f85  Default  0x0  1370  0\(pad)App: hi",
+        ]
+        for line in columns {
+          let text = first + "\n" + line + "\ncontinued\n"
+          let (expected, expectedStatistics) = Self.byString(text)
+          let (actual, actualStatistics) = Self.byBytes(text)
+          #expect(actual == expected, "\(line.debugDescription)")
+          #expect(actualStatistics == expectedStatistics, "\(line.debugDescription)")
+        }
+      }
+    }
+  }
+
   /// Each of `lines` after the record `first`, then a continuation line, read by the `String` parser
   /// and on the bytes as ndjson: the same records and counts.
   static func expectNDJSONLinesReadTheSameBothWays(_ lines: [String], after first: String) {
