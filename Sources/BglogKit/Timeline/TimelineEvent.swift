@@ -1,27 +1,67 @@
 /// One thing that happened to an app, recognised from a console log record.
+///
+/// A value with its fields in one shared box, copied on write: the analysis and the renderers pass
+/// every kept event through a dozen passes, and copying its eight strings and arrays each time was
+/// most of the time a timeline took after the last line was read.
 public struct TimelineEvent: Sendable, Hashable {
+  /// The fields; shared by copies until one of them changes a field (see ``mutable``).
+  private var storage: Storage
+
   /// What happened.
-  public var kind: Kind
+  public var kind: Kind {
+    get { storage.kind }
+    set { mutable.kind = newValue }
+  }
   /// The 1-based line of the record that shows it.
-  public var line: Int
+  public var line: Int {
+    get { storage.line }
+    set { mutable.line = newValue }
+  }
   /// The time as written on that record.
-  public var timestamp: LogTimestamp?
+  public var timestamp: LogTimestamp? {
+    get { storage.timestamp }
+    set { mutable.timestamp = newValue }
+  }
   /// The record's position on the file's continuous clock (see `LogEntry.clock`).
-  public var clock: Double?
+  public var clock: Double? {
+    get { storage.clock }
+    set { mutable.clock = newValue }
+  }
   /// The process that wrote the record: the lane (`assertiond`, `SpringBoard`, the app…).
-  public var lane: String
+  public var lane: String {
+    get { storage.lane }
+    set { mutable.lane = newValue }
+  }
   /// The app process's pid, when the record names it.
-  public var pid: Int?
+  public var pid: Int? {
+    get { storage.pid }
+    set { mutable.pid = newValue }
+  }
   /// A short description: the assertion, the reason, the marker name…
-  public var detail: String
+  public var detail: String {
+    get { storage.detail }
+    set { mutable.detail = newValue }
+  }
   /// The assertion the record describes, when there is one.
-  public var assertion: ProcessAssertion?
+  public var assertion: ProcessAssertion? {
+    get { storage.assertion }
+    set { mutable.assertion = newValue }
+  }
   /// Every assertion named in the record (a forced crash report lists those held too long).
-  public var namedAssertions: [ProcessAssertion]
+  public var namedAssertions: [ProcessAssertion] {
+    get { storage.namedAssertions }
+    set { mutable.namedAssertions = newValue }
+  }
   /// The marker's name, for `.marker` events.
-  public var marker: String?
+  public var marker: String? {
+    get { storage.marker }
+    set { mutable.marker = newValue }
+  }
   /// The record's first line, shortened, as evidence.
-  public var text: String
+  public var text: String {
+    get { storage.text }
+    set { mutable.text = newValue }
+  }
 
   /// Creates an event.
   public init(
@@ -31,17 +71,88 @@ public struct TimelineEvent: Sendable, Hashable {
     namedAssertions: [ProcessAssertion] = [],
     marker: String? = nil, text: String
   ) {
-    self.kind = kind
-    self.line = line
-    self.timestamp = timestamp
-    self.clock = clock
-    self.lane = lane
-    self.pid = pid
-    self.detail = detail
-    self.assertion = assertion
-    self.namedAssertions = namedAssertions
-    self.marker = marker
-    self.text = text
+    storage = Storage(
+      kind: kind, line: line, timestamp: timestamp, clock: clock, lane: lane, pid: pid, detail: detail,
+      assertion: assertion, namedAssertions: namedAssertions, marker: marker, text: text)
+  }
+
+  /// The box, made this value's own before a field changes.
+  private var mutable: Storage {
+    mutating get {
+      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      return storage
+    }
+  }
+
+  /// Two events are equal when every field is.
+  public static func == (lhs: TimelineEvent, rhs: TimelineEvent) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+  }
+
+  /// Hashes every field.
+  public func hash(into hasher: inout Hasher) {
+    storage.fields.hash(into: &hasher)
+  }
+
+  /// The fields of an event. A class only so that copies share them; every change goes through
+  /// ``TimelineEvent/mutable``, which copies a shared box first, so a box is never changed while
+  /// another value (or another thread) holds it.
+  private final class Storage: @unchecked Sendable {
+    var kind: Kind
+    var line: Int
+    var timestamp: LogTimestamp?
+    var clock: Double?
+    var lane: String
+    var pid: Int?
+    var detail: String
+    var assertion: ProcessAssertion?
+    var namedAssertions: [ProcessAssertion]
+    var marker: String?
+    var text: String
+
+    init(
+      kind: Kind, line: Int, timestamp: LogTimestamp?, clock: Double?, lane: String, pid: Int?, detail: String,
+      assertion: ProcessAssertion?, namedAssertions: [ProcessAssertion], marker: String?, text: String
+    ) {
+      self.kind = kind
+      self.line = line
+      self.timestamp = timestamp
+      self.clock = clock
+      self.lane = lane
+      self.pid = pid
+      self.detail = detail
+      self.assertion = assertion
+      self.namedAssertions = namedAssertions
+      self.marker = marker
+      self.text = text
+    }
+
+    func copy() -> Storage {
+      Storage(
+        kind: kind, line: line, timestamp: timestamp, clock: clock, lane: lane, pid: pid, detail: detail,
+        assertion: assertion, namedAssertions: namedAssertions, marker: marker, text: text)
+    }
+
+    /// Every field, for equality and hashing (what the synthesised conformances compared before).
+    var fields: Fields {
+      Fields(
+        kind: kind, line: line, timestamp: timestamp, clock: clock, lane: lane, pid: pid, detail: detail,
+        assertion: assertion, namedAssertions: namedAssertions, marker: marker, text: text)
+    }
+  }
+
+  private struct Fields: Hashable {
+    var kind: Kind
+    var line: Int
+    var timestamp: LogTimestamp?
+    var clock: Double?
+    var lane: String
+    var pid: Int?
+    var detail: String
+    var assertion: ProcessAssertion?
+    var namedAssertions: [ProcessAssertion]
+    var marker: String?
+    var text: String
   }
 
   /// The kinds of event; the raw values are the stable ids written in JSON.
