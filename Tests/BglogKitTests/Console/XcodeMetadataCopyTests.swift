@@ -72,7 +72,8 @@ import Testing
     #expect(entries.count == 10)
     #expect(statistics.unknownLines == 2)
     #expect(entries.first?.message.hasPrefix("Runtime errors observed") == true && entries.first?.timestamp == nil)
-    #expect(entries.last?.message.hasPrefix("Observed after the UR-001 build") == true && entries.last?.timestamp == nil)
+    #expect(
+      entries.last?.message.hasPrefix("Observed after the UR-001 build") == true && entries.last?.timestamp == nil)
     let records = Array(entries.dropFirst().dropLast())
     // File order, each record numbered by its message's line.
     #expect(records.map(\.line) == [4, 7, 10, 13, 16, 19, 22, 25])
@@ -86,7 +87,8 @@ import Testing
     #expect(first.library == "AppKit" && first.subsystem == "com.apple.AppKit" && first.category == "WindowTab")
     #expect(first.firstLine == "Cannot index window tabs due to missing main bundle identifier")
     #expect(records[1].category == "Invalid Configuration")
-    #expect(records[7].message == "os_unix.c:51043: (2) open(/private/var/db/DetachedSignatures) - No such file or directory")
+    #expect(
+      records[7].message == "os_unix.c:51043: (2) open(/private/var/db/DetachedSignatures) - No such file or directory")
     // SwiftUI's fault four times in 0.9 ms (two of them 49 µs apart): four records, not copies.
     #expect(records[1...4].allSatisfy { $0.message == "No symbol named '' found in system symbol set" })
     #expect(statistics.nearDuplicates == 0 && statistics.duplicates == 0)
@@ -137,7 +139,8 @@ import Testing
     #expect(statistics.unknownLines == 0)
     // Nothing follows the last metadata line: no record without a header at the end.
     #expect(entries.count == 8)
-    #expect(entries.map { $0.level ?? "" } == ["Fault", "stdio", "Error", "Error", "stdio", "Error", "Notice", "Error"])
+    #expect(
+      entries.map { $0.level ?? "" } == ["Fault", "stdio", "Error", "Error", "stdio", "Error", "Notice", "Error"])
     // The app's printed lines: one record, untimed, the debugged process's (the only one Xcode's console shows).
     let printed = entries[1]
     #expect(printed.timestamp == nil && printed.clock == nil)
@@ -172,7 +175,8 @@ import Testing
     #expect(entries[0].message == "USER:" && entries[0].timestamp == nil)
     let record = entries[1]
     #expect(record.line == 2 && record.process.isEmpty && record.pid == nil)
-    #expect(record.message == "-[UIApplication statusBarStyle] API has been deprecated and is a no-op on 27.0 and later.")
+    #expect(
+      record.message == "-[UIApplication statusBarStyle] API has been deprecated and is a no-op on 27.0 and later.")
     #expect(record.timestamp?.utcOffsetSeconds == 18_000)
     #expect(record.library == "UIKitCore" && record.category == "Assert")
     #expect(entries[2].message == "---")
