@@ -95,9 +95,9 @@ public struct ConsoleLogParser {
   /// while no layout is known and a record is being read: held until a line tells which (see
   /// ``heldJSONOpener(_:number:emit:)``). At most ``maximumHeldOpeners``.
   private var heldOpeners: [(line: Substring, number: Int)] = []
+  static let maximumHeldOpeners = 4
   /// ``ConsoleLayout/xcodeMetadata``: the paragraph read since the last metadata line (read on the `String` path).
   private var metadataCopy = XcodeMetadataCopy()
-  static let maximumHeldOpeners = 4
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
