@@ -5,7 +5,15 @@ import Foundation
 /// (exit 0, with a note); anything else (a crash report, an image, binary data, an empty file, text in no
 /// known layout) is named, with the command that reads it, and is an input error (exit 2).
 extension TimelineCommand {
-  static func explainNoEvents(_ result: TimelineResult, input: InputFile, app: String?, io: CommandIO) -> ExitStatus {
+  /// What to say about a log that gave no app events.
+  enum NoEventsVerdict: Equatable {
+    /// Read (exit 0): the note for standard error.
+    case note(String)
+    /// Refused (exit 2): why, without the path, and the line the reason points at, when it has one.
+    case refused(String, line: Int?)
+  }
+
+  static func noEventsVerdict(_ result: TimelineResult, input: InputFile, app: String?) -> NoEventsVerdict {
     let name = input.path == "-" ? "<stdin>" : input.path
     let lines = "\(result.statistics.lines) \(result.statistics.lines == 1 ? "line" : "lines") read"
     if let app {
@@ -20,8 +28,7 @@ extension TimelineCommand {
         let candidates = present.flatMap { [$0.bundleID, $0.processName].compactMap { $0 } }
         if let suggestion = ArgumentParser.closest(app, in: candidates) { note += " (did you mean '\(suggestion)'?)" }
       }
-      io.note(note)
-      return .success
+      return .note(note)
     }
     // A log in a known layout is not read again past a few megabytes: only a small one is looked at for
     // a crash report among its lines.
@@ -45,8 +52,7 @@ extension TimelineCommand {
       if appearance?.kind == .crashReportAndConsoleLog {
         note += "; it also holds a crash report: bglog diagnose reads it"
       }
-      io.note(note)
-      return .success
+      return .note(note)
     case .crashReport?:
       message = "not a console log: " + (appearance?.advice ?? "")
     case let kind?:
@@ -54,6 +60,7 @@ extension TimelineCommand {
       shown.debuggerStop = appearance?.debuggerStop
       shown.jsonWithoutLogRecords = appearance?.jsonWithoutLogRecords ?? false
       message = shown.advice
+      if let stop = shown.debuggerStop { return .refused(message, line: stop.line) }
     case nil where result.statistics.lines == 0:
       message = "empty input: no console lines in it"
     case nil where result.layout == .logShowJSON:
@@ -64,8 +71,7 @@ extension TimelineCommand {
       message =
         "not a console log: no line in a layout bglog knows (\(lines)); a crash report is read by bglog diagnose"
     }
-    io.error("\(name): \(message)")
-    return .inputError
+    return .refused(message, line: nil)
   }
 
   /// Whether the log's records are all `.ips` metadata lines (at least one, none other): read again from a

@@ -116,6 +116,7 @@ enum TimelineCommand: Command {
       return TimelineFollow(options: options, io: io, style: style, width: width)
         .run(input, handlesInterrupt: io.handlesInterrupt)
     }
+    var readError: InputError?
     do {
       // Files and standard input both stream in chunks, so memory stays flat on endless pipes.
       // A regular file is read and split into lines, and their headers read, on a second thread while
@@ -133,27 +134,51 @@ enum TimelineCommand: Command {
         }
       }
     } catch {
-      io.error(error)
-      return .inputError
+      readError = error
     }
     let result = builder.finish()
-    // A crash report whose lines the recognisers read as untimed events is still a crash report.
-    if let reports = eventsAreReportLines(result, input: input) {
-      let name = path == "-" ? "<stdin>" : path
-      let appearance = InputAppearance(kind: .crashReport, crashReports: reports)
-      io.error("\(name): not a console log: \(appearance.advice)")
-      return .inputError
+    let json = arguments.value("format") == "json"
+    if let readError {
+      io.error(readError)
+      // JSON still says why, in `errors[]` as `diagnose` does.
+      guard json else { return .inputError }
+      return write(try? TimelineJSONRenderer().render(result, refusedBy: readError), arguments: arguments, io: io)
+        ?? .inputError
     }
-    // Binary data whose strings the recognisers read is still binary data.
-    if let kind = eventsAreBinaryData(result, input: input) {
-      io.error("\(path): \(InputAppearance(kind: kind).advice)")
+    // Why the input is refused (exit 2): decided before any output, except for a log that gave no events,
+    // whose text output is written first.
+    var refusal: (message: String, line: Int?)?
+    var refusedBeforeOutput = false
+    var note: String?
+    if let reports = eventsAreReportLines(result, input: input) {
+      // A crash report whose lines the recognisers read as untimed events is still a crash report.
+      refusal = ("not a console log: " + InputAppearance(kind: .crashReport, crashReports: reports).advice, nil)
+      refusedBeforeOutput = true
+    } else if let kind = eventsAreBinaryData(result, input: input) {
+      // Binary data whose strings the recognisers read is still binary data.
+      refusal = (InputAppearance(kind: kind).advice, nil)
+      refusedBeforeOutput = true
+    } else if result.apps.isEmpty {
+      switch noEventsVerdict(result, input: input, app: arguments.value("app")) {
+      case .note(let text): note = text
+      case .refused(let message, let line): refusal = (message, line)
+      }
+    }
+    let name = path == "-" ? "<stdin>" : path
+    if refusedBeforeOutput, !json, let refusal {
+      io.error("\(name): \(refusal.message)")
       return .inputError
     }
     let output: String
     switch arguments.value("format") {
     case "json":
       do {
-        output = try TimelineJSONRenderer().render(result)
+        if let refusal {
+          output = try TimelineJSONRenderer().render(
+            result, refused: path, because: InputText(refusal.message), line: refusal.line)
+        } else {
+          output = try TimelineJSONRenderer().render(result)
+        }
       } catch {
         io.error("could not encode the timeline as JSON")
         return .inputError
@@ -161,6 +186,22 @@ enum TimelineCommand: Command {
     case "svg": output = TimelineSVGRenderer().render(result)
     case "html": output = TimelineHTMLRenderer().render(result)
     default: output = TimelineTextRenderer(chart: arguments.has("chart"), style: style, width: width).render(result)
+    }
+    if let failed = write(output, arguments: arguments, io: io) { return failed }
+    if let refusal {
+      io.error("\(name): \(refusal.message)")
+      return .inputError
+    }
+    if let note { io.note(note) }
+    return .success
+  }
+
+  /// Writes `output` to `-o`'s file or standard output; the exit status when that failed (or there is no
+  /// output: it could not be encoded), else `nil`.
+  private static func write(_ output: String?, arguments: ParsedArguments, io: CommandIO) -> ExitStatus? {
+    guard let output else {
+      io.error("could not encode the timeline as JSON")
+      return .inputError
     }
     if let file = arguments.value("output") {
       do {
@@ -172,7 +213,6 @@ enum TimelineCommand: Command {
     } else {
       io.writeOut(output)
     }
-    if result.apps.isEmpty { return explainNoEvents(result, input: input, app: arguments.value("app"), io: io) }
-    return .success
+    return nil
   }
 }

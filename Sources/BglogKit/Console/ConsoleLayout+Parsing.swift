@@ -21,6 +21,8 @@ extension ConsoleLayout {
     // Objects of a JSON export span lines; `ConsoleLogParser` gathers them whole.
     case .logShowJSON: return nil
     case .xcode: return Self.parseXcode(line, number: number)
+    // The header follows the message; `ConsoleLogParser` reads the two together (``XcodeMetadataCopy``).
+    case .xcodeMetadata: return nil
     }
   }
 

@@ -96,6 +96,8 @@ public struct ConsoleLogParser {
   /// ``heldJSONOpener(_:number:emit:)``). At most ``maximumHeldOpeners``.
   private var heldOpeners: [(line: Substring, number: Int)] = []
   static let maximumHeldOpeners = 4
+  /// ``ConsoleLayout/xcodeMetadata``: the paragraph read since the last metadata line (read on the `String` path).
+  private var metadataCopy = XcodeMetadataCopy()
 
   /// The most text kept for one record; longer continuation text is dropped and counted.
   static let maximumRecordLength = 16_384
@@ -157,9 +159,24 @@ public struct ConsoleLogParser {
       }
       return
     }
+    if layout == .xcodeMetadata {
+      consumeMetadataCopy(line, number: number, emit: emit)
+      return
+    }
     if layout == nil, !heldOpeners.isEmpty || (hasPending && Self.isLoneJSONOpener(line)) {
       // A lone `{` after records: an NSLog dictionary dump's continuation or a JSON export; the next line says.
       if heldJSONOpener(line, number: number, emit: emit) { return }
+    }
+    if layout == nil, !forced, line.utf8.first == 0x54, let fields = XcodeMetadataCopy.fields(line) {
+      // Xcode's console copied with metadata: this line is the header of the message before it.
+      layout = .xcodeMetadata
+      if hasPending, pendingIsHeaderless, let entry = pending, entry.timestamp == nil, entry.process.isEmpty {
+        pending = nil
+        metadataCopy.adopt(entry)
+      }
+      if let completed = complete() { emit(completed) }
+      emitMetadataRecord(metadataCopy.record(fields, line: line, number: number), emit: emit)
+      return
     }
     if layout == .logShowJSON || (layout == nil && Self.opensJSONExport(line)) {
       layout = .logShowJSON
@@ -319,6 +336,30 @@ public struct ConsoleLogParser {
     // More lone openers than a JSON export starts with: text, as the ones before it.
     if let entry = consumeText(line, number: number) { emit(entry) }
     return true
+  }
+
+  /// A line of an Xcode console copied with metadata (``XcodeMetadataCopy``): a metadata line ends the record
+  /// whose message is the paragraph before it; a blank line or a code fence ends a paragraph no metadata
+  /// line claimed (a record without a header); any other line adds to the paragraph.
+  private mutating func consumeMetadataCopy(_ line: Substring, number: Int, emit: (LogEntry) -> Void) {
+    if line.utf8.first == 0x54, let fields = XcodeMetadataCopy.fields(line) {
+      emitMetadataRecord(metadataCopy.record(fields, line: line, number: number), emit: emit)
+      return
+    }
+    if XcodeMetadataCopy.endsParagraph(line) {
+      if let paragraph = metadataCopy.unclaimedParagraph() { emitMetadataRecord(paragraph, emit: emit) }
+      if PasteResidue.isCodeFence(line) { statistics.unknownLines += 1 }
+      return
+    }
+    metadataCopy.append(line, number: number, statistics: &statistics)
+  }
+
+  /// Admits a record of an Xcode metadata copy, read whole (clock, duplicates, filter) and hands it on.
+  private mutating func emitMetadataRecord(_ entry: LogEntry, emit: (LogEntry) -> Void) {
+    pending = entry
+    pendingIsHeaderless = false
+    pendingCutInDescription = false
+    if let completed = complete() { emit(completed) }
   }
 
   private mutating func consumeJSON(_ line: Substring, number: Int, emit: (LogEntry) -> Void) {
@@ -660,6 +701,10 @@ public struct ConsoleLogParser {
       appendContinuation(opener.line)
     }
     heldOpeners = []
+    if layout == .xcodeMetadata, let paragraph = metadataCopy.unclaimedParagraph() {
+      // Lines after the last metadata line: no metadata line claims them.
+      pending = paragraph
+    }
     return complete()
   }
 

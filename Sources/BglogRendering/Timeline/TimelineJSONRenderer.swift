@@ -8,9 +8,36 @@ public struct TimelineJSONRenderer: Sendable {
 
   /// The JSON document, pretty-printed with sorted keys.
   public func render(_ result: TimelineResult) throws -> String {
+    try render(report(result))
+  }
+
+  /// The JSON document of an input `timeline` refused: no apps (whatever the recognisers read in it is not
+  /// a log's), the counts of what was read, and `errors[]` saying why, as `diagnose` writes them.
+  /// `file` is the input's path as given (`-` for standard input), `line` the line the reason points at.
+  public func render(_ result: TimelineResult, refused file: String, because reason: InputText, line: Int? = nil)
+    throws -> String
+  {
+    var report = report(result)
+    report.apps = []
+    report.errors = [TimelineReportV1.ErrorV1(file: file, line: line, message: reason.escaped(for: .json))]
+    return try render(report)
+  }
+
+  /// The JSON document of an input that could not be read (``render(_:refused:because:line:)``).
+  public func render(_ result: TimelineResult, refusedBy error: InputError) throws -> String {
+    var report = report(result)
+    report.apps = []
+    report.errors = [
+      TimelineReportV1.ErrorV1(
+        file: error.path, line: ErrorDescription.line(error), message: ErrorDescription.message(error, for: .json))
+    ]
+    return try render(report)
+  }
+
+  private func render(_ report: TimelineReportV1) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = try encoder.encode(report(result))
+    let data = try encoder.encode(report)
     return String(decoding: data, as: UTF8.self) + "\n"
   }
 

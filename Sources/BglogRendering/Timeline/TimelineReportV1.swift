@@ -13,6 +13,11 @@ public struct TimelineReportV1: Codable, Sendable, Hashable {
   public var statistics: Statistics
   /// One timeline per app.
   public var apps: [App]
+  /// Why the input was refused (exit 2), in the shape of `diagnose`'s `errors[]`; absent when it was read.
+  public var errors: [ErrorV1]? = nil
+
+  /// An input `timeline` refused: the same fields as `diagnose --format json`'s `errors[]`.
+  public typealias ErrorV1 = DiagnoseOutputV1.ErrorV1
 
   /// Line and record counts.
   public struct Statistics: Codable, Sendable, Hashable {

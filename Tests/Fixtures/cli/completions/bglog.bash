@@ -61,7 +61,7 @@ _bglog() {
         --output|-o) COMPREPLY=(); return ;;
         --app) COMPREPLY=(); return ;;
         --mark|-m) COMPREPLY=(); return ;;
-        --input-format) _bglog_words "time-process-message console-app idevicesyslog log-show log-show-compact log-show-syslog log-show-ndjson log-show-json xcode" "$cur"; return ;;
+        --input-format) _bglog_words "time-process-message console-app idevicesyslog log-show log-show-compact log-show-syslog log-show-ndjson log-show-json xcode xcode-metadata" "$cur"; return ;;
         --color) _bglog_words "auto always never" "$cur"; return ;;
         --width) COMPREPLY=(); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
