@@ -163,6 +163,14 @@ struct ClassifierContext {
         " The report's text was lower-cased by the page it was copied from, so it is not exactly as the device "
         + "wrote it."
     }
+    if report.isGluedTerminationCode, diagnosis.confidence == .high {
+      // The code runs into the next sentence (`0xdead10ccThe …`, a mirror of Apple's SIGKILL page): it is a known
+      // code, but the line is damaged, so it is not exactly as the device wrote it.
+      diagnosis.confidence = .medium
+      diagnosis.explanation +=
+        " The termination code is glued to the text after it on its line (the page lost a line break or blank), "
+        + "so bglog read the known code at the start of that word; the line is not exactly as the device wrote it."
+    }
     if report.isTerminationSummary, diagnosis.confidence != .low {
       // Someone's summary of a report's termination lines (nightscout/Trio #1109): the words are the report's,
       // but nothing else of the report (the main thread, the description's figures) can be checked.

@@ -607,6 +607,11 @@ struct TextReportBuilder {
         namespace: head.namespace, code: head.code, reason: string,
         byProcess: report.termination?.byProcess, location: .line(line))
       if head.lowerCased { report.issues.append(ParseIssue(TerminationReasonParser.lowerCasedNote, at: .line(line))) }
+      if head.codeGluedToText, let code = head.code {
+        let token = TerminationReasonParser.codeToken(in: value) ?? value
+        report.issues.append(
+          ParseIssue(TerminationReasonParser.gluedCodeNote(token: token, code: code), at: .line(line)))
+      }
       terminationContinuation = []
       mode = .terminationReason(openBrackets: TerminationReasonParser.openBrackets(in: value))
     case .terminationDescription:

@@ -1,0 +1,89 @@
+import BglogTestSupport
+import Foundation
+import Testing
+
+@testable import BglogKit
+
+/// Session-9 review (`diagnose` on real public pastes, /work/review-inputs-s9, not in the repository). The
+/// pastes' licences are not known (a documentation mirror, a machine-translated Q&A site, an issue thread),
+/// so only the lines a test needs are quoted, each with its source.
+@Suite struct ReviewS9DiagnoseTests {
+  static func read(_ text: String) throws -> [(CrashReport, Diagnosis)] {
+    let source = SourceText(text: text)
+    return try CrashReportReader.read(source).map { ($0, CrashClassifier().diagnose($0, source: source)) }
+  }
+
+  // MARK: Defect 2: a known termination code glued to the next sentence
+
+  /// apple-docs.everest.mt/docs/xcode/sigkill (a mirror of Apple's "EXC_CRASH (SIGKILL)" article): the doc's
+  /// example block, whose code runs into the sentence after it, and the first entry of the list that follows.
+  static let everestGluedCode = """
+    Exception Type: EXC_CRASH (SIGKILL)
+    Exception Codes: 0x0000000000000000, 0x0000000000000000
+    Exception Note: EXC_CORPSE_NOTIFY
+    Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10ccThe Termination Reason code is one of the following values:
+    0x2182bad2(562215634)The operating system terminated the app due to a background task failing to complete in time.
+    """
+
+  @Test func aKnownCodeGluedToTheNextSentenceIsReadAtMediumWithANote() throws {
+    let (report, diagnosis) = try #require(try Self.read(Self.everestGluedCode).first)
+    #expect(report.termination?.namespace == "RUNNINGBOARD")
+    #expect(report.termination?.code == 0xdead_10cc)
+    #expect(report.isGluedTerminationCode)
+    #expect(
+      report.issues.contains {
+        $0.message.hasPrefix(TerminationReasonParser.gluedCodeNote) && $0.message.contains("0xdead10ccThe")
+          && $0.location == .line(4)
+      })
+    #expect(diagnosis.kind == .suspendedWithLockedFile)
+    // The glue is page damage: never high.
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.facts.contains { $0.key == "termination-code" && $0.value == "0xdead10cc" })
+    #expect(diagnosis.evidence.first?.location == .line(4))
+    #expect(diagnosis.explanation.contains("glued to the text after it"))
+  }
+
+  @Test func theSameBlockWithItsBlankIsStillHigh() throws {
+    let intact = Self.everestGluedCode.replacingOccurrences(of: "0xdead10ccThe", with: "0xdead10cc The")
+    let (report, diagnosis) = try #require(try Self.read(intact).first)
+    #expect(!report.isGluedTerminationCode)
+    #expect(diagnosis.kind == .suspendedWithLockedFile)
+    #expect(diagnosis.confidence == .high)
+  }
+
+  @Test func onlyAKnownCodeFollowedByALetterThatCannotContinueItIsReadAsGlued() {
+    // The known code, then a letter that is no hex digit.
+    #expect(TerminationReasonParser.gluedKnownCode("0xdead10ccThe") == 0xdead_10cc)
+    #expect(TerminationReasonParser.gluedKnownCode("0x8badf00dTriggered") == 0x8bad_f00d)
+    #expect(TerminationReasonParser.gluedKnownCode("0xDEAD10CCThe") == 0xdead_10cc)
+    #expect(TerminationReasonParser.gluedKnownCode("0xc00010ffwhen") == 0xc000_10ff)
+    #expect(TerminationReasonParser.gluedKnownCode("0xdead10cc的") == 0xdead_10cc)
+    // A capital after lower-case digits, in a word no hex number holds.
+    #expect(TerminationReasonParser.gluedKnownCode("0xbada5e47Because") == 0xbada_5e47)
+    // `0xdead10cce` is a longer hex number, not a glued code; so are upper-case runs that stay hex.
+    #expect(TerminationReasonParser.gluedKnownCode("0xdead10cce") == nil)
+    #expect(TerminationReasonParser.gluedKnownCode("0xbada5e47Be") == nil)
+    #expect(TerminationReasonParser.gluedKnownCode("0xDEAD10CCAnd") == nil)
+    #expect(TerminationReasonParser.gluedKnownCode("0xbada5e47because") == nil)
+    // Not a letter after the code, an unknown code, or the code alone: nothing glued.
+    #expect(TerminationReasonParser.gluedKnownCode("0xdead10cc(3735883980)") == nil)
+    #expect(TerminationReasonParser.gluedKnownCode("0x12345678The") == nil)
+    #expect(TerminationReasonParser.gluedKnownCode("0xdead10cc") == nil)
+    #expect(TerminationReasonParser.gluedKnownCode("0xdeadThe") == nil)
+
+    let head = TerminationReasonParser.head("Namespace RUNNINGBOARD, Code 0xdead10ccThe Termination Reason code is")
+    #expect(head.code == 0xdead_10cc)
+    #expect(head.codeGluedToText)
+    // iOS 16+'s form without `Namespace`, glued the same way.
+    let modern = TerminationReasonParser.head("RUNNINGBOARD 0xdead10ccThe Termination Reason code is")
+    #expect(modern.namespace == "RUNNINGBOARD")
+    #expect(modern.code == 0xdead_10cc)
+    #expect(modern.codeGluedToText)
+    // The intact forms are read as before, without the flag.
+    let intact = TerminationReasonParser.head("Namespace RUNNINGBOARD, Code 0xdead10cc")
+    #expect(intact.code == 0xdead_10cc)
+    #expect(!intact.codeGluedToText)
+    #expect(TerminationReasonParser.head("Namespace SPRINGBOARD, Code 0xdead10cce").code == 0xd_ead1_0cce)
+    #expect(!TerminationReasonParser.head("Namespace SPRINGBOARD, Code 0xdead10cce").codeGluedToText)
+  }
+}
