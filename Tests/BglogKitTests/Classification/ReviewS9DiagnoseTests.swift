@@ -87,3 +87,62 @@ import Testing
     #expect(!TerminationReasonParser.head("Namespace SPRINGBOARD, Code 0xdead10cce").codeGluedToText)
   }
 }
+
+/// Defect 1: a report key glued after other words.
+@Suite struct ReviewS9GluedKeyTests {
+  /// web-dev-qa-db-ja.com/ja/iphone/8badf00dの意味？/957995946 (a Japanese machine translation of Stack
+  /// Overflow's "8badf00d meaning?"): an answer's two lines, the second glued to `および` ("and").
+  static let webdevqaGluedKey = """
+    Exception Type: 00000020
+    およびException Codes: 0x8badf00d
+    """
+
+  @Test func aKeyGluedAfterJapaneseProseIsReadAndTheWatchdogCodeDecidesAtLow() throws {
+    let (report, diagnosis) = try #require(try ReviewS9DiagnoseTests.read(Self.webdevqaGluedKey).first)
+    #expect(report.exception?.type == "00000020")
+    #expect(report.exception?.codes == "0x8badf00d")
+    #expect(report.exception?.codesLocation == .line(2))
+    #expect(report.gluedKeyLines == [2])
+    #expect(report.issues.contains { $0.message.hasPrefix(GluedReportKey.notePrefix) && $0.message.contains("および") })
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence == .low)
+    #expect(diagnosis.evidence.first?.quote == "およびException Codes: 0x8badf00d")
+    #expect(diagnosis.explanation.contains("glued to the words before it"))
+  }
+
+  @Test func theIPhoneOS3ExceptionTypeWithTheWatchdogCodeIsNotUnknown() throws {
+    // The same two lines as the iPhone OS 2–3 report writes them (the answer's text with the glue removed).
+    let intact = Self.webdevqaGluedKey.replacingOccurrences(of: "および", with: "")
+    let (report, diagnosis) = try #require(try ReviewS9DiagnoseTests.read(intact).first)
+    #expect(report.gluedKeyLines.isEmpty)
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.kind != .unknown)
+    // No main thread in the paste: low, as before.
+    #expect(diagnosis.confidence == .low)
+    // Glued or not, the type alone still says nothing known.
+    let (_, typeOnly) = try #require(try ReviewS9DiagnoseTests.read("Exception Type: 00000020").first)
+    #expect(typeOnly.kind == .unknown)
+  }
+
+  @Test func aGluedKeyAloneOpensAReport() throws {
+    let (report, diagnosis) = try #require(try ReviewS9DiagnoseTests.read("およびException Codes: 0x8badf00d").first)
+    #expect(report.exception?.codes == "0x8badf00d")
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence == .low)
+  }
+
+  @Test func onlyAKeyGluedToALetterWithAnASCIIValueIsSplit() {
+    #expect(GluedReportKey.split("およびException Codes: 0x8badf00d")?.before == "および")
+    #expect(GluedReportKey.split("andException Codes: 0x8badf00d")?.before == "and")
+    #expect(GluedReportKey.split("和Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc")?.before == "和")
+    // Quoted or after punctuation: a quotation, not damage.
+    #expect(GluedReportKey.split("「Exception Codes: 0x8badf00d」") == nil)
+    #expect(GluedReportKey.split("`Exception Codes: 0x8badf00d`") == nil)
+    #expect(GluedReportKey.split("(Exception Codes: 0x8badf00d)") == nil)
+    // A capital before the key is a longer word (`NSException`), and prose naming the key has no ASCII value.
+    #expect(GluedReportKey.split("NSException Type: EXC_CRASH") == nil)
+    #expect(GluedReportKey.split("このException Type:フィールドは例外の種類です") == nil)
+    // `iOS Version:` ends in a key bglog does not split here.
+    #expect(GluedReportKey.split("iOS Version: 17.2 (21C62)") == nil)
+  }
+}

@@ -124,7 +124,11 @@ struct TextReportBuilder {
       return true
     }
     if text == "Last Exception Backtrace:" || text == "Application Specific Information:" { return true }
-    guard let (key, value) = TextScanning.keyValue(text) else { return false }
+    // `およびException Codes: 0x8badf00d`: a key glued after prose (``GluedReportKey``).
+    guard
+      let (key, value) = TextScanning.keyValue(text)
+        ?? GluedReportKey.split(text).flatMap({ TextScanning.keyValue($0.rest) })
+    else { return false }
     let reportKey = ReportKey.of(key)
     // A microstackshot body pasted without its header starts at `Event:` (firebase-ios-sdk #6391); only
     // the events such reports name open one, so a console line that says "Event: …" does not.
@@ -525,6 +529,14 @@ struct TextReportBuilder {
       }
       append(parsed, to: target, line: line)
       mode = .frames(target)
+      return .consumed
+    }
+    // `およびException Codes: 0x8badf00d` (a machine-translated page): a report key glued after prose.
+    if let glued = GluedReportKey.split(text), let (key, value) = TextScanning.keyValue(glued.rest),
+      let known = ReportKey.of(key), known.isReportKey
+    {
+      report.issues.append(ParseIssue(GluedReportKey.note(before: glued.before, key: key), at: .line(line)))
+      handleField(key: key, known: known, value: value, index: index)
       return .consumed
     }
     // KSCrash writes its crash reason as a lone line between the exception block and the
