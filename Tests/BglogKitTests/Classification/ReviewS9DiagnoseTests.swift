@@ -146,3 +146,131 @@ import Testing
     #expect(GluedReportKey.split("iOS Version: 17.2 (21C62)") == nil)
   }
 }
+
+/// Defect 9: a JetsamEvent processes fragment without a header, cut at both ends.
+@Suite struct ReviewS9JetsamFragmentTests {
+  /// immich-app/immich #12471 (2600box, the issue's description, as the search index stores it): the fence and
+  /// the fragment, which starts inside PowerUIAgent's entry and is cut inside a third entry.
+  static let immichFragment = """
+    ```
+        "purgeable" : 0,
+        "rpages" : 257,
+        "physicalPages" : {
+          "internal" : [
+            97,
+            142
+          ]
+        },
+        "mem_regions" : 64,
+        "uuid" : "22e81edd-1a90-31d7-84b1-048edac27c90",
+        "fds" : 25,
+        "name" : "PowerUIAgent",
+        "priority" : 0,
+        "csTrustLevel" : 7,
+        "cpuTime" : 0.446994,
+        "freeze_skip_reason:" : "out-of-budget",
+        "idleDelta" : 796191595,
+        "age" : 83091517154,
+        "coalition" : 194,
+        "csFlags" : 570434305,
+        "reason" : "vm-pageshortage",
+        "pid" : 8859,
+        "lifetimeMax" : 328,
+        "killDelta" : 7167906
+      },
+      {
+        "states" : [
+          "daemon",
+          "idle"
+        ],
+        "genCount" : 1,
+        "purgeable" : 0,
+        "rpages" : 387,
+        "physicalPages" : {
+          "internal" : [
+            77,
+            308
+          ]
+        },
+        "mem_regions" : 79,
+        "uuid" : "cfb42f20-50f4-36fc-82f1-358f703ab114",
+        "fds" : 25,
+        "name" : "assistant_service",
+        "priority" : 0,
+        "csTrustLevel" : 7,
+        "cpuTime" : 2.635602,
+        "freeze_skip_reason:" : "disabled",
+        "idleDelta" : 123410660,
+        "age" : 297596488941,
+        "coalition" : 782,
+        "csFlags" : 570434305,
+        "reason" : "vm-pageshortage",
+        "pid" : 8257,
+        "lifetimeMax" : 463,
+        "killDelta" : 7348500
+      },
+      {
+        "states" : [
+          "daemon",
+          "idle"
+        ],
+        "genCount" : 1,
+        "purgeable" : 0,
+        "rpages" : 297,
+        "physicalPages"
+    """
+
+  @Test func theFragmentIsReadAsAJetsamEventPiece() throws {
+    let (report, _) = try #require(try ReviewS9DiagnoseTests.read(Self.immichFragment).first)
+    #expect(report.category == .jetsam)
+    #expect(report.jetsam?.isFragment == true)
+    let processes = report.jetsam?.processes ?? []
+    // The first entry starts before the excerpt; its nested `physicalPages` object does not end it.
+    #expect(processes.map(\.name) == ["PowerUIAgent", "assistant_service"])
+    #expect(processes.map(\.pid) == [8859, 8257])
+    #expect(processes.map(\.reason) == ["vm-pageshortage", "vm-pageshortage"])
+    #expect(processes.map(\.location) == [.line(22), .line(53)])
+    #expect(processes[1].states == ["daemon", "idle"])
+  }
+
+  @Test func daemonsKilledForPageShortageAreJetsamAtLowAndTheAppIsNotClaimed() throws {
+    let (_, diagnosis) = try #require(try ReviewS9DiagnoseTests.read(Self.immichFragment).first)
+    #expect(diagnosis.kind == .jetsam)
+    #expect(diagnosis.confidence == .low)
+    #expect(diagnosis.facts.contains(Fact("killed", "PowerUIAgent (vm-pageshortage)")))
+    #expect(diagnosis.facts.contains(Fact("killed", "assistant_service (vm-pageshortage)")))
+    #expect(diagnosis.facts.contains { $0.key == "app-in-excerpt" && $0.value.hasPrefix("no") })
+    #expect(diagnosis.summary.contains("the app is not in the excerpt"))
+    #expect(diagnosis.explanation.contains("the user's app is not in the excerpt"))
+    #expect(diagnosis.explanation.contains("system-wide memory pressure"))
+    #expect(!diagnosis.summary.contains("app was killed"))
+    #expect(!diagnosis.explanation.contains("app was killed"))
+    #expect(diagnosis.evidence.map(\.location) == [.line(22), .line(53)])
+    #expect(
+      diagnosis.evidence.map(\.quote) == ["\"reason\" : \"vm-pageshortage\",", "\"reason\" : \"vm-pageshortage\","])
+    #expect(diagnosis.evidence[1].note.contains("assistant_service (pid 8257, a daemon)"))
+  }
+
+  @Test func anEntryShownAsAnAppKeepsTheFragmentReading() throws {
+    // The same excerpt with an app's state on the killed entry (as KSCrash #278's `frontmost` entry has):
+    // the earlier medium reading that names the killed process, not the "app not in the excerpt" one.
+    let withApp = Self.immichFragment.replacingOccurrences(of: "\"daemon\",\n      \"idle\"", with: "\"frontmost\"")
+    let (_, diagnosis) = try #require(try ReviewS9DiagnoseTests.read(withApp).first)
+    #expect(diagnosis.kind == .jetsam)
+    #expect(diagnosis.confidence == .medium)
+    #expect(!diagnosis.facts.contains { $0.key == "app-in-excerpt" })
+  }
+}
+
+/// A document about reports quotes glued keys inside sentences and table cells: not read as a report's lines.
+@Suite struct ReviewS9GluedKeyInProseTests {
+  @Test func aGluedKeyPastTheLineStartIsProse() {
+    // /work/review-inputs-s9/FINDINGS.md's row for the webdevqa page (the review's own text, quoting the paste).
+    let row =
+      "| webdevqa-ja-….txt | Japanese machine translation: answers quote `Exception Type: 00000020` and "
+      + "`およびException Codes: 0x8badf00d` | diagnose `unknown`, low |"
+    #expect(GluedReportKey.split(row[...]) == nil)
+    #expect(GluedReportKey.split("the code `およびException Codes: 0x8badf00d` was glued") == nil)
+    #expect(GluedReportKey.split("`およびException Codes: 0x8badf00d`") == nil)
+  }
+}

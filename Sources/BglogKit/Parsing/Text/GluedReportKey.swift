@@ -7,10 +7,12 @@
 ///
 /// The second line opens with `および` ("and"), so it is no `Key: Value` line, and the code that decides the kill
 /// was lost. A key is read from such a line when it is one of ``keys`` (keys of more than one word, which prose
-/// does not end in by chance), the character before it is a letter that cannot start it (a letter of another
-/// script, or a lower-case ASCII letter: `andException Codes:`), and its value starts with an ASCII character
-/// (a report's values are ASCII; `Exception Type:フィールド` is prose naming the key). A key after a backtick,
-/// quote, bracket or other punctuation is a quotation, never read here.
+/// does not end in by chance), it is glued to the line's first word, that word is letters only and ends in a
+/// letter that cannot start the key (a letter of another script, or a lower-case ASCII letter:
+/// `andException Codes:`), and its value starts with an ASCII character (a report's values are ASCII;
+/// `Exception Type:フィールド` is prose naming the key). A key after a backtick, quote, bracket or other
+/// punctuation is a quotation, and one further into the line (a Markdown table's cell, a sentence) is prose
+/// about a report: neither is read here.
 enum GluedReportKey {
   /// The start of the parse note on a key read from such a line; the classifier keeps a reading whose evidence is
   /// on that line at low (``CrashReport/gluedKeyLines``).
@@ -47,6 +49,8 @@ enum GluedReportKey {
     var previous = utf8[utf8.startIndex]
     while index < utf8.endIndex {
       let byte = utf8[index]
+      // Only the line's first word can hide a key: after a blank the words are prose or a table's cells.
+      if TextScanning.isBlankByte(byte) { return nil }
       defer {
         previous = byte
         index = utf8.index(after: index)
@@ -55,10 +59,10 @@ enum GluedReportKey {
         let key = keys.first(where: { starts(utf8[index...], with: $0) })
       else { continue }
       let before = text[..<index]
-      // A byte of a multi-byte character: the whole character decides (a letter, not `「` or `、`).
-      if previous >= 0x80 {
-        guard let last = before.last, last.isLetter, !last.isASCII else { continue }
-      }
+      // Letters only before the key (`および`, `and`): a backtick, bracket or other mark there quotes the key.
+      guard before.allSatisfy(\.isLetter) else { return nil }
+      // A byte of a multi-byte character: the whole character decides.
+      if previous >= 0x80, before.last?.isASCII != false { continue }
       let rest = text[index...]
       let valueStart = utf8.index(index, offsetBy: key.count)
       let value = TextScanning.trimmedLeading(text[valueStart...])
