@@ -52,6 +52,7 @@ extension ClassifierContext {
       return cr4shedJetsam(process, evidence: evidence)
     }
     if killed.allSatisfy({ $0.reason == "jettisoned" }) { return jettisonedRows(killed, evidence: evidence) }
+    if report.jetsam?.isFragment == true, let daemons = fragmentWithoutApp(killed) { return daemons }
     for process in killed { facts.append(Fact("killed", "\(process.name) (\(process.reason ?? ""))")) }
     let names = killed.map { "\($0.name) (\($0.reason ?? ""))" }.joined(separator: ", ")
     let frontmost = killed.filter { $0.states.contains("frontmost") }.map(\.name)
@@ -78,6 +79,83 @@ extension ClassifierContext {
       kind: .jetsam, confidence: fragment ? .medium : .high,
       summary: "Jetsam killed \(names).",
       explanation: explanation, evidence: evidence, facts: facts)
+  }
+
+  /// The states a JetsamEvent entry gives an app's process (never a daemon's).
+  static let appStates: Set<String> = ["frontmost", "suspended", "background", "foreground", "active", "resume"]
+
+  /// Whether an entry shows that it is an app: a bundle ID outside Apple's, or an app's state.
+  static func isShownAsApp(_ process: JetsamProcess) -> Bool {
+    if let bundle = process.bundleIdentifier, !bundle.isEmpty, !bundle.hasPrefix("com.apple.") { return true }
+    return process.states.contains(where: appStates.contains)
+  }
+
+  /// What a jetsam kill reason says about the memory, for the reasons seen in real reports.
+  static func reasonMeaning(_ reason: String) -> String? {
+    switch reason {
+    case "vm-pageshortage":
+      "the device as a whole ran short of free memory pages and jetsam killed processes in priority order, idle "
+        + "daemons first (system-wide memory pressure, not one process's limit)"
+    case "per-process-limit": "the process went over its own memory limit"
+    case "highwater": "the process was over its high-water mark while the system needed memory"
+    case "vm-thrashing": "the system was thrashing (paging memory in and out) and killed the process to stop it"
+    case "fc-thrashing": "the file cache was thrashing and jetsam killed the process to stop it"
+    default: nil
+    }
+  }
+
+  /// A piece of a JetsamEvent's processes list (no header, cut) whose killed entries, like every entry in it,
+  /// show nothing of an app (immich-app/immich #12471: PowerUIAgent and assistant_service, both
+  /// `"reason" : "vm-pageshortage"`, idle daemons): jetsam killed those processes, but the user's app is not in
+  /// the excerpt, so nothing is said of it. Low: the excerpt is the middle of a list whose other entries, the
+  /// app's among them if it was killed, were not pasted.
+  func fragmentWithoutApp(_ killed: [JetsamProcess]) -> Diagnosis? {
+    let processes = report.jetsam?.processes ?? []
+    guard !killed.isEmpty, !processes.contains(where: Self.isShownAsApp) else { return nil }
+    var facts = baseFacts
+    for process in killed { facts.append(Fact("killed", "\(process.name) (\(process.reason ?? ""))")) }
+    facts.append(Fact("app-in-excerpt", "no: no entry shows an app's bundle ID or state (frontmost, suspended…)"))
+    facts.append(
+      Fact(
+        "missing-evidence",
+        "the rest of the processes list (the app's entry, if jetsam killed it) and the JetsamEvent's header, memory "
+          + "status and largest process"))
+    let evidence = killed.map { process in
+      let about = [process.pid.map { "pid \($0)" }, process.states.contains("daemon") ? "a daemon" : nil].compactMap {
+        $0
+      }
+      return self.evidence(
+        process.location, "\(process.name): reason \(process.reason ?? "")",
+        "\(process.name)\(about.isEmpty ? "" : " (\(about.joined(separator: ", ")))") killed by jetsam")
+    }
+    let names = killed.map { "\($0.name) (\($0.reason ?? ""))" }.joined(separator: ", ")
+    var explanation =
+      "The input is a piece of a JetsamEvent's processes list (bug_type 298) without the report's header, so only "
+      + "these entries can be read. Jetsam killed \(names)."
+    let reasons = Set(killed.compactMap(\.reason)).sorted()
+    for reason in reasons {
+      if let meaning = Self.reasonMeaning(reason) { explanation += " \(reason): \(meaning)." }
+    }
+    let daemons = killed.filter { $0.states.contains("daemon") }.map(\.name)
+    explanation +=
+      " No entry in the excerpt shows an app (an app's entry carries its bundleID or a state such as frontmost or "
+      + "suspended"
+      + (daemons.isEmpty
+        ? ")" : "; \(daemons.joined(separator: ", ")) \(daemons.count == 1 ? "is" : "are") marked daemon)")
+      + ", so the user's app is not in the excerpt: whether jetsam killed it too, and why, is in the part of the "
+      + "report that was not pasted."
+    return Diagnosis(
+      kind: .jetsam, confidence: .low,
+      summary: "Jetsam killed \(names); the app is not in the excerpt.",
+      explanation: explanation,
+      advice: [
+        "Attach the whole JetsamEvent report (Settings > Privacy > Analytics Data, JetsamEvent-…): find the app's "
+          + "entry and its \"reason\" (per-process-limit is the app's own limit; vm-pageshortage is the device's "
+          + "memory pressure).",
+        "If the app was killed in the same event, lower its footprint in the background: release caches on "
+          + "didEnterBackground and on memory warnings.",
+      ],
+      evidence: evidence, facts: facts)
   }
 
   /// A JetsamEvent body cut before its `processes` list (omlx #702: cut inside `memoryPages`): the paste

@@ -163,6 +163,25 @@ struct ClassifierContext {
         " The report's text was lower-cased by the page it was copied from, so it is not exactly as the device "
         + "wrote it."
     }
+    if report.isGluedTerminationCode, diagnosis.confidence == .high {
+      // The code runs into the next sentence (`0xdead10ccThe …`, a mirror of Apple's SIGKILL page): it is a known
+      // code, but the line is damaged, so it is not exactly as the device wrote it.
+      diagnosis.confidence = .medium
+      diagnosis.explanation +=
+        " The termination code is glued to the text after it on its line (the page lost a line break or blank), "
+        + "so bglog read the known code at the start of that word; the line is not exactly as the device wrote it."
+    }
+    let gluedKeyLines = report.gluedKeyLines
+    if !gluedKeyLines.isEmpty,
+      diagnosis.evidence.contains(where: { $0.location?.line.map(gluedKeyLines.contains) == true })
+    {
+      // The deciding line's key was glued after other words (`およびException Codes: 0x8badf00d`, a machine-
+      // translated page): bglog read it, but the line is damaged, so the reading stays low.
+      diagnosis.confidence = .low
+      diagnosis.explanation +=
+        " The key on the deciding line is glued to the words before it (the page lost a line break or blank), so "
+        + "bglog read it from there; the line is damaged, so the reading is low."
+    }
     if report.isTerminationSummary, diagnosis.confidence != .low {
       // Someone's summary of a report's termination lines (nightscout/Trio #1109): the words are the report's,
       // but nothing else of the report (the main thread, the description's figures) can be checked.

@@ -51,6 +51,17 @@ enum JetsamBodyReader {
     var current: JetsamProcess?
     var currentLine = 0
     var inStates = false
+    // Objects inside an entry (`"physicalPages" : {` … `},`, immich-app/immich #12471) close with a brace that
+    // does not end the entry.
+    var nestedObjects = 0
+    // A piece that starts inside an entry (`"purgeable" : 0,` …, then the entry's `"name"` and `"reason"`, then
+    // `},`): the members before the first brace belong to that entry.
+    if startsInside, let first = range.first(where: { !source.lineText($0).trimmedForJSON.isEmpty }),
+      source.lineText(first).trimmedForJSON.hasPrefix("\"")
+    {
+      current = JetsamProcess(name: "", location: .line(first + 1))
+      currentLine = first + 1
+    }
     for index in range where index < source.lineCount {
       let lineNumber = index + 1
       let text = source.lineText(index).trimmedForJSON
@@ -82,7 +93,7 @@ enum JetsamBodyReader {
           current?.reason = unquoted(value)
           current?.location = .line(lineNumber)
         case "states": inStates = value.hasPrefix("[") && !value.contains("]")
-        default: break
+        default: if value.hasPrefix("{"), !value.contains("}") { nestedObjects += 1 }
         }
         continue
       }
@@ -90,6 +101,9 @@ enum JetsamBodyReader {
       if text.hasPrefix("{") {
         current = JetsamProcess(name: "", location: .line(lineNumber))
         currentLine = lineNumber
+        nestedObjects = 0
+      } else if text.hasPrefix("}"), nestedObjects > 0 {
+        nestedObjects -= 1
       } else if text.hasPrefix("}"), let process = current {
         if !process.name.isEmpty { event.processes.append(process) }
         current = nil

@@ -7,10 +7,13 @@
 /// its `states` list, or a brace or bracket is read here; the text must name at least one process.
 enum JetsamFragmentReader {
   /// The keys of a jetsam process entry, as written in the real reports seen (iOS 9–11 JetsamEvents in the
-  /// shared corpus, KSCrash #278, google-api-nodejs-client #613).
+  /// shared corpus, KSCrash #278, google-api-nodejs-client #613; a newer entry's `physicalPages` object with
+  /// its `internal` list, `mem_regions`, `priority`, `csTrustLevel`, `csFlags` and `freeze_skip_reason:`, colon included in
+  /// the key as the system writes it, in immich-app/immich #12471).
   static let entryKeys: Set<String> = [
-    "age", "bundleID", "coalition", "cpuTime", "fds", "genCount", "idleDelta", "killDelta", "lifetimeMax", "name",
-    "pageSpike", "pid", "purgeable", "reason", "rpages", "states", "uuid",
+    "age", "bundleID", "coalition", "cpuTime", "csFlags", "csTrustLevel", "fds", "freeze_skip_reason:", "genCount",
+    "idleDelta", "internal", "killDelta", "lifetimeMax", "mem_regions", "name", "pageSpike", "physicalPages", "pid",
+    "priority", "purgeable", "reason", "rpages", "states", "uuid",
   ]
   /// Keys only a jetsam process entry has (one of them must be present).
   static let jetsamOnlyKeys: Set<String> = ["rpages", "lifetimeMax", "killDelta", "idleDelta", "pageSpike"]
@@ -34,6 +37,8 @@ enum JetsamFragmentReader {
     var proseLines: [Int] = []
     var closed = false
     var after = false
+    // Whether a member's list is open (`"internal" : [`): its numbers (`97,`) are entry lines too.
+    var inList = false
     for index in 0..<source.lineCount {
       let text = TextScanning.trimmed(source.lineText(index))
       if text.isEmpty { continue }
@@ -54,11 +59,15 @@ enum JetsamFragmentReader {
       case "{":
         opensEntry = true
         continue
-      case "}", "},", "[", "]", "],":
+      case "]", "],":
+        inList = false
+        continue
+      case "}", "},", "[":
         continue
       default:
         break
       }
+      if inList, isNumber(text) { continue }
       guard text.hasPrefix("\"") else { return nil }
       let rest = text.dropFirst()
       guard let close = rest.firstIndex(of: "\"") else { return nil }
@@ -67,6 +76,7 @@ enum JetsamFragmentReader {
         let key = String(rest[..<close])
         guard entryKeys.contains(key) else { return nil }
         if jetsamOnlyKeys.contains(key) { sawJetsamKey = true }
+        inList = after.dropFirst().drop(while: { $0 == " " || $0 == "\t" }) == "["
       } else if !(after.isEmpty || after == ",") {
         // A string of a `states` list ("daemon",) is all a line may hold besides a member.
         return nil
@@ -88,5 +98,11 @@ enum JetsamFragmentReader {
       report.issues.insert(ParseIssue(proseNote + " (line \(lines))", at: .line(proseLines[0])), at: 1)
     }
     return report
+  }
+
+  /// Whether a line is one number of a list (`97,`, `142`).
+  private static func isNumber(_ text: Substring) -> Bool {
+    let digits = text.hasSuffix(",") ? text.dropLast() : text
+    return !digits.isEmpty && digits.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
   }
 }

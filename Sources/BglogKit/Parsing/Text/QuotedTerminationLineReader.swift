@@ -39,6 +39,11 @@ enum QuotedTerminationLineReader {
         ParseIssue(
           (inCode != nil ? note : sentenceNote) + ": no report header, exception or backtrace around it",
           at: .line(number)))
+      if head.codeGluedToText {
+        let token = TerminationReasonParser.codeToken(in: span) ?? span
+        report.issues.append(
+          ParseIssue(TerminationReasonParser.gluedCodeNote(token: token, code: code), at: .line(number)))
+      }
       reports.append(report)
       if reports.count > maximumQuotes { return nil }
     }

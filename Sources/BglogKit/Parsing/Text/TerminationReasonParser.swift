@@ -20,6 +20,55 @@ enum TerminationReasonParser {
     /// Whether the `Namespace …, Code …` words were written in lower case (`namespace assertiond, code
     /// 0xbada5e47`): reports print the namespace in capitals, so a page converter lower-cased the text.
     var lowerCased = false
+    /// Whether the code is a known termination code read from the start of a word glued to it
+    /// (``gluedKnownCode(_:)``).
+    var codeGluedToText = false
+  }
+
+  /// The start of the parse note on a reason whose code was glued to the text after it; the classifier keeps
+  /// such a reading at medium at most (``CrashReport/isGluedTerminationCode``).
+  static let gluedCodeNote = "the termination code is glued to the text after it"
+
+  /// The parse note for a glued code token (`0xdead10ccThe`) read as `code`.
+  static func gluedCodeNote(token: Substring, code: UInt64) -> String {
+    gluedCodeNote + " (`\(token.prefix(24))`): the page lost the line break or blank between them, so bglog read "
+      + "the known code 0x\(String(code, radix: 16)) and set the text after it aside"
+  }
+
+  /// A known termination code (one ``DiagnosisKind/forTerminationCode(_:)`` names) at the start of a token
+  /// whose text goes on without a blank: `0xdead10ccThe Termination Reason code is …` (Apple's SIGKILL page
+  /// as a mirror copied it, apple-docs.everest.mt/docs/xcode/sigkill). The code is read only when the
+  /// character after its eight hex digits is a letter that cannot continue it: a letter that is no hex
+  /// digit (`T` in `0xdead10ccThe`), or a capital after lower-case digits when the token as a whole is no
+  /// number (`0xbada5e47Because`). `0xdead10cce` is a longer hex number, not a glued code, and is not read.
+  static func gluedKnownCode(_ token: Substring) -> UInt64? {
+    let utf8 = token.utf8
+    guard utf8.count > 10, utf8.first == 0x30, let x = utf8.dropFirst().first, x == 0x78 || x == 0x58 else {
+      return nil
+    }
+    let digits = utf8.dropFirst(2).prefix(8)
+    guard digits.allSatisfy(isHexByte), let code = UInt64(token[digits.startIndex..<digits.endIndex], radix: 16),
+      DiagnosisKind.forTerminationCode(code) != nil
+    else { return nil }
+    let rest = token[digits.endIndex...]
+    guard let next = rest.first, next.isLetter else { return nil }
+    guard let byte = next.asciiValue else { return code }  // a letter of another script (`0xdead10cc的`)
+    if !isHexByte(byte) { return code }
+    // `0xbada5e47Because`: a capital where the code's letters are lower case, and letters that no hex
+    // number holds after it.
+    let lowerCaseDigits = !digits.contains { $0 >= 0x41 && $0 <= 0x46 }
+    let restIsHex = rest.utf8.allSatisfy(isHexByte)
+    return next.isUppercase && lowerCaseDigits && !restIsHex ? code : nil
+  }
+
+  private static func isHexByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+  }
+
+  /// A code token read as a number, or as a known code glued to the text after it.
+  private static func readCode(_ token: Substring) -> (code: UInt64, glued: Bool)? {
+    if let number = TextScanning.number(token) { return (number, false) }
+    return gluedKnownCode(token).map { ($0, true) }
   }
 
   /// The parse note on a reason whose namespace is in lower case; the classifier keeps such a reading at
@@ -45,16 +94,18 @@ enum TerminationReasonParser {
       let namespace = TextScanning.trimmed(rest[..<namespaceEnd])
       rest = rest[namespaceEnd...].dropFirst()
       rest = TextScanning.trimmedLeading(rest)
-      var code: UInt64?
+      var code: (code: UInt64, glued: Bool)?
       if hasPrefixIgnoringCase(rest, "Code") {
         let codeText = TextScanning.trimmedLeading(rest.dropFirst("Code".count))
         // A sentence's full stop after the code (`Code 0xdead10cc.`, Telegram-iOS #473) is not part of it.
         var token = codeText.prefix(while: { !TextScanning.isBlank($0) && $0 != "," })
         while token.last == "." || token.last == ";" { token = token.dropLast() }
-        code = TextScanning.number(token)
+        code = readCode(token)
       }
       let lowerCased = namespace.contains { $0.isASCII && $0.isLowercase } && !namespace.hasPrefix("<")
-      return Head(namespace: namespace.isEmpty ? nil : String(namespace), code: code, lowerCased: lowerCased)
+      return Head(
+        namespace: namespace.isEmpty ? nil : String(namespace), code: code?.code, lowerCased: lowerCased,
+        codeGluedToText: code?.glued == true)
     }
     let tokens = TextScanning.tokens(text)
     guard var first = tokens.first else { return Head() }
@@ -64,21 +115,28 @@ enum TerminationReasonParser {
     if commaAfterNamespace { first = first.dropLast() }
     guard isNamespaceWord(first) else { return Head() }
     if commaAfterNamespace { return Head(namespace: String(first), code: nil) }
-    return Head(namespace: String(first), code: code(after: tokens.dropFirst()))
+    let code = code(after: tokens.dropFirst())
+    return Head(namespace: String(first), code: code?.code, codeGluedToText: code?.glued == true)
+  }
+
+  /// The token a code was read from in a reason (the glued token for ``gluedCodeNote(token:code:)``): the
+  /// first word that starts with `0x` or `0X`.
+  static func codeToken(in value: Substring) -> Substring? {
+    TextScanning.tokens(value).first { TextScanning.hasPrefix($0, "0x") || TextScanning.hasPrefix($0, "0X") }
   }
 
   /// The code after the namespace word: `0xdead10cc`, `3735883980`, or after a `|` separator,
   /// `| Code 0xDEAD10CC` (0xCUB3/wBlock #385, a macOS report as its author summarised it) or
   /// `| code:0xBADDD15C` (launchd's `OS_REASON_RUNNINGBOARD | code:…` exit-reason form).
-  private static func code(after tokens: ArraySlice<Substring>) -> UInt64? {
+  private static func code(after tokens: ArraySlice<Substring>) -> (code: UInt64, glued: Bool)? {
     guard let next = tokens.first else { return nil }
-    guard next == "|" else { return TextScanning.number(next) }
+    guard next == "|" else { return readCode(next) }
     let rest = tokens.dropFirst()
     guard let word = rest.first else { return nil }
     if word == "Code" || word == "code" || word == "code:" {
-      return rest.dropFirst().first.flatMap { TextScanning.number(trimmedCode($0)) }
+      return rest.dropFirst().first.flatMap { readCode(trimmedCode($0)) }
     }
-    if word.hasPrefix("code:") { return TextScanning.number(trimmedCode(word.dropFirst("code:".count))) }
+    if word.hasPrefix("code:") { return readCode(trimmedCode(word.dropFirst("code:".count))) }
     return nil
   }
 
@@ -131,5 +189,12 @@ extension CrashReport {
   /// the text went through a converter, so the report is not as the device wrote it.
   var isLowerCasedTermination: Bool {
     issues.contains { $0.message == TerminationReasonParser.lowerCasedNote }
+  }
+
+  /// Whether the termination code was read from a word glued to the text after it
+  /// (``TerminationReasonParser/gluedKnownCode(_:)``): the line is damaged, so the code is not as the device
+  /// wrote it in full.
+  var isGluedTerminationCode: Bool {
+    issues.contains { $0.message.hasPrefix(TerminationReasonParser.gluedCodeNote) }
   }
 }

@@ -124,7 +124,11 @@ struct TextReportBuilder {
       return true
     }
     if text == "Last Exception Backtrace:" || text == "Application Specific Information:" { return true }
-    guard let (key, value) = TextScanning.keyValue(text) else { return false }
+    // `およびException Codes: 0x8badf00d`: a key glued after prose (``GluedReportKey``).
+    guard
+      let (key, value) = TextScanning.keyValue(text)
+        ?? GluedReportKey.split(text).flatMap({ TextScanning.keyValue($0.rest) })
+    else { return false }
     let reportKey = ReportKey.of(key)
     // A microstackshot body pasted without its header starts at `Event:` (firebase-ios-sdk #6391); only
     // the events such reports name open one, so a console line that says "Event: …" does not.
@@ -527,6 +531,14 @@ struct TextReportBuilder {
       mode = .frames(target)
       return .consumed
     }
+    // `およびException Codes: 0x8badf00d` (a machine-translated page): a report key glued after prose.
+    if let glued = GluedReportKey.split(text), let (key, value) = TextScanning.keyValue(glued.rest),
+      let known = ReportKey.of(key), known.isReportKey
+    {
+      report.issues.append(ParseIssue(GluedReportKey.note(before: glued.before, key: key), at: .line(line)))
+      handleField(key: key, known: known, value: value, index: index)
+      return .consumed
+    }
     // KSCrash writes its crash reason as a lone line between the exception block and the
     // threads, where Apple writes Application Specific Information.
     if report.threads.isEmpty, report.exception != nil, isBlankLine(index - 1), isBlankLine(index + 1) {
@@ -607,6 +619,11 @@ struct TextReportBuilder {
         namespace: head.namespace, code: head.code, reason: string,
         byProcess: report.termination?.byProcess, location: .line(line))
       if head.lowerCased { report.issues.append(ParseIssue(TerminationReasonParser.lowerCasedNote, at: .line(line))) }
+      if head.codeGluedToText, let code = head.code {
+        let token = TerminationReasonParser.codeToken(in: value) ?? value
+        report.issues.append(
+          ParseIssue(TerminationReasonParser.gluedCodeNote(token: token, code: code), at: .line(line)))
+      }
       terminationContinuation = []
       mode = .terminationReason(openBrackets: TerminationReasonParser.openBrackets(in: value))
     case .terminationDescription:
