@@ -4,7 +4,7 @@
 enum LegacySpringBoardRecognizers {
   static let all: [MessageRecognizer] = [
     beyondPermittedTime, forcingCrashReportOf, exitedAbnormally, launchdExited, killedByJetsamPendingRelaunch,
-    loneProcessAssertion,
+    loneProcessAssertion, exitedVoluntarily,
   ]
 
   /// iOS 4's set lists its assertions without a class: `identifier: Suspending process: BT[4821]
@@ -239,8 +239,8 @@ enum LegacySpringBoardRecognizers {
       "(UIKitApplication:", LaunchdExitReason.anchor, LaunchdServiceExit.signalAnchor, LaunchdServiceExit.codeAnchor,
     ],
     writers: ["launchd", "com.apple.launchd", "com.apple.xpc.launchd"],
-    read: { message, _, _ in
-      if let events = LaunchdServiceExit.read(message) { return events }
+    read: { message, _, state in
+      if let events = LaunchdServiceExit.read(message, state: &state) { return events }
       if let events = LaunchdExitReason.read(message) { return events }
       guard let start = TimelineEventRecognizer.range(of: "(UIKitApplication:", in: message),
         let close = message[start.upperBound...].firstIndex(of: ")")
@@ -344,6 +344,49 @@ enum LegacySpringBoardRecognizers {
           detail:
             "assertion held \"Called by Deadeye, from unknown method\" finishTask 180 s (quoted alone: the line "
             + "does not say when it was taken or whether it outlived its time)"))
+    ],
+    nonTriggering: [])
+
+  /// SpringBoard's `Application 'UIKitApplication:appName[0xb64f]' exited voluntarily.` (iOS 8–9): the app's
+  /// process ended by itself (it exited, or returned from main), it was not killed: SpringBoard's other word for
+  /// an end is `exited abnormally with signal N` (above). The name is the app's launchd job label
+  /// (`UIKitApplication:<bundle>[0x…]`, its bundle read by ``LaunchdExitReason/bundle(ofLabel:)``) or a name. No
+  /// pid is written: launchd's end of the same job just before it (`Service exited with abnormal code: 1`) gives
+  /// it, and its words join the detail.
+  static let exitedVoluntarily = MessageRecognizer(
+    id: "springboard-exited-voluntarily", era: "iOS 8–9 SpringBoard",
+    anchors: ["' exited voluntarily."], writers: ["SpringBoard"],
+    read: { message, _, state in
+      typealias R = TimelineEventRecognizer
+      guard let anchor = R.range(of: "' exited voluntarily.", in: message),
+        let open = R.range(of: "Application '", in: message[..<anchor.lowerBound])
+      else { return [] }
+      let name = message[open.upperBound..<anchor.lowerBound]
+      guard !name.isEmpty, name.count <= 300, !name.contains("'"), !name.contains("\n") else { return [] }
+      var subject: AppSubject
+      if R.hasPrefix(name, "UIKitApplication:") {
+        guard let bundle = LaunchdExitReason.bundle(ofLabel: name), !bundle.contains(" ") else { return [] }
+        subject = AppSubject(bundle: bundle)
+      } else {
+        subject = AppSubject(name: String(name))
+      }
+      var detail = "exited voluntarily (SpringBoard): the app ended itself; it was not killed"
+      if let key = subject.bundle ?? subject.name, let launchd = state.launchdJobExits.removeValue(forKey: key) {
+        subject.pid = launchd.pid
+        let said = launchd.detail.hasSuffix(" (launchd)") ? String(launchd.detail.dropLast(10)) : launchd.detail
+        detail += "; launchd: \(said)"
+      }
+      return [MessageEvent(kind: .exited, subject: subject, detail: detail)]
+    },
+    triggering: [
+      RecognizerExample(
+        "Application 'UIKitApplication:appName[0xb64f]' exited voluntarily.", process: "SpringBoard", pid: 295,
+        source: "layerhq/Atlas-iOS issue #1195 (iOS 9 device log, 2016; after launchd's line in the examples above)",
+        expected: MessageEvent(
+          kind: .exited, subject: AppSubject(bundle: "appName", pid: 350),
+          detail:
+            "exited voluntarily (SpringBoard): the app ended itself; it was not killed; launchd: exited with abnormal "
+            + "code 1"))
     ],
     nonTriggering: [])
 }

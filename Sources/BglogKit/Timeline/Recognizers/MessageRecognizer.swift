@@ -119,6 +119,15 @@ struct MessageRecognizerState: Sendable {
   /// The task (`background task 5 "name"`) of a headerless record that was the first part of UIKit's 30-second
   /// warning hard-wrapped before `was created over 30 seconds ago`, for the next record.
   var wrappedTask: String? = nil
+  /// launchd's last word on an app job's end (`Service exited with abnormal code: 1`), by the job's bundle or
+  /// name, with its pid: SpringBoard's `Application '…' exited voluntarily.` after it names no pid.
+  var launchdJobExits: [String: (pid: Int?, detail: String)] = [:]
+  /// The apps (bundle) runningboardd last calculated the state `none (role: None)` for, until their XPC
+  /// connection is invalidated (``RunningBoardProcessEndRecognizers``).
+  var noneStates: Set<String> = []
+  /// The task identifiers of `Simulating launch for task with identifier X` lines, until the `Starting simulated
+  /// task: <BG…: X>` of the same launch.
+  var simulatedLaunches: Set<String> = []
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
@@ -135,6 +144,9 @@ struct MessageRecognizerState: Sendable {
     if reportedStates.count > 1_000 { reportedStates.removeAll() }
     if bgTaskRequesters.count > 1_000 { bgTaskRequesters.removeAll() }
     if contentAvailablePushes.count > 1_000 { contentAvailablePushes.removeAll() }
+    if launchdJobExits.count > 1_000 { launchdJobExits.removeAll() }
+    if noneStates.count > 1_000 { noneStates.removeAll() }
+    if simulatedLaunches.count > 1_000 { simulatedLaunches.removeAll() }
   }
 }
 
@@ -152,6 +164,7 @@ enum MessageRecognizers {
     + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all + RunningBoardTerminationRecognizers.all
     + PushKitRecognizers.all + LockedFileRecognizers.all + ReportCrashRecognizers.all + SymptomsdRecognizers.all
     + SpringBoardPushRecognizers.all + AnalyticsdRecognizers.all + SpringBoardAudioRecognizers.all
+    + UncaughtExceptionRecognizers.all + RunningBoardProcessEndRecognizers.all
 
   /// One scanner per 64 recognisers (a group mask holds 64 bits): scanner `k` holds the anchors of
   /// recognisers `64k..<64k + 64`, the group bit of an anchor being its recogniser's index less `64k`.

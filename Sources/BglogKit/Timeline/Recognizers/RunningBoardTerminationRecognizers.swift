@@ -32,7 +32,7 @@ enum RunningBoardTerminationRecognizers {
     guard let start = TimelineEventRecognizer.range(of: "RBSProcessHandlePredicateImpl| app<", in: message)
     else { return nil }
     let bundle = message[start.upperBound...].prefix(while: { $0 != "(" && $0 != ">" && $0 != " " && $0 != "\n" })
-    return bundle.isEmpty ? nil : AppSubject(bundle: String(bundle))
+    return bundle.isEmpty ? nil : AppSubject(bundle: TimelineEventRecognizer.appBundle(bundle))
   }
 
   static let terminationRequest = MessageRecognizer(
