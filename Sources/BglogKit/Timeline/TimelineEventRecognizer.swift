@@ -228,7 +228,8 @@ struct TimelineEventRecognizer {
         add(.assertionInvalidated, Self.appSubject(in: message), "\"\(name)\" (\(id))", nil, [], nil)
       } else if !id.isEmpty, seenAssertionIDs.remove(id) == nil {
         // Acquired before the excerpt begins: the name is unknown, the invalidation is still said.
-        let target = Self.text(after: "(target:", in: message, until: [")"]) ?? ""
+        // macOS writes the uid in the target (`(target:[app<application.x.1.2(501)>:13783])`): not the end.
+        let target = Self.text(after: "(target:", in: message, until: [") from ", "])", "\n"]) ?? ""
         add(
           .assertionInvalidated, Self.appSubject(in: target[...]),
           "assertion \(id) (its acquisition is not in the log)",
