@@ -122,7 +122,7 @@ enum BackgroundTaskSchedulerRecognizers {
   /// second event.
   static let simulatingLaunch = MessageRecognizer(
     id: "bgtask-simulating-launch", era: "iOS 13+ BackgroundTasks (in the app, from the debugger)",
-    anchors: ["Simulating launch for task with identifier ", "Starting simulated task: <BG"], writers: [],
+    anchors: ["Simulating launch for task with identifier ", "Starting simulated task: <"], writers: [],
     read: { message, header, state in
       typealias R = TimelineEventRecognizer
       guard let subject = header.appOrUnnamed else { return [] }

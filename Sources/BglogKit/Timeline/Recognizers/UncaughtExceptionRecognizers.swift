@@ -66,10 +66,11 @@ enum UncaughtExceptionRecognizers {
       guard before.isEmpty || before == "//" || before == ">" else { return [] }
       let rest = message[found.upperBound...]
       var detail = detailStart
-      if R.hasPrefix(rest, " '"), let name = R.text(after: " '", in: rest, until: ["'", "\n"]), name.count <= 120,
-        !name.contains(" ")
-      {
-        detail += " " + name
+      // The name as far as its first blank or colon: React Native writes its message into it
+      // (`'RCTFatalException: Unhandled JS Exception: …'`, the shared corpus' juniper log), and the reason repeats it.
+      if R.hasPrefix(rest, " '"), let quoted = R.text(after: " '", in: rest, until: ["'", "\n"]) {
+        let name = quoted.prefix(while: { $0 != " " && $0 != ":" })
+        if !name.isEmpty, name.count <= 120 { detail += " " + name }
       }
       // The reason runs to the end of its line (Xcode may wrap it onto the next, after the exception's name).
       if let start = R.range(of: "reason: '", in: rest)?.upperBound {
