@@ -183,7 +183,8 @@ import Testing
       in: "[app<application.com.sw33tlie.macshot.macshot.300897658.300897783(501)>:892]")
     #expect(runningboard == AppSubject(bundle: "com.sw33tlie.macshot.macshot", pid: 892))
     let frontBoard = R.appSubject(
-      in: "<FBApplicationProcess: 0xc5bc9fa80; app<application.com.sw33tlie.macshot.macshot.300897658.300897783>:892(v8BC)>"
+      in:
+        "<FBApplicationProcess: 0xc5bc9fa80; app<application.com.sw33tlie.macshot.macshot.300897658.300897783>:892(v8BC)>"
     )
     #expect(frontBoard == AppSubject(bundle: "com.sw33tlie.macshot.macshot", pid: 892))
     // iOS identities are kept as written.
@@ -267,7 +268,8 @@ import Testing
     #expect(app.events[0].pid == 5127)
     #expect(app.events[0].line == 2)
     #expect(
-      app.events[0].detail == "debugger simulated a launch (BGAppRefreshTask started) for com.ranchero.NetNewsWire.FeedRefresh")
+      app.events[0].detail
+        == "debugger simulated a launch (BGAppRefreshTask started) for com.ranchero.NetNewsWire.FeedRefresh")
   }
 
   /// A Spanish BGTaskScheduler tutorial's Xcode lines (code index id 54933868130): `Simulating launch …` then

@@ -5,6 +5,10 @@
 ///     Oct 10 16:11:29 com.apple.xpc.launchd[1] (com.apple.xpc.launchd.oneshot.0x10000033.Radiant Player[15762]): Service exited due to signal: Killed: 9 sent by CoreServicesUIAgent[15728]
 ///     Nov 10 20:02:06 rMBP com.apple.xpc.launchd[1] (com.apple.dt.IDECacheDeleteAppExtension[17591]): Service exited with abnormal code: 1
 ///
+/// iOS 8–9 wrote the same to its syslog with the level after the job (layerhq/Atlas-iOS #1195):
+///
+///     iPhone com.apple.xpc.launchd[1] (UIKitApplication:appName[0xb64f][350]) <Warning>: Service exited with abnormal code: 1
+///
 /// The job is `(<label>[pid]):` at the message's start (the label may hold spaces: an app's name). Only an
 /// app's job is read: LaunchServices' one-shot job for an app it launched, `com.apple.xpc.launchd.oneshot.0x<n>.<Name>`
 /// (the app's name: `Radiant Player`, `Xcode`, as `XPC_SERVICE_NAME` shows it in apps' environments), or the
@@ -139,13 +143,15 @@ enum LaunchdServiceExit {
       process: "com.apple.xpc.launchd", pid: 1,
       source: "layerhq/Atlas-iOS issue #1195 (iOS 9 device log, 2016; the author wrapped the line in `**`)",
       expected: MessageEvent(
-        kind: .exited, subject: AppSubject(bundle: "appName", pid: 350), detail: "exited with abnormal code 1 (launchd)")),
+        kind: .exited, subject: AppSubject(bundle: "appName", pid: 350), detail: "exited with abnormal code 1 (launchd)"
+      )),
     // The same line with no layout (the paste's `**` before the device name): the job is the last `(…)`.
     RecognizerExample(
       "**iPhone com.apple.xpc.launchd[1] (UIKitApplication:appName[0xb64f][350]) <Warning>: Service exited with abnormal code: 1**",
       source: "layerhq/Atlas-iOS issue #1195 (the line as pasted, `**` and all)",
       expected: MessageEvent(
-        kind: .exited, subject: AppSubject(bundle: "appName", pid: 350), detail: "exited with abnormal code 1 (launchd)")),
+        kind: .exited, subject: AppSubject(bundle: "appName", pid: 350), detail: "exited with abnormal code 1 (launchd)"
+      )),
   ]
 
   static let nonTriggering: [RecognizerExample] = [

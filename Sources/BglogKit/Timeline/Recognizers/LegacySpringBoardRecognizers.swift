@@ -230,11 +230,11 @@ enum LegacySpringBoardRecognizers {
   /// a kill. The job label names the bundle id; the pid is in the header's second bracket when the
   /// reader kept it, which is not relied on. Also launchd's `… exited with exit reason (namespace: …`
   /// (macOS 11+), read by ``LaunchdExitReason``, and macOS 10.10–10.15's `(<label>[pid]): Service exited due
-  /// to …` / `… with abnormal code: N`, read by ``LaunchdServiceExit`` (the same writer and meaning, one
-  /// scanner slot).
+  /// to …` / `… with abnormal code: N` (iOS 8–9: `(<label>[pid]) <Warning>: Service exited …`), read by
+  /// ``LaunchdServiceExit`` (the same writer and meaning, one scanner slot).
   static let launchdExited = MessageRecognizer(
     id: "launchd-job-exited",
-    era: "iOS 4–6 launchd; macOS 10.10–10.15 launchd (system.log); macOS 11+ launchd (exit reasons)",
+    era: "iOS 4–6 launchd; iOS 8–9 and macOS 10.10–10.15 launchd (syslog); macOS 11+ launchd (exit reasons)",
     anchors: [
       "(UIKitApplication:", LaunchdExitReason.anchor, LaunchdServiceExit.signalAnchor, LaunchdServiceExit.codeAnchor,
     ],

@@ -84,7 +84,8 @@ enum UncaughtExceptionRecognizers {
       RecognizerExample(
         "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Launch handler for task with identifier com.sentiance.backgroundtask.task_processing has already been registered'\n*** First throw call stack:\n(",
         process: "Runner", pid: 49390,
-        source: "transistorsoft/flutter_background_geolocation issue #1205 (Xcode console, 2023; two SDKs register one identifier)",
+        source:
+          "transistorsoft/flutter_background_geolocation issue #1205 (Xcode console, 2023; two SDKs register one identifier)",
         expected: MessageEvent(
           kind: .crashed, subject: AppSubject(name: "Runner", pid: 49390),
           detail:
