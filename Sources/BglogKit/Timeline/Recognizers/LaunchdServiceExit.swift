@@ -41,8 +41,18 @@ enum LaunchdServiceExit {
       head = head[..<open].dropLast()
     }
     guard head.hasSuffix(")"), let start = head.lastIndex(of: "(") else { return nil }
+    // Before the job: nothing (the reader took the header), or a syslog header ending in its sender
+    // (`iPhone com.apple.xpc.launchd[1] `), not prose.
     let before = head[..<start]
-    guard before.isEmpty || before.last == " " else { return nil }
+    if !before.isEmpty {
+      guard before.last == " ", let sender = before.split(separator: " ").last, sender.hasSuffix("]"),
+        let open = sender.lastIndex(of: "["), open > sender.startIndex,
+        sender[sender.index(after: open)..<sender.index(before: sender.endIndex)].allSatisfy({
+          $0.isASCII && $0.isNumber
+        }),
+        sender.index(after: open) < sender.index(before: sender.endIndex)
+      else { return nil }
+    }
     head = head[head.index(after: start)..<head.index(before: head.endIndex)]
     guard head.hasSuffix("]"), let open = head.lastIndex(of: "[") else { return nil }
     let digits = head[head.index(after: open)..<head.index(before: head.endIndex)]
@@ -155,6 +165,10 @@ enum LaunchdServiceExit {
   ]
 
   static let nonTriggering: [RecognizerExample] = [
+    // Prose before the job, not a syslog sender.
+    RecognizerExample(
+      "the log said (UIKitApplication:appName[0xb64f][350]) <Warning>: Service exited with abnormal code: 1",
+      source: "SYNTHETIC prose around layerhq/Atlas-iOS #1195's job and words"),
     // Daemons and an app's XPC service: launchd's own jobs, not apps.
     RecognizerExample(
       "(com.apple.mdworker.shared.06000000-0100-0000-0000-000000000000[17547]): Service exited due to SIGKILL | sent by mds[111]",
