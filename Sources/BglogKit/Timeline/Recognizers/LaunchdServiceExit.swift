@@ -44,14 +44,8 @@ enum LaunchdServiceExit {
     // Before the job: nothing (the reader took the header), or a syslog header ending in its sender
     // (`iPhone com.apple.xpc.launchd[1] `), not prose.
     let before = head[..<start]
-    if !before.isEmpty {
-      guard before.last == " ", let sender = before.split(separator: " ").last, sender.hasSuffix("]"),
-        let open = sender.lastIndex(of: "["), open > sender.startIndex,
-        sender[sender.index(after: open)..<sender.index(before: sender.endIndex)].allSatisfy({
-          $0.isASCII && $0.isNumber
-        }),
-        sender.index(after: open) < sender.index(before: sender.endIndex)
-      else { return nil }
+    guard before.isEmpty || (before.last == " " && MessageSubject.isSyslogHead(before, colon: false)) else {
+      return nil
     }
     head = head[head.index(after: start)..<head.index(before: head.endIndex)]
     guard head.hasSuffix("]"), let open = head.lastIndex(of: "[") else { return nil }

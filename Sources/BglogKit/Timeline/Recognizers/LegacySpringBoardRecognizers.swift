@@ -361,6 +361,9 @@ enum LegacySpringBoardRecognizers {
       guard let anchor = R.range(of: "' exited voluntarily.", in: message),
         let open = R.range(of: "Application '", in: message[..<anchor.lowerBound])
       else { return [] }
+      // The sentence starts the message, or follows a syslog header left in it (no layout), not prose.
+      let before = message[..<open.lowerBound]
+      guard before.isEmpty || MessageSubject.isSyslogHead(before, colon: true) else { return [] }
       let name = message[open.upperBound..<anchor.lowerBound]
       guard !name.isEmpty, name.count <= 300, !name.contains("'"), !name.contains("\n") else { return [] }
       var subject: AppSubject
@@ -388,5 +391,9 @@ enum LegacySpringBoardRecognizers {
             "exited voluntarily (SpringBoard): the app ended itself; it was not killed; launchd: exited with abnormal "
             + "code 1"))
     ],
-    nonTriggering: [])
+    nonTriggering: [
+      RecognizerExample(
+        "iOS 9: SpringBoard `Application 'UIKitApplication:appName[0xb64f]' exited voluntarily.` after it",
+        source: "review notes quoting layerhq/Atlas-iOS #1195's line in prose (/work/review-inputs-s9/SOURCES.md)")
+    ])
 }

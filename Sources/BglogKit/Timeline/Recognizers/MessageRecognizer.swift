@@ -251,6 +251,36 @@ enum MessageSubject {
     return subject.isEmpty ? nil : subject
   }
 
+  /// Whether `text` is a BSD syslog header left before a message when no layout was found (a paste's `**` or `>`
+  /// in front: layerhq/Atlas-iOS #1195): an optional device word, the sender `name[pid]` (a library in
+  /// parentheses allowed) and, with `colon`, ` <Level>:` or `:` after it. Prose (more words, a backtick) is not.
+  static func isSyslogHead(_ text: Substring, colon: Bool) -> Bool {
+    var words = text.split(separator: " ").map { Substring($0) }
+    if let first = words.first {
+      let bare = first.drop(while: { $0 == "*" || $0 == ">" })
+      if bare.isEmpty { words.removeFirst() } else { words[0] = bare }
+    }
+    if colon {
+      guard let last = words.last else { return false }
+      if last.hasPrefix("<"), last.hasSuffix(">:"), last.count <= 14 {
+        words.removeLast()
+      } else if last.hasSuffix("]:") {
+        words[words.count - 1] = last.dropLast()
+      } else {
+        return false
+      }
+    }
+    guard (1...2).contains(words.count), let sender = words.last, sender.hasSuffix("]"),
+      let open = sender.lastIndex(of: "["), open > sender.startIndex
+    else { return false }
+    let digits = sender[sender.index(after: open)..<sender.index(before: sender.endIndex)]
+    func plain(_ character: Character) -> Bool {
+      character.isASCII && (character.isLetter || character.isNumber || "._-()".contains(character))
+    }
+    return !digits.isEmpty && digits.count <= 10 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+      && sender[..<open].allSatisfy(plain) && words.dropLast().allSatisfy { $0.allSatisfy(plain) }
+  }
+
   /// UIKit's task names `Called by X, from -[…]`: the binary whose code began the task (the app's own,
   /// or a framework's such as an SDK's), so never taken for the app; `UIKit` gives nil.
   static func calledBy(_ text: Substring) -> String? {
