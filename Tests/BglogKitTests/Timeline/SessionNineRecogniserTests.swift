@@ -250,6 +250,41 @@ import Testing
     #expect(Self.timeline(text: xpc + state).apps.allSatisfy { $0.events.isEmpty })
   }
 
+  /// sw33tLie/macshot #132 (hongmd, turn 12), a selection of the same paste (each line verbatim as the issue's
+  /// stored copy shows it, the lines between them left out, so SYNTHETIC as a whole): the first two a little earlier
+  /// than the excerpt above, then three of its lines. cache_delete asks RunningBoard to terminate the app (code 0xBADDD15C),
+  /// runningboardd's `terminate_with_reason() success` kills pid 892, then the state `none`, the XPC invalidation
+  /// and FrontBoard's removal: one end, the kill, naming the request.
+  @Test func terminateWithReasonIsTheKillAfterTheRequest() throws {
+    let text = """
+      default	21:47:02.508724+0700	runningboardd	Received termination request from [osservice<com.apple.cache_delete(501)>:718] on <RBSProcessPredicate <RBSProcessBundleIdentifierPredicate "com.sw33tlie.macshot.macshot">> with context <RBSTerminateContext| code:0xBADDD15C explanation:CacheDeleteAppContainerCaches requesting termination assertion for com.sw33tlie.macshot.macshot reportType:None maxTerminationResistance:NonInteractive attrs:[
+      	<RBSPreventLaunchLimitation| <RBSProcessPredicate <RBSProcessBundleIdentifierPredicate "com.sw33tlie.macshot.macshot">> allow:(null)>
+      	]>
+      default	21:47:02.619973+0700	runningboardd	[app<application.com.sw33tlie.macshot.macshot.300897658.300897783(501)>:892] terminate_with_reason() success
+      default	21:47:02.682490+0700	runningboardd	Calculated state for app<application.com.sw33tlie.macshot.macshot.300897658.300897783(501)>: none (role: None) (endowments: (null))
+      default	21:47:02.683290+0700	ControlCenter	Removing: <FBApplicationProcess: 0xc5bc9fa80; app<application.com.sw33tlie.macshot.macshot.300897658.300897783>:892(v8BC)>
+      default	21:47:02.683693+0700	runningboardd	XPC connection invalidated: [app<application.com.sw33tlie.macshot.macshot.300897658.300897783(501)>:892]
+
+      """
+    let result = Self.timeline(text: text)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.bundleID == "com.sw33tlie.macshot.macshot")
+    #expect(app.events.map(\.kind) == [.terminationRequested, .killed])
+    let kill = app.events[1]
+    #expect(kill.pid == 892)
+    #expect(kill.line == 4)
+    #expect(kill.detail.hasPrefix("killed by RunningBoard (terminate_with_reason() success); the termination request"))
+    #expect(kill.detail.contains("osservice<com.apple.cache_delete(501)>:718, code 0xBADDD15C"))
+    #expect(app.processes.first?.endedBy == .killed)
+    // Alone, the line says no more than the kill.
+    let alone = try #require(Self.timeline(text: text.split(separator: "\n")[3] + "\n").apps.first)
+    #expect(
+      alone.events.map(\.detail) == [
+        "killed by RunningBoard (terminate_with_reason() success); the line does not say who asked or why"
+      ])
+  }
+
   // MARK: #6 iOS 13 beta's `Starting simulated task:`
 
   /// Ranchero-Software/NetNewsWire #746 (stuartbreckenridge, 2019-06-18), the Xcode console as pasted (emoji in

@@ -128,6 +128,9 @@ struct MessageRecognizerState: Sendable {
   /// The task identifiers of `Simulating launch for task with identifier X` lines, until the `Starting simulated
   /// task: <BG…: X>` of the same launch.
   var simulatedLaunches: Set<String> = []
+  /// The last termination request runningboardd received for an app (its detail), by bundle, for its
+  /// `terminate_with_reason() success` of the app's process.
+  var terminationRequests: [String: String] = [:]
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
@@ -147,6 +150,7 @@ struct MessageRecognizerState: Sendable {
     if launchdJobExits.count > 1_000 { launchdJobExits.removeAll() }
     if noneStates.count > 1_000 { noneStates.removeAll() }
     if simulatedLaunches.count > 1_000 { simulatedLaunches.removeAll() }
+    if terminationRequests.count > 1_000 { terminationRequests.removeAll() }
   }
 }
 

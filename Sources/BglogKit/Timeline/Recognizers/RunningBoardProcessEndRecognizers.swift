@@ -6,7 +6,44 @@
 /// also calculates it for a process it has not launched yet), nor is the invalidation alone (a client may drop its
 /// connection and live on).
 enum RunningBoardProcessEndRecognizers {
-  static let all: [MessageRecognizer] = [stateNoneThenConnectionInvalidated]
+  static let all: [MessageRecognizer] = [stateNoneThenConnectionInvalidated, terminateWithReasonSuccess]
+
+  /// `[app<application.com.sw33tlie.macshot.macshot.300897658.300897783(501)>:892] terminate_with_reason()
+  /// success` (sw33tLie/macshot #132, turn 12, the same paste a little earlier): runningboardd ended the process
+  /// with `terminate_with_reason()` (the system call that kills a process and records why) and it succeeded, so
+  /// the process was killed by RunningBoard. The line does not say who asked or why: a termination request
+  /// runningboardd received for the app before it (`Received termination request from [osservice<…>] …`) is named
+  /// as the likely one; otherwise the detail says the reason is not in the line. One end per process: the state
+  /// `none` and the XPC invalidation after it add none.
+  static let terminateWithReasonSuccess = MessageRecognizer(
+    id: "runningboard-terminate-with-reason-success", era: "macOS runningboardd (the one copy seen)",
+    anchors: ["] terminate_with_reason() success"], writers: ["runningboardd"],
+    read: { message, _, state in
+      typealias R = TimelineEventRecognizer
+      let line = message.prefix(while: { $0 != "\n" })
+      guard R.hasPrefix(line, "[app<") || R.hasPrefix(line, "[application<"),
+        let (subject, body) = R.bracketSubject(line), R.hasPrefix(body, "terminate_with_reason() success"),
+        let bundle = subject.bundle, let pid = subject.pid, state.gonePIDs.insert(pid).inserted
+      else { return [] }
+      var detail = "killed by RunningBoard (terminate_with_reason() success)"
+      if let request = state.terminationRequests.removeValue(forKey: bundle) {
+        detail += "; the termination request read before it: \(request)"
+      } else {
+        detail += "; the line does not say who asked or why"
+      }
+      return [MessageEvent(kind: .killed, subject: subject, detail: detail)]
+    },
+    // Read in `SessionNineRecogniserTests.terminateWithReasonIsTheKillAfterTheRequest` (the examples here are
+    // replayed after the state-none end of the same pid above, where it is no second end).
+    triggering: [],
+    nonTriggering: [
+      RecognizerExample(
+        "[app<application.com.sw33tlie.macshot.macshot.300897658.300897783(501)>:892] terminate_with_reason() success",
+        process: "runningboardd",
+        source:
+          "sw33tLie/macshot issue #132 (hongmd, turn 12: macOS Console.app, 21:47:02.619973), after the end of pid 892 "
+          + "read above: one end per process")
+    ])
 
   static let noneAnchor = ">: none (role: None)"
   static let invalidatedAnchor = "XPC connection invalidated: [app<"

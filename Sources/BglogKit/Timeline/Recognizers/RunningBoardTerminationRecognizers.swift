@@ -38,11 +38,15 @@ enum RunningBoardTerminationRecognizers {
   static let terminationRequest = MessageRecognizer(
     id: "runningboard-termination-request", era: "iOS 13+ / macOS runningboardd",
     anchors: ["Received termination request from ["], writers: ["runningboardd"],
-    read: { message, header, _ in
+    read: { message, header, state in
       typealias R = TimelineEventRecognizer
       guard let from = requester(message) else { return [] }
       guard let subject = target(message) else { return [] }
       var detail = "termination requested by \(from)"
+      defer {
+        // For runningboardd's `terminate_with_reason() success` of the app's process after it.
+        if let bundle = subject.bundle { state.terminationRequests[bundle] = detail }
+      }
       // The context as written: `<RBSTerminateContext| [domain:10 ]code:0x… explanation:… reportType:…`.
       if let context = R.range(of: "<RBSTerminateContext|", in: message) {
         let rest = message[context.upperBound...]
