@@ -14,6 +14,7 @@ extension TimelineAnalyzer {
     findings += cpuLimitTriggers()
     if let finding = forceQuitCancellations() { findings.append(finding) }
     findings += bgTaskRequestsNotScheduled()
+    findings += bgTaskRegistrationCrashes()
     if let finding = urlTaskNotCompleted() { findings.append(finding) }
     return findings.enumerated().sorted {
       $0.element.confidence != $1.element.confidence
@@ -599,6 +600,51 @@ extension TimelineAnalyzer {
             "List the identifier under BGTaskSchedulerPermittedIdentifiers, register its handler at launch, submit a "
             + "request for it (log submit's error) and simulate the launch only after the submit succeeded.",
           evidence: evidence([simulated, submitted, missing].compactMap { $0 })))
+    }
+    return findings
+  }
+
+  /// The app's `*** Terminating app due to uncaught exception …` whose reason is one of BGTaskScheduler's own
+  /// (``UncaughtExceptionRecognizers/bgTaskProblem(reason:)``): its background-task registration crashed it. High
+  /// when the line names the app (the wording is the framework's, and the process ends on it), else medium.
+  private func bgTaskRegistrationCrashes() -> [TimelineFinding] {
+    var findings: [TimelineFinding] = []
+    for crash in events where crash.kind == .crashed {
+      guard let reason = UncaughtExceptionRecognizers.reason(inDetail: crash.detail),
+        let problem = UncaughtExceptionRecognizers.bgTaskProblem(reason: reason)
+      else { continue }
+      let who = crash.pid.map { "pid \($0)" } ?? "The app"
+      var summary = "\(who) crashed at \(time(crash)) on BGTaskScheduler's uncaught NSInternalInconsistencyException: "
+      let advice: String
+      switch problem {
+      case .registeredTwice(let identifier):
+        summary +=
+          "a launch handler for \(identifier) was registered a second time in the same process (often two SDKs, or "
+          + "an SDK and the app, registering one identifier, or a registration that runs again)."
+        advice =
+          "Register each BGTaskScheduler identifier once per process, before application(_:didFinishLaunchingWithOptions:) "
+          + "returns; when an SDK registers \(identifier) itself, do not register it again (or give each SDK its own "
+          + "identifier)."
+      case .noHandler(let identifier):
+        summary +=
+          "a request for \(identifier) was submitted while no launch handler for it was registered in the process "
+          + "(BGTaskScheduler raises this for an identifier listed in BGTaskSchedulerPermittedIdentifiers)."
+        advice =
+          "Register a launch handler for every identifier in BGTaskSchedulerPermittedIdentifiers (\(identifier) "
+          + "included) before application(_:didFinishLaunchingWithOptions:) returns, and before submitting any request "
+          + "for it."
+      case .registeredAfterLaunch:
+        summary += "a launch handler was registered after the app had finished launching."
+        advice =
+          "Move every BGTaskScheduler.register call into application(_:didFinishLaunchingWithOptions:) (a SwiftUI "
+          + "app: the App's init), synchronously, not in a view, a Task or a later callback."
+      }
+      let named = !crash.lane.isEmpty
+      if !named { summary += " The line does not name the app." }
+      findings.append(
+        TimelineFinding(
+          kind: .bgTaskRegistrationCrash, confidence: named ? .high : .medium, summary: summary, advice: advice,
+          evidence: evidence([crash])))
     }
     return findings
   }

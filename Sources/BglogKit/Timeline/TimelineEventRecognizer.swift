@@ -228,7 +228,8 @@ struct TimelineEventRecognizer {
         add(.assertionInvalidated, Self.appSubject(in: message), "\"\(name)\" (\(id))", nil, [], nil)
       } else if !id.isEmpty, seenAssertionIDs.remove(id) == nil {
         // Acquired before the excerpt begins: the name is unknown, the invalidation is still said.
-        let target = Self.text(after: "(target:", in: message, until: [")"]) ?? ""
+        // macOS writes the uid in the target (`(target:[app<application.x.1.2(501)>:13783])`): not the end.
+        let target = Self.text(after: "(target:", in: message, until: [") from ", "])", "\n"]) ?? ""
         add(
           .assertionInvalidated, Self.appSubject(in: target[...]),
           "assertion \(id) (its acquisition is not in the log)",
@@ -548,7 +549,7 @@ struct TimelineEventRecognizer {
       guard let range = Self.range(of: prefix, in: text) else { continue }
       let rest = text[range.upperBound...]
       let bundleEnd = rest.firstIndex(where: { $0 == "(" || $0 == ">" }) ?? rest.endIndex
-      var subject = AppSubject(bundle: String(rest[..<bundleEnd]))
+      var subject = AppSubject(bundle: appBundle(rest[..<bundleEnd]))
       if let close = rest.firstIndex(of: ">") {
         var after = rest[rest.index(after: close)...]
         if after.hasPrefix(")") { after = after.dropFirst() }
@@ -559,6 +560,15 @@ struct TimelineEventRecognizer {
       return subject
     }
     return AppSubject()
+  }
+
+  /// The bundle an identity's `app<…>` names: macOS RunningBoard writes an app LaunchServices launched as its
+  /// job label, `app<application.org.p0deje.Maccy.32526940.32526946(501)>` (p0deje/Maccy #212), which names
+  /// `org.p0deje.Maccy`: `application.` and LaunchServices' trailing numbers go, as for launchd's labels
+  /// (``LaunchdExitReason/bundle(ofLabel:)``); the `(uid)` is already left out. Anything else is kept as written.
+  static func appBundle(_ raw: Substring) -> String {
+    if hasPrefix(raw, "application."), let bundle = LaunchdExitReason.bundle(ofLabel: raw) { return bundle }
+    return String(raw)
   }
 
   /// An XPC service identity that comes before any app identity in `text`:

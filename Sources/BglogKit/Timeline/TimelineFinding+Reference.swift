@@ -158,6 +158,40 @@ extension TimelineFinding.Kind {
             + "handler (or that the app does, when the SDK hands it on).",
         ],
         sources: [appleRemoteNotification, applePerformFetch, wordpress4454, cordovaBackgroundFetch67])
+    case .bgTaskRegistrationCrash:
+      return KindReference(
+        title: "The app crashed registering its background tasks (BGTaskScheduler)", codes: [],
+        meaning:
+          "BGTaskScheduler raised NSInternalInconsistencyException, which the app did not catch, so it terminated "
+          + "(SIGABRT): the app's registration of its BGTaskScheduler launch handlers broke one of the framework's "
+          + "rules. `Launch handler for task with identifier X has already been registered`: "
+          + "register(forTaskWithIdentifier:using:launchHandler:) was called a second time for X in the same process "
+          + "(two SDKs, or an SDK and the app, registering one identifier; or a registration that runs more than "
+          + "once). `No launch handler registered for task with identifier X`: a request for X "
+          + "was submitted (X is in BGTaskSchedulerPermittedIdentifiers) while no handler for X was registered in "
+          + "this process. `All launch handlers must be registered before application finishes launching`: a handler "
+          + "was registered after the app finished launching (UIApplicationDidFinishLaunchingNotification). Where "
+          + "each is raised: BGTaskScheduler's registration and submission methods, as a decompiled BGTaskScheduler "
+          + "shows.",
+        howToConfirm:
+          "The app's own `*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: "
+          + "'…'` line with one of those reasons; the first-throw call stack (the crash report's last exception "
+          + "backtrace) goes through -[BGTaskScheduler registerForTaskWithIdentifier:usingQueue:launchHandler:] "
+          + "(registered twice, or late) or -[BGTaskScheduler submitTaskRequest:error:] (no handler).",
+        advice: [
+          "Register every identifier listed in BGTaskSchedulerPermittedIdentifiers exactly once per process, "
+            + "synchronously, before application(_:didFinishLaunchingWithOptions:) returns (for a SwiftUI app: in the "
+            + "App's init), never from a view, a Task or a foreground callback.",
+          "When an SDK registers its own identifiers, do not register them again, and give each SDK its own "
+            + "identifier; guard a registration that can run twice.",
+          "Register a handler before submitting any request for an identifier.",
+        ],
+        sources: [
+          appleBGTasks,
+          "transistorsoft/flutter_background_geolocation issue #1205 (two SDKs register one identifier: the "
+            + "`has already been registered` crash in Xcode's console)",
+          "wordpress-mobile/WordPress-iOS issue #18156 (`No launch handler registered for task with identifier …`)",
+        ])
     case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit, .cpuLimit:
       return nil
     }

@@ -57,6 +57,9 @@ public struct TimelineFinding: Sendable, Hashable {
     case fetchCompletionNotCalled = "fetch-completion-not-called"
     /// The process went over its CPU limit (the CPU usage trigger); shared with `diagnose`'s `cpu-limit`.
     case cpuLimit = "cpu-limit"
+    /// The app crashed on BGTaskScheduler's own exception about its task registration: a launch handler
+    /// registered twice, none registered for an identifier in use, or one registered after launch.
+    case bgTaskRegistrationCrash = "bgtask-registration-crash"
   }
 
   /// How sure a finding is.

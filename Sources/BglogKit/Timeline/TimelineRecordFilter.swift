@@ -248,7 +248,35 @@ final class TimelineRecordFilter {
     else { return nil }
     var bundleEnd = found
     while bundleEnd < trimmed.count, trimmed[bundleEnd] != 0x28, trimmed[bundleEnd] != 0x3E { bundleEnd += 1 }
-    return UnsafeBufferPointer(rebasing: trimmed[found..<bundleEnd])
+    let bundle = UnsafeBufferPointer(rebasing: trimmed[found..<bundleEnd])
+    return labelBundle(bundle) ?? bundle
+  }
+
+  /// `LaunchdExitReason.bundle(ofLabel:)` for an `application.<bundle>.<n>.<n>[.<UUID>]` label on plain
+  /// bytes (`TimelineEventRecognizer.appBundle`): the bundle's bytes, nil when the label is not of that form.
+  static func labelBundle(_ label: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    guard ByteText.hasPrefix(label, "application.") else { return nil }
+    let start = 12
+    var parts: [Range<Int>] = []
+    var partStart = start
+    for index in start...label.count where index == label.count || label[index] == 0x2E {
+      parts.append(partStart..<index)
+      partStart = index + 1
+    }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) }
+    if let last = parts.last, last.count == 36, last.allSatisfy({ isHex(label[$0]) || label[$0] == 0x2D }) {
+      parts.removeLast()
+    }
+    var numbers = 0
+    while let last = parts.last, !last.isEmpty, last.allSatisfy({ isDigit(label[$0]) }) {
+      parts.removeLast()
+      numbers += 1
+    }
+    guard numbers > 0, let first = parts.first, let last = parts.last, !parts.contains(where: \.isEmpty) else {
+      return nil
+    }
+    return UnsafeBufferPointer(rebasing: label[first.lowerBound..<last.upperBound])
   }
 
   private func markerMayMatch(_ message: UnsafeBufferPointer<UInt8>, ascii: Bool) -> Bool {

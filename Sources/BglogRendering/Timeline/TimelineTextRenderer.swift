@@ -199,7 +199,7 @@ public struct TimelineTextRenderer: Sendable {
     let text = kind.rawValue + ":"
     switch kind {
     case .leakedBackgroundTask, .completionHandlerNotCalled, .jetsamInBackground, .memoryLimitKill,
-      .suspensionOverrun, .cpuLimit, .fetchCompletionNotCalled:
+      .suspensionOverrun, .cpuLimit, .fetchCompletionNotCalled, .bgTaskRegistrationCrash:
       return style.bold(style.red(text))
     case .rateLimiter, .stoppedWaking, .transferCancelledImmediately, .forceQuit, .bgTaskRequestNotScheduled,
       .urlTaskNotCompleted:

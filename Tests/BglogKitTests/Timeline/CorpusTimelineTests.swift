@@ -29,8 +29,12 @@ struct CorpusTimelineTests {
     #expect(app.events.contains { $0.kind == .launched })
     #expect(app.events.contains { $0.kind == .backgroundTaskStarted })
     #expect(app.events.contains { $0.kind == .backgroundTaskEnded && $0.line == 442 })
-    let crash = try #require(app.events.first { $0.kind == .crashed })
-    #expect(crash.detail.contains("SIGABRT"))
+    // The app's own `*** Terminating app due to uncaught exception 'RCTFatalException: …'` (line 1194, session 9),
+    // then runningboardd's SIGABRT exit of pid 26683.
+    let crashes = app.events.filter { $0.kind == .crashed }
+    #expect(crashes.map(\.line) == [1194, 1252])
+    #expect(crashes.first?.detail.hasPrefix("terminated by an uncaught exception RCTFatalException, reason: ") == true)
+    #expect(crashes.last?.detail.contains("SIGABRT") == true)
     #expect(app.processes.first { $0.pid == 26683 }?.endedBy == .crashed)
   }
 
@@ -52,8 +56,10 @@ struct CorpusTimelineTests {
     let app = try #require(result.apps.first)
     let started = app.events.filter { $0.kind == .backgroundTaskStarted }
     #expect(started.map(\.line) == [274, 333])
-    // The crash SpringBoard reports on two lines stays one event.
-    #expect(app.events.filter { $0.kind == .crashed }.count == 1)
+    // The crash SpringBoard reports on two lines stays one event (the other crashed event is the app's own
+    // uncaught-exception line, read since session 9).
+    #expect(app.events.filter { $0.kind == .crashed && $0.detail.contains("SIGABRT") }.count == 1)
+    #expect(app.events.filter { $0.kind == .crashed }.count == 2)
   }
 
   /// Issue 16 item 9: in a stream merged three times, each copy set is one record, but the app wrote

@@ -116,15 +116,34 @@ enum BackgroundTaskSchedulerRecognizers {
     nonTriggering: [])
 
   /// `Simulating launch for task with identifier com.transistorsoft.fetch` (after the debugger's
-  /// `_simulateLaunchForTaskWithIdentifier:`).
+  /// `_simulateLaunchForTaskWithIdentifier:`), and `Starting simulated task: <BGAppRefreshTask: id>`, the same
+  /// simulated launch as the iOS 13 beta wrote it alone (NetNewsWire #746); later iOS writes it after the
+  /// `Simulating launch` line (as `<decode: missing data>` in the one copy seen, not read), where it adds no
+  /// second event.
   static let simulatingLaunch = MessageRecognizer(
     id: "bgtask-simulating-launch", era: "iOS 13+ BackgroundTasks (in the app, from the debugger)",
-    anchors: ["Simulating launch for task with identifier "], writers: [],
-    read: { message, header, _ in
+    anchors: ["Simulating launch for task with identifier ", "Starting simulated task: <"], writers: [],
+    read: { message, header, state in
       typealias R = TimelineEventRecognizer
-      guard let subject = header.appOrUnnamed, R.hasPrefix(message, "Simulating launch for task with identifier "),
+      guard let subject = header.appOrUnnamed else { return [] }
+      if R.hasPrefix(message, "Starting simulated task: <BG") {
+        let task = message.dropFirst("Starting simulated task: <".count).prefix(while: { $0 != ">" && $0 != "\n" })
+        guard let colon = R.range(of: ": ", in: task) else { return [] }
+        let kind = task[..<colon.lowerBound]
+        let identifier = task[colon.upperBound...]
+        guard !kind.contains(" "), !identifier.isEmpty, !identifier.contains(" "), identifier.count <= 200,
+          state.simulatedLaunches.remove(String(identifier)) == nil
+        else { return [] }
+        return [
+          MessageEvent(
+            kind: .bgTaskSimulatedLaunch, subject: subject,
+            detail: "debugger simulated a launch (\(kind) started) for \(identifier)")
+        ]
+      }
+      guard R.hasPrefix(message, "Simulating launch for task with identifier "),
         let identifier = R.text(after: "with identifier ", in: message, until: [" ", "\n"])
       else { return [] }
+      if identifier.count <= 200 { state.simulatedLaunches.insert(identifier) }
       return [
         MessageEvent(
           kind: .bgTaskSimulatedLaunch, subject: subject, detail: "debugger simulated a launch for \(identifier)")
@@ -136,9 +155,22 @@ enum BackgroundTaskSchedulerRecognizers {
         source: simulate,
         expected: MessageEvent(
           kind: .bgTaskSimulatedLaunch, subject: AppSubject(name: "ReLearn", pid: 1163),
-          detail: "debugger simulated a launch for com.transistorsoft.fetch"))
+          detail: "debugger simulated a launch for com.transistorsoft.fetch")),
+      RecognizerExample(
+        "Starting simulated task: <BGAppRefreshTask: com.ranchero.NetNewsWire.FeedRefresh>", process: "NetNewsWire",
+        pid: 5127, source: "Ranchero-Software/NetNewsWire issue #746 (Xcode console, iOS 13 beta, 2019)",
+        expected: MessageEvent(
+          kind: .bgTaskSimulatedLaunch, subject: AppSubject(name: "NetNewsWire", pid: 5127),
+          detail: "debugger simulated a launch (BGAppRefreshTask started) for com.ranchero.NetNewsWire.FeedRefresh")),
     ],
-    nonTriggering: [])
+    nonTriggering: [
+      // After its `Simulating launch …` line, undecoded: the same launch, no second event.
+      RecognizerExample(
+        "Starting simulated task: <decode: missing data>", process: "TestBgTask", pid: 381,
+        source:
+          "a Spanish BGTaskScheduler tutorial's Xcode lines (code index file id 54933868130; the index does not name "
+          + "its repository)")
+    ])
 
   /// `No task request with identifier com.transistorsoft.fetch has been scheduled`
   static let noTaskRequest = MessageRecognizer(

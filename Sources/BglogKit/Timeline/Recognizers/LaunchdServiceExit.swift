@@ -5,6 +5,10 @@
 ///     Oct 10 16:11:29 com.apple.xpc.launchd[1] (com.apple.xpc.launchd.oneshot.0x10000033.Radiant Player[15762]): Service exited due to signal: Killed: 9 sent by CoreServicesUIAgent[15728]
 ///     Nov 10 20:02:06 rMBP com.apple.xpc.launchd[1] (com.apple.dt.IDECacheDeleteAppExtension[17591]): Service exited with abnormal code: 1
 ///
+/// iOS 8–9 wrote the same to its syslog with the level after the job (layerhq/Atlas-iOS #1195):
+///
+///     iPhone com.apple.xpc.launchd[1] (UIKitApplication:appName[0xb64f][350]) <Warning>: Service exited with abnormal code: 1
+///
 /// The job is `(<label>[pid]):` at the message's start (the label may hold spaces: an app's name). Only an
 /// app's job is read: LaunchServices' one-shot job for an app it launched, `com.apple.xpc.launchd.oneshot.0x<n>.<Name>`
 /// (the app's name: `Radiant Player`, `Xcode`, as `XPC_SERVICE_NAME` shows it in apps' environments), or the
@@ -22,11 +26,28 @@ enum LaunchdServiceExit {
   static let signalAnchor = "Service exited due to "
   static let codeAnchor = "Service exited with abnormal code: "
 
-  /// The app whose job `(<label>[pid]):` names, the text before the anchor.
+  /// The app whose job `(<label>[pid]):` names, the text before the anchor. iOS 8–9's syslog writes the level
+  /// after the job, `(UIKitApplication:appName[0xb64f][350]) <Warning>:` (the reader leaves the job and the level
+  /// in the message, as the sender `com.apple.xpc.launchd[1]` ends before them), and a line with no layout keeps
+  /// the whole syslog header before the job: the job is then the last `(…)` before the anchor, after a blank.
   static func job(_ head: Substring) -> AppSubject? {
     var head = TimelineEventRecognizer.trimmingBlanks(head)
-    guard head.first == "(", head.hasSuffix("):") else { return nil }
-    head = head.dropFirst().dropLast(2)
+    guard head.hasSuffix(":") else { return nil }
+    head = head.dropLast()
+    // `) <Warning>`: a level word in angle brackets after the job.
+    if head.hasSuffix(">"), let open = head.lastIndex(of: "<"), head[..<open].hasSuffix(") ") {
+      let level = head[head.index(after: open)..<head.index(before: head.endIndex)]
+      guard !level.isEmpty, level.count <= 12, level.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+      head = head[..<open].dropLast()
+    }
+    guard head.hasSuffix(")"), let start = head.lastIndex(of: "(") else { return nil }
+    // Before the job: nothing (the reader took the header), or a syslog header ending in its sender
+    // (`iPhone com.apple.xpc.launchd[1] `), not prose.
+    let before = head[..<start]
+    guard before.isEmpty || (before.last == " " && MessageSubject.isSyslogHead(before, colon: false)) else {
+      return nil
+    }
+    head = head[head.index(after: start)..<head.index(before: head.endIndex)]
     guard head.hasSuffix("]"), let open = head.lastIndex(of: "[") else { return nil }
     let digits = head[head.index(after: open)..<head.index(before: head.endIndex)]
     guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
@@ -45,14 +66,18 @@ enum LaunchdServiceExit {
   }
 
   /// The events of a message holding one of the anchors; nil when it holds neither (the caller reads its
-  /// other forms).
-  static func read(_ message: Substring) -> [MessageEvent]? {
+  /// other forms). The job's end is remembered (``MessageRecognizerState/launchdJobExits``) for SpringBoard's
+  /// `Application '…' exited voluntarily.` after it, and its pid as gone, so assertiond's `No such process`
+  /// about the same process adds no second end.
+  static func read(_ message: Substring, state: inout MessageRecognizerState) -> [MessageEvent]? {
     typealias R = TimelineEventRecognizer
     if let found = R.range(of: codeAnchor, in: message) {
       guard let subject = job(message[..<found.lowerBound]) else { return [] }
       let code = message[found.upperBound...].prefix(while: { $0.isASCII && ($0.isNumber || $0 == "-") })
       guard !code.isEmpty, code.count <= 6 else { return [] }
-      return [MessageEvent(kind: .exited, subject: subject, detail: "exited with abnormal code \(code) (launchd)")]
+      let detail = "exited with abnormal code \(code) (launchd)"
+      remember(subject, detail, in: &state)
+      return [MessageEvent(kind: .exited, subject: subject, detail: detail)]
     }
     guard let found = R.range(of: signalAnchor, in: message) else { return nil }
     guard let subject = job(message[..<found.lowerBound]) else { return [] }
@@ -83,7 +108,13 @@ enum LaunchdServiceExit {
     if let sender, !sender.isEmpty, sender.count <= 100 { detail += ", sent by \(sender)" }
     detail += " (launchd: Service exited due to \(R.hasPrefix(rest, "signal: ") ? "signal: " : "")\(said))"
     if let ran { detail += "; ran for \(ran) ms" }
+    remember(subject, detail, in: &state)
     return [MessageEvent(kind: kill == nil ? .crashed : .killed, subject: subject, detail: detail)]
+  }
+
+  private static func remember(_ subject: AppSubject, _ detail: String, in state: inout MessageRecognizerState) {
+    if let pid = subject.pid { state.gonePIDs.insert(pid) }
+    if let key = subject.bundle ?? subject.name { state.launchdJobExits[key] = (subject.pid, detail) }
   }
 
   static let triggering: [RecognizerExample] = [
@@ -110,9 +141,28 @@ enum LaunchdServiceExit {
       source: "mysteriumnetwork/node issue #2052 (macOS Console, an app that quits at once, 2020)",
       expected: MessageEvent(
         kind: .exited, subject: AppSubject(name: "qode", pid: 95426), detail: "exited with abnormal code 9 (launchd)")),
+    // iOS 9: the level after the job, both left in the message by the reader (the sender ends before them).
+    RecognizerExample(
+      "(UIKitApplication:appName[0xb64f][350]) <Warning>: Service exited with abnormal code: 1",
+      process: "com.apple.xpc.launchd", pid: 1,
+      source: "layerhq/Atlas-iOS issue #1195 (iOS 9 device log, 2016; the author wrapped the line in `**`)",
+      expected: MessageEvent(
+        kind: .exited, subject: AppSubject(bundle: "appName", pid: 350), detail: "exited with abnormal code 1 (launchd)"
+      )),
+    // The same line with no layout (the paste's `**` before the device name): the job is the last `(…)`.
+    RecognizerExample(
+      "**iPhone com.apple.xpc.launchd[1] (UIKitApplication:appName[0xb64f][350]) <Warning>: Service exited with abnormal code: 1**",
+      source: "layerhq/Atlas-iOS issue #1195 (the line as pasted, `**` and all)",
+      expected: MessageEvent(
+        kind: .exited, subject: AppSubject(bundle: "appName", pid: 350), detail: "exited with abnormal code 1 (launchd)"
+      )),
   ]
 
   static let nonTriggering: [RecognizerExample] = [
+    // Prose before the job, not a syslog sender.
+    RecognizerExample(
+      "the log said (UIKitApplication:appName[0xb64f][350]) <Warning>: Service exited with abnormal code: 1",
+      source: "SYNTHETIC prose around layerhq/Atlas-iOS #1195's job and words"),
     // Daemons and an app's XPC service: launchd's own jobs, not apps.
     RecognizerExample(
       "(com.apple.mdworker.shared.06000000-0100-0000-0000-000000000000[17547]): Service exited due to SIGKILL | sent by mds[111]",

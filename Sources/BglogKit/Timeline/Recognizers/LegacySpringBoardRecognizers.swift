@@ -4,7 +4,7 @@
 enum LegacySpringBoardRecognizers {
   static let all: [MessageRecognizer] = [
     beyondPermittedTime, forcingCrashReportOf, exitedAbnormally, launchdExited, killedByJetsamPendingRelaunch,
-    loneProcessAssertion,
+    loneProcessAssertion, exitedVoluntarily,
   ]
 
   /// iOS 4's set lists its assertions without a class: `identifier: Suspending process: BT[4821]
@@ -230,17 +230,17 @@ enum LegacySpringBoardRecognizers {
   /// a kill. The job label names the bundle id; the pid is in the header's second bracket when the
   /// reader kept it, which is not relied on. Also launchd's `… exited with exit reason (namespace: …`
   /// (macOS 11+), read by ``LaunchdExitReason``, and macOS 10.10–10.15's `(<label>[pid]): Service exited due
-  /// to …` / `… with abnormal code: N`, read by ``LaunchdServiceExit`` (the same writer and meaning, one
-  /// scanner slot).
+  /// to …` / `… with abnormal code: N` (iOS 8–9: `(<label>[pid]) <Warning>: Service exited …`), read by
+  /// ``LaunchdServiceExit`` (the same writer and meaning, one scanner slot).
   static let launchdExited = MessageRecognizer(
     id: "launchd-job-exited",
-    era: "iOS 4–6 launchd; macOS 10.10–10.15 launchd (system.log); macOS 11+ launchd (exit reasons)",
+    era: "iOS 4–6 launchd; iOS 8–9 and macOS 10.10–10.15 launchd (syslog); macOS 11+ launchd (exit reasons)",
     anchors: [
       "(UIKitApplication:", LaunchdExitReason.anchor, LaunchdServiceExit.signalAnchor, LaunchdServiceExit.codeAnchor,
     ],
     writers: ["launchd", "com.apple.launchd", "com.apple.xpc.launchd"],
-    read: { message, _, _ in
-      if let events = LaunchdServiceExit.read(message) { return events }
+    read: { message, _, state in
+      if let events = LaunchdServiceExit.read(message, state: &state) { return events }
       if let events = LaunchdExitReason.read(message) { return events }
       guard let start = TimelineEventRecognizer.range(of: "(UIKitApplication:", in: message),
         let close = message[start.upperBound...].firstIndex(of: ")")
@@ -346,4 +346,54 @@ enum LegacySpringBoardRecognizers {
             + "does not say when it was taken or whether it outlived its time)"))
     ],
     nonTriggering: [])
+
+  /// SpringBoard's `Application 'UIKitApplication:appName[0xb64f]' exited voluntarily.` (iOS 8–9): the app's
+  /// process ended by itself (it exited, or returned from main), it was not killed: SpringBoard's other word for
+  /// an end is `exited abnormally with signal N` (above). The name is the app's launchd job label
+  /// (`UIKitApplication:<bundle>[0x…]`, its bundle read by ``LaunchdExitReason/bundle(ofLabel:)``) or a name. No
+  /// pid is written: launchd's end of the same job just before it (`Service exited with abnormal code: 1`) gives
+  /// it, and its words join the detail.
+  static let exitedVoluntarily = MessageRecognizer(
+    id: "springboard-exited-voluntarily", era: "iOS 8–9 SpringBoard",
+    anchors: ["' exited voluntarily."], writers: ["SpringBoard"],
+    read: { message, _, state in
+      typealias R = TimelineEventRecognizer
+      guard let anchor = R.range(of: "' exited voluntarily.", in: message),
+        let open = R.range(of: "Application '", in: message[..<anchor.lowerBound])
+      else { return [] }
+      // The sentence starts the message, or follows a syslog header left in it (no layout), not prose.
+      let before = message[..<open.lowerBound]
+      guard before.isEmpty || MessageSubject.isSyslogHead(before, colon: true) else { return [] }
+      let name = message[open.upperBound..<anchor.lowerBound]
+      guard !name.isEmpty, name.count <= 300, !name.contains("'"), !name.contains("\n") else { return [] }
+      var subject: AppSubject
+      if R.hasPrefix(name, "UIKitApplication:") {
+        guard let bundle = LaunchdExitReason.bundle(ofLabel: name), !bundle.contains(" ") else { return [] }
+        subject = AppSubject(bundle: bundle)
+      } else {
+        subject = AppSubject(name: String(name))
+      }
+      var detail = "exited voluntarily (SpringBoard): the app ended itself; it was not killed"
+      if let key = subject.bundle ?? subject.name, let launchd = state.launchdJobExits.removeValue(forKey: key) {
+        subject.pid = launchd.pid
+        let said = launchd.detail.hasSuffix(" (launchd)") ? String(launchd.detail.dropLast(10)) : launchd.detail
+        detail += "; launchd: \(said)"
+      }
+      return [MessageEvent(kind: .exited, subject: subject, detail: detail)]
+    },
+    triggering: [
+      RecognizerExample(
+        "Application 'UIKitApplication:appName[0xb64f]' exited voluntarily.", process: "SpringBoard", pid: 295,
+        source: "layerhq/Atlas-iOS issue #1195 (iOS 9 device log, 2016; after launchd's line in the examples above)",
+        expected: MessageEvent(
+          kind: .exited, subject: AppSubject(bundle: "appName", pid: 350),
+          detail:
+            "exited voluntarily (SpringBoard): the app ended itself; it was not killed; launchd: exited with abnormal "
+            + "code 1"))
+    ],
+    nonTriggering: [
+      RecognizerExample(
+        "iOS 9: SpringBoard `Application 'UIKitApplication:appName[0xb64f]' exited voluntarily.` after it",
+        source: "review notes quoting layerhq/Atlas-iOS #1195's line in prose (/work/review-inputs-s9/SOURCES.md)")
+    ])
 }

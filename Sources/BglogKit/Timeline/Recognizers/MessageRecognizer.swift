@@ -119,6 +119,18 @@ struct MessageRecognizerState: Sendable {
   /// The task (`background task 5 "name"`) of a headerless record that was the first part of UIKit's 30-second
   /// warning hard-wrapped before `was created over 30 seconds ago`, for the next record.
   var wrappedTask: String? = nil
+  /// launchd's last word on an app job's end (`Service exited with abnormal code: 1`), by the job's bundle or
+  /// name, with its pid: SpringBoard's `Application '…' exited voluntarily.` after it names no pid.
+  var launchdJobExits: [String: (pid: Int?, detail: String)] = [:]
+  /// The apps (bundle) runningboardd last calculated the state `none (role: None)` for, until their XPC
+  /// connection is invalidated (``RunningBoardProcessEndRecognizers``).
+  var noneStates: Set<String> = []
+  /// The task identifiers of `Simulating launch for task with identifier X` lines, until the `Starting simulated
+  /// task: <BG…: X>` of the same launch.
+  var simulatedLaunches: Set<String> = []
+  /// The last termination request runningboardd received for an app (its detail), by bundle, for its
+  /// `terminate_with_reason() success` of the app's process.
+  var terminationRequests: [String: String] = [:]
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
@@ -135,6 +147,10 @@ struct MessageRecognizerState: Sendable {
     if reportedStates.count > 1_000 { reportedStates.removeAll() }
     if bgTaskRequesters.count > 1_000 { bgTaskRequesters.removeAll() }
     if contentAvailablePushes.count > 1_000 { contentAvailablePushes.removeAll() }
+    if launchdJobExits.count > 1_000 { launchdJobExits.removeAll() }
+    if noneStates.count > 1_000 { noneStates.removeAll() }
+    if simulatedLaunches.count > 1_000 { simulatedLaunches.removeAll() }
+    if terminationRequests.count > 1_000 { terminationRequests.removeAll() }
   }
 }
 
@@ -152,6 +168,7 @@ enum MessageRecognizers {
     + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all + RunningBoardTerminationRecognizers.all
     + PushKitRecognizers.all + LockedFileRecognizers.all + ReportCrashRecognizers.all + SymptomsdRecognizers.all
     + SpringBoardPushRecognizers.all + AnalyticsdRecognizers.all + SpringBoardAudioRecognizers.all
+    + UncaughtExceptionRecognizers.all + RunningBoardProcessEndRecognizers.all
 
   /// One scanner per 64 recognisers (a group mask holds 64 bits): scanner `k` holds the anchors of
   /// recognisers `64k..<64k + 64`, the group bit of an anchor being its recogniser's index less `64k`.
@@ -236,6 +253,36 @@ enum MessageSubject {
       }
     }
     return subject.isEmpty ? nil : subject
+  }
+
+  /// Whether `text` is a BSD syslog header left before a message when no layout was found (a paste's `**` or `>`
+  /// in front: layerhq/Atlas-iOS #1195): an optional device word, the sender `name[pid]` (a library in
+  /// parentheses allowed) and, with `colon`, ` <Level>:` or `:` after it. Prose (more words, a backtick) is not.
+  static func isSyslogHead(_ text: Substring, colon: Bool) -> Bool {
+    var words = text.split(separator: " ").map { Substring($0) }
+    if let first = words.first {
+      let bare = first.drop(while: { $0 == "*" || $0 == ">" })
+      if bare.isEmpty { words.removeFirst() } else { words[0] = bare }
+    }
+    if colon {
+      guard let last = words.last else { return false }
+      if last.hasPrefix("<"), last.hasSuffix(">:"), last.count <= 14 {
+        words.removeLast()
+      } else if last.hasSuffix("]:") {
+        words[words.count - 1] = last.dropLast()
+      } else {
+        return false
+      }
+    }
+    guard (1...2).contains(words.count), let sender = words.last, sender.hasSuffix("]"),
+      let open = sender.lastIndex(of: "["), open > sender.startIndex
+    else { return false }
+    let digits = sender[sender.index(after: open)..<sender.index(before: sender.endIndex)]
+    func plain(_ character: Character) -> Bool {
+      character.isASCII && (character.isLetter || character.isNumber || "._-()".contains(character))
+    }
+    return !digits.isEmpty && digits.count <= 10 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+      && sender[..<open].allSatisfy(plain) && words.dropLast().allSatisfy { $0.allSatisfy(plain) }
   }
 
   /// UIKit's task names `Called by X, from -[…]`: the binary whose code began the task (the app's own,

@@ -142,11 +142,16 @@ enum ProcessEndRecognizers {
       let subject = R.appSubject(in: message[start.upperBound...])
       guard subject.bundle != nil, let pid = subject.pid, !state.gonePIDs.contains(pid) else { return [] }
       let invalidated = state.invalidatedWorkspaces.remove(pid) != nil
+      // macOS: runningboardd already calculated the state `none` for the app (its end follows when its XPC
+      // connection goes, ``RunningBoardProcessEndRecognizers``).
+      let stateNone = subject.bundle.map { state.noneStates.contains($0) } ?? false
       return [
         MessageEvent(
           kind: .processRemoved, subject: subject,
           detail: "FrontBoard removed the process" + (invalidated ? " after invalidating its workspace" : "")
-            + " (the lines do not say that it exited, nor why)")
+            + (stateNone
+              ? " (runningboardd had calculated its state as none (role: None); the lines do not say why)"
+              : " (the lines do not say that it exited, nor why)"))
       ]
     },
     triggering: [

@@ -23,7 +23,8 @@ enum ProcessStateUpdateRecognizers {
       state.reportedStates[pid] = String(reported)
       return [
         MessageEvent(
-          kind: .suspended, subject: AppSubject(bundle: bundle, pid: pid), detail: "state update: \(reported)")
+          kind: .suspended, subject: AppSubject(bundle: R.appBundle(bundle[...]), pid: pid),
+          detail: "state update: \(reported)")
       ]
     },
     triggering: [

@@ -32,17 +32,21 @@ enum RunningBoardTerminationRecognizers {
     guard let start = TimelineEventRecognizer.range(of: "RBSProcessHandlePredicateImpl| app<", in: message)
     else { return nil }
     let bundle = message[start.upperBound...].prefix(while: { $0 != "(" && $0 != ">" && $0 != " " && $0 != "\n" })
-    return bundle.isEmpty ? nil : AppSubject(bundle: String(bundle))
+    return bundle.isEmpty ? nil : AppSubject(bundle: TimelineEventRecognizer.appBundle(bundle))
   }
 
   static let terminationRequest = MessageRecognizer(
     id: "runningboard-termination-request", era: "iOS 13+ / macOS runningboardd",
     anchors: ["Received termination request from ["], writers: ["runningboardd"],
-    read: { message, header, _ in
+    read: { message, header, state in
       typealias R = TimelineEventRecognizer
       guard let from = requester(message) else { return [] }
       guard let subject = target(message) else { return [] }
       var detail = "termination requested by \(from)"
+      defer {
+        // For runningboardd's `terminate_with_reason() success` of the app's process after it.
+        if let bundle = subject.bundle { state.terminationRequests[bundle] = detail }
+      }
       // The context as written: `<RBSTerminateContext| [domain:10 ]code:0x… explanation:… reportType:…`.
       if let context = R.range(of: "<RBSTerminateContext|", in: message) {
         let rest = message[context.upperBound...]
