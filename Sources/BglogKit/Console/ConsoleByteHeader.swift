@@ -193,6 +193,59 @@ private struct ByteScanner: ConsoleFieldCursor {
     return index - start
   }
 
+  /// ``ConsoleFieldCursor/genericUtcOffset()`` read at fixed offsets from the base pointer (the same
+  /// rules and result; a byte past the end reads as 0, which is no digit, sign or colon, as the
+  /// generic reader's end of line).
+  mutating func utcOffset() -> Int? {
+    let left = count - index
+    guard left >= 5 else { return genericUtcOffset() }
+    let p = base + index
+    @inline(__always) func byte(_ k: Int) -> UInt8 { k < left ? p[k] : 0 }
+    guard p[0] == 0x2B || p[0] == 0x2D else { return nil }
+    let h1 = p[1] &- 0x30
+    let h2 = p[2] &- 0x30
+    let colon = p[3] == 0x3A
+    let m = colon ? 4 : 3
+    let m1 = byte(m) &- 0x30
+    let m2 = byte(m + 1) &- 0x30
+    guard h1 < 10, h2 < 10, m1 < 10, m2 < 10 else { return nil }
+    // Seconds: two more digits, after a colon when the minutes had one (else none are read).
+    var end = m + 2
+    var seconds = 0
+    let s = colon ? (byte(end) == 0x3A ? end + 1 : -1) : end
+    if s > 0, byte(s) &- 0x30 < 10, byte(s + 1) &- 0x30 < 10 {
+      seconds = Int(p[s] &- 0x30) * 10 + Int(p[s + 1] &- 0x30)
+      end = s + 2
+    }
+    let hours = Int(h1) * 10 + Int(h2)
+    let minutes = Int(m1) * 10 + Int(m2)
+    let value = hours * 3600 + minutes * 60 + seconds
+    guard hours <= ConsoleLineScanner.maximumOffsetHours, minutes < 60, seconds < 60,
+      value <= ConsoleLineScanner.maximumOffsetHours * 3600
+    else { return nil }
+    index += end
+    return p[0] == 0x2D ? -value : value
+  }
+
+  /// ``ConsoleFieldCursor/genericInteger()`` on the pointer (the same rule: every digit is skipped,
+  /// `nil` when there is none or the value does not fit an `Int`).
+  @inline(__always)
+  mutating func integer() -> Int? {
+    let start = index
+    var value = 0
+    var overflow = false
+    while index < count, case let digit = base[index] &- 0x30, digit < 10 {
+      if !overflow {
+        let (times, o1) = value.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times.addingReportingOverflow(Int(digit))
+        overflow = o1 || o2
+        value = sum
+      }
+      index += 1
+    }
+    return index > start && !overflow ? value : nil
+  }
+
   /// A run of bytes other than space and tab: its range.
   mutating func word() -> Range<Int> {
     let start = index

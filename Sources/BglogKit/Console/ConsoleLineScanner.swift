@@ -18,6 +18,8 @@ struct ConsoleLineScanner: ConsoleFieldCursor {
   var rest: Substring { Substring(text.utf8[index...]) }
 
   mutating func advance() { index = bytes.index(after: index) }
+  mutating func utcOffset() -> Int? { genericUtcOffset() }
+  mutating func integer() -> Int? { genericInteger() }
   var position: Substring.UTF8View.Index {
     get { index }
     set { index = newValue }
@@ -57,6 +59,10 @@ protocol ConsoleFieldCursor {
   mutating func clockTime() -> Double?
   /// `YYYY-MM-DD` (``genericIsoDate()``; a cursor on raw bytes reads it at fixed offsets instead).
   mutating func isoDate() -> LogDate?
+  /// A UTC offset (``genericUtcOffset()``; a cursor on raw bytes reads it at fixed offsets instead).
+  mutating func utcOffset() -> Int?
+  /// One or more decimal digits (``genericInteger()``; a cursor on raw bytes reads them on its pointer).
+  mutating func integer() -> Int?
 }
 
 extension ConsoleFieldCursor {
@@ -90,7 +96,7 @@ extension ConsoleFieldCursor {
 
   /// Reads one or more decimal digits; `nil` when there are none or the value does not fit an `Int`
   /// (the digits are still skipped, so a caller that resets on `nil` sees the line as not fitting).
-  mutating func integer() -> Int? {
+  mutating func genericInteger() -> Int? {
     var value = 0
     var any = false
     var overflow = false
@@ -155,7 +161,7 @@ extension ConsoleFieldCursor {
   /// offset. Seconds are written for a local mean time: Console.app stamped records of an iOS 9 device
   /// `+052110` (Madras time, the tz database's offset for Asia/Kolkata before 1941) in
   /// react-native-background-fetch #107.
-  mutating func utcOffset() -> Int? {
+  mutating func genericUtcOffset() -> Int? {
     let start = position
     guard let sign = peek, sign == 0x2B || sign == 0x2D else { return nil }
     advance()

@@ -58,6 +58,9 @@ public struct ConsoleLogParser {
   /// For dates without a year (`idevicesyslog`): the year assumed, bumped at each December → January.
   private var assumedYear = 2000
   private var previousMonth: Int?
+  /// The last date the clock read and its day number: records of a log share their date with the
+  /// one before, so the day number is worked out once a day.
+  private var lastDay: (date: LogDate, number: Int)?
   /// The blanks every record's first line starts with when the whole paste is indented (learned from
   /// the first header found only once they are dropped); dropped from every line that has them.
   private var indent: Int?
@@ -1251,7 +1254,14 @@ public struct ConsoleLogParser {
         previousMonth = date.month
         date.year = assumedYear
       }
-      return Double(date.dayNumber) * 86_400 + timestamp.secondsOfDay - offset
+      let number: Int
+      if let lastDay, lastDay.date == date {
+        number = lastDay.number
+      } else {
+        number = date.dayNumber
+        lastDay = (date, number)
+      }
+      return Double(number) * 86_400 + timestamp.secondsOfDay - offset
     }
     // Times far earlier than the one before mean the clock passed midnight; small steps back
     // are out-of-order records and keep the day.

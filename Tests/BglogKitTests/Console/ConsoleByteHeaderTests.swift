@@ -237,6 +237,38 @@ import Testing
     }
   }
 
+  /// UTC offsets are read at fixed offsets on the bytes: every form (with and without colons and
+  /// seconds, out of range, cut, at the end of a Console.app time field or of the line) reads as the
+  /// `String` parser reads it.
+  @Test func utcOffsetsOfEveryFormReadTheSameBothWays() {
+    let offsets = [
+      "+0800", "-0700", "+08:00", "-07:00", "+0000", "+052110", "+05:21:10", "+1800", "+1801", "+1900",
+      "-0060", "+0860", "+08:60", "+080060", "+08:00:6", "+0800:00", "+08:0", "+080", "+08", "+0", "+",
+      "*0800", "+0a00", "+08a0", "+08:00:", "+08:00:0a", "+0800xyz", "+08000", "+0800 ", "-12:45:30",
+    ]
+    let first = "2024-05-01 09:00:00.000000+0200 First[1:1] first"
+    for offset in offsets {
+      let lines = [
+        "2024-05-01 09:00:01.123456\(offset) App[12:34] hi",
+        "2024-05-01 09:00:01.123456\(offset) 0x1f85  Default  0x0  1370  0  App: hi",
+        "default\t09:00:01.123456\(offset)\tApp\thi",
+        "2024-05-01 09:00:01.123\(offset)\tApp\thi",
+        "2024-05-01 09:00:01\(offset)",
+      ]
+      for line in lines {
+        let head =
+          line.hasPrefix("default") || line.contains("\t")
+          ? "default\t09:00:00.000000-0500\tFirst\tfirst"
+          : line.contains(" 0x1f85 ") ? "2024-05-01 09:00:00.000000-0700 0x1  Default  0x0  1  0  first: first" : first
+        let text = head + "\n" + line + "\ncontinued\n"
+        let (expected, expectedStatistics) = Self.byString(text)
+        let (actual, actualStatistics) = Self.byBytes(text)
+        #expect(actual == expected, "\(line.debugDescription)")
+        #expect(actualStatistics == expectedStatistics, "\(line.debugDescription)")
+      }
+    }
+  }
+
   /// Each of `lines` after the record `first`, then a continuation line, read by the `String` parser
   /// and on the bytes as ndjson: the same records and counts.
   static func expectNDJSONLinesReadTheSameBothWays(_ lines: [String], after first: String) {
