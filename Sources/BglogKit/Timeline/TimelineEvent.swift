@@ -9,58 +9,58 @@ public struct TimelineEvent: Sendable, Hashable {
 
   /// What happened.
   public var kind: Kind {
-    get { storage.kind }
-    set { mutable.kind = newValue }
+    get { storage.fields.kind }
+    set { mutable.fields.kind = newValue }
   }
   /// The 1-based line of the record that shows it.
   public var line: Int {
-    get { storage.line }
-    set { mutable.line = newValue }
+    get { storage.fields.line }
+    set { mutable.fields.line = newValue }
   }
   /// The time as written on that record.
   public var timestamp: LogTimestamp? {
-    get { storage.timestamp }
-    set { mutable.timestamp = newValue }
+    get { storage.fields.timestamp }
+    set { mutable.fields.timestamp = newValue }
   }
   /// The record's position on the file's continuous clock (see `LogEntry.clock`).
   public var clock: Double? {
-    get { storage.clock }
-    set { mutable.clock = newValue }
+    get { storage.fields.clock }
+    set { mutable.fields.clock = newValue }
   }
   /// The process that wrote the record: the lane (`assertiond`, `SpringBoard`, the app…).
   public var lane: String {
-    get { storage.lane }
-    set { mutable.lane = newValue }
+    get { storage.fields.lane }
+    set { mutable.fields.lane = newValue }
   }
   /// The app process's pid, when the record names it.
   public var pid: Int? {
-    get { storage.pid }
-    set { mutable.pid = newValue }
+    get { storage.fields.pid }
+    set { mutable.fields.pid = newValue }
   }
   /// A short description: the assertion, the reason, the marker name…
   public var detail: String {
-    get { storage.detail }
-    set { mutable.detail = newValue }
+    get { storage.fields.detail }
+    set { mutable.fields.detail = newValue }
   }
   /// The assertion the record describes, when there is one.
   public var assertion: ProcessAssertion? {
-    get { storage.assertion }
-    set { mutable.assertion = newValue }
+    get { storage.fields.assertion }
+    set { mutable.fields.assertion = newValue }
   }
   /// Every assertion named in the record (a forced crash report lists those held too long).
   public var namedAssertions: [ProcessAssertion] {
-    get { storage.namedAssertions }
-    set { mutable.namedAssertions = newValue }
+    get { storage.fields.namedAssertions }
+    set { mutable.fields.namedAssertions = newValue }
   }
   /// The marker's name, for `.marker` events.
   public var marker: String? {
-    get { storage.marker }
-    set { mutable.marker = newValue }
+    get { storage.fields.marker }
+    set { mutable.fields.marker = newValue }
   }
   /// The record's first line, shortened, as evidence.
   public var text: String {
-    get { storage.text }
-    set { mutable.text = newValue }
+    get { storage.fields.text }
+    set { mutable.fields.text = newValue }
   }
 
   /// Creates an event.
@@ -72,14 +72,15 @@ public struct TimelineEvent: Sendable, Hashable {
     marker: String? = nil, text: String
   ) {
     storage = Storage(
-      kind: kind, line: line, timestamp: timestamp, clock: clock, lane: lane, pid: pid, detail: detail,
-      assertion: assertion, namedAssertions: namedAssertions, marker: marker, text: text)
+      Fields(
+        kind: kind, line: line, timestamp: timestamp, clock: clock, lane: lane, pid: pid, detail: detail,
+        assertion: assertion, namedAssertions: namedAssertions, marker: marker, text: text))
   }
 
   /// The box, made this value's own before a field changes.
   private var mutable: Storage {
     mutating get {
-      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
       return storage
     }
   }
@@ -94,53 +95,18 @@ public struct TimelineEvent: Sendable, Hashable {
     storage.fields.hash(into: &hasher)
   }
 
-  /// The fields of an event. A class only so that copies share them; every change goes through
+  /// The fields of an event, in a class only so that copies share them; every change goes through
   /// ``TimelineEvent/mutable``, which copies a shared box first, so a box is never changed while
   /// another value (or another thread) holds it.
   private final class Storage: @unchecked Sendable {
-    var kind: Kind
-    var line: Int
-    var timestamp: LogTimestamp?
-    var clock: Double?
-    var lane: String
-    var pid: Int?
-    var detail: String
-    var assertion: ProcessAssertion?
-    var namedAssertions: [ProcessAssertion]
-    var marker: String?
-    var text: String
+    var fields: Fields
 
-    init(
-      kind: Kind, line: Int, timestamp: LogTimestamp?, clock: Double?, lane: String, pid: Int?, detail: String,
-      assertion: ProcessAssertion?, namedAssertions: [ProcessAssertion], marker: String?, text: String
-    ) {
-      self.kind = kind
-      self.line = line
-      self.timestamp = timestamp
-      self.clock = clock
-      self.lane = lane
-      self.pid = pid
-      self.detail = detail
-      self.assertion = assertion
-      self.namedAssertions = namedAssertions
-      self.marker = marker
-      self.text = text
-    }
-
-    func copy() -> Storage {
-      Storage(
-        kind: kind, line: line, timestamp: timestamp, clock: clock, lane: lane, pid: pid, detail: detail,
-        assertion: assertion, namedAssertions: namedAssertions, marker: marker, text: text)
-    }
-
-    /// Every field, for equality and hashing (what the synthesised conformances compared before).
-    var fields: Fields {
-      Fields(
-        kind: kind, line: line, timestamp: timestamp, clock: clock, lane: lane, pid: pid, detail: detail,
-        assertion: assertion, namedAssertions: namedAssertions, marker: marker, text: text)
+    init(_ fields: Fields) {
+      self.fields = fields
     }
   }
 
+  /// Every field (what the synthesised equality and hashing compared before the box).
   private struct Fields: Hashable {
     var kind: Kind
     var line: Int
