@@ -238,18 +238,27 @@ public struct TimelineTextRenderer: Sendable {
     let detailWidth = width.map { width in
       max(Self.minimumDetail, width - widths.dropLast().reduce(0) { $0 + $1 + 2 })
     }
-    return all.enumerated().map { index, row in
+    // One string for the table, each row written into it (a row's cells joined by two spaces, trailing
+    // spaces dropped): the arrays of cells joined row by row cost more than the cells.
+    var table = ""
+    for (index, row) in all.enumerated() {
       let cellStyle = index == 0 ? { style.bold($0) } : styleOfRow(index - 1)
-      return row.enumerated().map { column, cell in
+      var line = ""
+      for (column, cell) in row.enumerated() {
+        if column > 0 { line += "  " }
         if column == row.count - 1 {
           let text = detailWidth.map { TextWrapping.elide(cell, toColumns: $0) } ?? cell
-          return index == 0 ? cellStyle(text) : text
+          line += index == 0 ? cellStyle(text) : text
+          continue
         }
         let padding = String(repeating: " ", count: widths[column] - TextWrapping.columns(cell))
         let styled = column == 3 || index == 0 ? cellStyle(cell) : cell
-        return rightAligned.contains(column) ? padding + styled : styled + padding
-      }.joined(separator: "  ").trimmingTrailingSpaces()
-    }.joined(separator: "\n") + "\n"
+        line += rightAligned.contains(column) ? padding + styled : styled + padding
+      }
+      table += line.trimmingTrailingSpaces()
+      table += "\n"
+    }
+    return table
   }
 
   /// The fewest columns the detail is cut to, however narrow the width.
@@ -275,8 +284,9 @@ public struct TimelineTextRenderer: Sendable {
 
 extension String {
   fileprivate func trimmingTrailingSpaces() -> String {
-    var copy = self
-    while copy.last == " " { copy.removeLast() }
-    return copy
+    // On the bytes: a trailing space is its own character (a combining mark after it would end the
+    // text with another byte).
+    let spaces = utf8.reversed().prefix(while: { $0 == 0x20 }).count
+    return spaces == 0 ? self : String(decoding: utf8.dropLast(spaces), as: UTF8.self)
   }
 }
