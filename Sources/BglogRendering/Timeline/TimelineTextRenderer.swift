@@ -222,8 +222,10 @@ public struct TimelineTextRenderer: Sendable {
     header: [String], rows: [[String]], rightAligned: Set<Int>, styleOfRow: (Int) -> (String) -> String
   ) -> String {
     var all = [header] + rows
+    // The last column (the detail) is not padded: its width is not needed (counting the characters of
+    // every detail with a `·` in it was a tenth of the table).
     var widths = header.indices.map { column in
-      all.map { TextWrapping.columns($0[column]) }.max() ?? 0
+      column == header.count - 1 ? 0 : all.map { TextWrapping.columns($0[column]) }.max() ?? 0
     }
     // On a narrow terminal the lane (a process name) gives up columns first, down to
     // `minimumLane`, so the detail keeps at least `minimumDetail`.
@@ -241,9 +243,12 @@ public struct TimelineTextRenderer: Sendable {
     // One string for the table, each row written into it (a row's cells joined by two spaces, trailing
     // spaces dropped): the arrays of cells joined row by row cost more than the cells.
     var table = ""
+    let padded = widths.reduce(0) { $0 + $1 + 2 }
+    table.reserveCapacity(all.count * (padded + 64))
     for (index, row) in all.enumerated() {
       let cellStyle = index == 0 ? { style.bold($0) } : styleOfRow(index - 1)
       var line = ""
+      line.reserveCapacity(padded + 64)
       for (column, cell) in row.enumerated() {
         if column > 0 { line += "  " }
         if column == row.count - 1 {
