@@ -2,9 +2,9 @@
 /// of one record written a few microseconds apart (see ``copyWindow``); a ring, so nothing moves
 /// when one is added.
 struct RecentRecords {
-  private var contents: [UInt64] = []
-  /// The clocks, `.infinity` for a record without one (never within the window of any clock).
-  private var clocks: [Double] = []
+  /// Each record's hash and clock (`.infinity` for a record without one: never within the window of
+  /// any clock), in one array: one uniqueness check per record added, not two.
+  private var slots: [(content: UInt64, clock: Double)] = []
   private var next = 0
   private let capacity: Int
   /// How many records in the window have each value of a hash's low 12 bits: a record whose bits count
@@ -15,8 +15,7 @@ struct RecentRecords {
   init(capacity: Int) {
     precondition(capacity < 256, "the counts of lowBitsCounts are bytes")
     self.capacity = capacity
-    contents.reserveCapacity(capacity)
-    clocks.reserveCapacity(capacity)
+    slots.reserveCapacity(capacity)
   }
 
   /// How far apart (seconds) two copies of one record may be stamped. Measured on a Console.app
@@ -33,9 +32,9 @@ struct RecentRecords {
     // Runs for every record with a fraction of a second: most have no record with their hash's low
     // 12 bits in the window; else a plain scan of the hashes, the clock only on a match.
     guard lowBitsCounts[Int(content & 0xFFF)] != 0 else { return false }
-    return contents.withUnsafeBufferPointer { contents in
-      for index in 0..<contents.count where contents[index] == content {
-        if abs(clocks[index] - clock) < Self.copyWindow { return true }
+    return slots.withUnsafeBufferPointer { slots in
+      for slot in slots where slot.content == content {
+        if abs(slot.clock - clock) < Self.copyWindow { return true }
       }
       return false
     }
@@ -43,13 +42,11 @@ struct RecentRecords {
 
   /// Adds a record, forgetting the oldest when full.
   mutating func append(content: UInt64, clock: Double?) {
-    if contents.count < capacity {
-      contents.append(content)
-      clocks.append(clock ?? .infinity)
+    if slots.count < capacity {
+      slots.append((content, clock ?? .infinity))
     } else {
-      lowBitsCounts[Int(contents[next] & 0xFFF)] -= 1
-      contents[next] = content
-      clocks[next] = clock ?? .infinity
+      lowBitsCounts[Int(slots[next].content & 0xFFF)] -= 1
+      slots[next] = (content, clock ?? .infinity)
       next = next + 1 == capacity ? 0 : next + 1
     }
     lowBitsCounts[Int(content & 0xFFF)] += 1
