@@ -153,4 +153,15 @@ import Testing
     #expect(statistics.continuationLines == 1)
     #expect(PasteResidue.droppingBlockComment("*  " + Substring(Self.bryPhoneLine)) == nil)
   }
+
+  /// The three pastes read the same line by line as text and as bytes (the byte path leaves these lines to the text
+  /// path): #251's bold lines, the block comment, PR #185's time-only syslog.
+  @Test(arguments: [flutterBackgroundFetch251, blockComment, TimeOnlySyslogTests.pr185])
+  func readsTheSameAsTextAndAsBytes(text: String) {
+    let (expected, expectedStatistics) = ConsoleByteHeaderTests.byString(text)
+    let (actual, actualStatistics) = ConsoleByteHeaderTests.byBytes(text)
+    #expect(expected.contains { $0.timestamp != nil && !$0.process.isEmpty })
+    #expect(actual == expected)
+    #expect(actualStatistics == expectedStatistics)
+  }
 }
