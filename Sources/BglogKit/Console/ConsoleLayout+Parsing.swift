@@ -341,8 +341,12 @@ extension ConsoleLayout {
   /// `[NNNN   :][Wkd ]Jul 15 09:37:49 iPhoneSE assertiond(Lib)[66] <Notice>: message`
   private static func parseIdevicesyslog(_ line: Substring, number: Int) -> LogEntry? {
     var scanner = ConsoleLineScanner(line)
-    // Some captures number their lines: `1323   :Jul  1 …`.
     let start = scanner.index
+    if let first = scanner.peek, first &- 0x30 < 10 {
+      if let entry = parseTimeOnlyIdevicesyslog(&scanner, number: number) { return entry }
+      scanner.index = start
+    }
+    // Some captures number their lines: `1323   :Jul  1 …`.
     if scanner.integer() != nil, scanner.skipBlanks() >= 0, scanner.expect(0x3A) {
     } else {
       scanner.index = start
@@ -363,7 +367,37 @@ extension ConsoleLayout {
       scanner.index = afterTime
       sender = idevicesyslogSender(&scanner)
     }
-    guard let sender, let open = sender.lastIndex(of: "[") else { return nil }
+    guard let sender else { return nil }
+    return idevicesyslogRecord(
+      sender: sender, &scanner, number: number,
+      timestamp: LogTimestamp(secondsOfDay: time, date: LogDate(year: nil, month: monthIndex + 1, day: day)))
+  }
+
+  /// The same lines without the month and day, device name kept (libimobiledevice PR #185: `12:35:58 iPhone-702
+  /// com.apple.debugserver-300.2[6655] <Warning>: About to launch process for bundle ID: …`): only with a device
+  /// word, the `sender[pid]` after it and a `<Level>:`, so the `HH:MM:SS  process  message` layout keeps its lines.
+  private static func parseTimeOnlyIdevicesyslog(_ scanner: inout ConsoleLineScanner, number: Int) -> LogEntry? {
+    guard let time = scanner.clockTime(), scanner.skipBlanks() > 0 else { return nil }
+    let device = scanner.word()
+    guard !device.isEmpty, scanner.skipBlanks() > 0 else { return nil }
+    let sender = scanner.token(until: [0x20])
+    guard sender.utf8.last == 0x5D, sender.utf8.contains(0x5B), scanner.skipBlanks() > 0, scanner.peek == 0x3C
+    else { return nil }
+    // `<Level>:`, one word: read here, then again by the record.
+    let levelStart = scanner.index
+    scanner.advance()
+    guard !scanner.token(until: [0x3E, 0x20, 0x09]).isEmpty, scanner.expect(0x3E), scanner.expect(0x3A) else {
+      return nil
+    }
+    scanner.index = levelStart
+    return idevicesyslogRecord(sender: sender, &scanner, number: number, timestamp: LogTimestamp(secondsOfDay: time))
+  }
+
+  /// The record of an idevicesyslog line from its `process(library)[pid]` sender on (the scanner after it).
+  private static func idevicesyslogRecord(
+    sender: Substring, _ scanner: inout ConsoleLineScanner, number: Int, timestamp: LogTimestamp
+  ) -> LogEntry? {
+    guard let open = sender.lastIndex(of: "[") else { return nil }
     let pid = Int(sender[sender.index(after: open)..<sender.index(before: sender.endIndex)])
     var process = sender[..<open]
     var library: Substring?
@@ -384,9 +418,7 @@ extension ConsoleLayout {
       scanner.skipBlanks()
     }
     return LogEntry(
-      line: number,
-      timestamp: LogTimestamp(
-        secondsOfDay: time, date: LogDate(year: nil, month: monthIndex + 1, day: day)),
+      line: number, timestamp: timestamp,
       process: String(process), pid: pid, library: library.map(String.init),
       level: level.map(String.init),
       message: unescapeMeta(scanner.rest))

@@ -401,6 +401,17 @@ public struct ConsoleLogParser {
     switch lineMark {
     case .quote?: if line.utf8.first == 0x3E { line = PasteResidue.droppingQuoteMark(line) }
     case .comment?: if let rest = PasteResidue.droppingCommentMark(line) { line = rest }
+    case .blockComment(let mark)?:
+      if line.hasPrefix(mark) {
+        line = line.dropFirst(mark.count)
+      } else if PasteResidue.isBlockCommentEdge(line, mark: mark) {
+        // The comment's `*` alone is an empty line of it; its `*/` ends it and is no log line.
+        guard !line.contains("*/") else {
+          statistics.unknownLines += 1
+          return nil
+        }
+        line = line[line.endIndex...]
+      }
     case .searchHit?, nil: break
     }
     if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
@@ -422,6 +433,14 @@ public struct ConsoleLogParser {
     if !startsBlank, mayOpen, let header = header(line, number: number) {
       return begin(header, line: line, headerless: false)
     }
+    // A record's line wrapped whole in Markdown's bold (`**2021-09-28 12:09:11.299582-0300 Runner[397:8084] Simulating
+    // launch …**`, flutter_background_fetch #251), among lines that are not: read without the two `**`, line by line
+    // (only a line that starts with `*` and has no header as it stands is looked at).
+    if !forced, !startsBlank, mayOpen, line.utf8.first == 0x2A, let inner = PasteResidue.insideBold(line),
+      let header = quotedHeader(inner, number: number)
+    {
+      return begin(header, line: inner, headerless: false)
+    }
     // A code comment's `// ` before every line, after the code's indent (the Zazo app's `TBMAppDelegate.m`):
     // learned from the first line that has a header once it is dropped; before the notes, since a note may
     // start with `// ` too (a note has no header after it).
@@ -429,6 +448,15 @@ public struct ConsoleLogParser {
       let rest = PasteResidue.droppingComment(line), let header = quotedHeader(rest, number: number)
     {
       lineMark = .comment
+      return begin(header, line: rest, headerless: false)
+    }
+    // A C block comment's ` * ` before every line, after the code's indent (`     *  Aug 22 17:37:34 BryPhone-5
+    // nsurlsessiond[101] <Error>: …`, an Objective-C comment above an upload task): learned as `// ` is, with its
+    // blanks, from the first line that has a header once it is dropped.
+    if !forced, layout == nil, mayOpen, lineMark == nil, tagPrefix == nil, indent == nil,
+      let (rest, mark) = PasteResidue.droppingBlockComment(line), let header = quotedHeader(rest, number: number)
+    {
+      lineMark = .blockComment(String(mark))
       return begin(header, line: rest, headerless: false)
     }
     // A search tool's hit marker before every line (`Line  453: `, Notepad++'s Find in Files: ms-intune-app-sdk-ios
@@ -547,7 +575,11 @@ public struct ConsoleLogParser {
         return nil
       }
       if let rest = PasteResidue.droppingQuote(line) { line = rest }
-      if let inner = PasteResidue.insideInlineCode(line) ?? PasteResidue.droppingGluedFence(line) { line = inner }
+      if let inner = PasteResidue.insideInlineCode(line) ?? PasteResidue.droppingGluedFence(line)
+        ?? PasteResidue.insideBold(line)
+      {
+        line = inner
+      }
       let entry =
         ConsoleLayout.parseXcodeWithoutTime(line, number: number)
         ?? LogEntry(line: number, process: "", message: String(line))

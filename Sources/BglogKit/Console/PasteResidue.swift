@@ -17,17 +17,75 @@
 ///   active assertions beyond permitted time:`, the Zazo app's `TBMAppDelegate.m`);
 /// - a search tool's hit marker before every line, `Line`, blanks, the line number, `:` and one blank (Notepad++'s
 ///   Find in Files results: `Line  453: Jul 18 14:12:54 xxxxx-iPad runningboardd(RunningBoard)[60] <Notice>: …`,
-///   microsoftconnect/ms-intune-app-sdk-ios #351).
+///   microsoftconnect/ms-intune-app-sdk-ios #351);
+/// - a C block comment's ` * ` before every line, after the code's indent (an iOS 8 device log kept in an
+///   Objective-C comment above an upload task: `     *  Aug 22 17:37:34 BryPhone-5 nsurlsessiond[101] <Error>:
+///   Error linking upload file: …`);
+/// - Markdown's bold `**` … `**` around a whole record's line, on some lines of a paste
+///   (`**2021-09-28 12:09:11.299582-0300 Runner[397:8084] Simulating launch for task with identifier
+///   com.transistorsoft.fetch**`, transistorsoft/flutter_background_fetch #251; `**iPhone SpringBoard[295]
+///   <Warning>: Application 'UIKitApplication:appName[0xb64f]' exited voluntarily.**`, layerhq/Atlas-iOS #1195).
 enum PasteResidue {
   /// A mark learned before every line of a paste (from the first line with a header once it is
   /// dropped) and dropped from every line that has it: at most one per paste.
-  enum LineMark {
+  enum LineMark: Equatable {
     /// A Markdown blockquote's `>` (``droppingQuoteMark(_:)``).
     case quote
     /// A code comment's `// ` after the code's indent (``droppingCommentMark(_:)``).
     case comment
     /// A search tool's hit marker (``droppingSearchHitMark(_:)``), dropped after the paste's indent.
     case searchHit
+    /// A C block comment's mark, as learned (the code's indent, `*` and the blanks after it: `     *  `), dropped
+    /// from every line that starts with it (``droppingBlockComment(_:)``).
+    case blockComment(String)
+  }
+
+  /// `line` without a C block comment's mark: one or more blanks, `*`, one or more blanks, and the mark itself
+  /// (`     *  `); `nil` when the line does not start so or holds nothing after it. Only the first line with a
+  /// header after it teaches the mark (a message starting with `*` is after its header, never before it).
+  static func droppingBlockComment(_ line: Substring) -> (rest: Substring, mark: Substring)? {
+    let bytes = line.utf8
+    guard let star = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), star != bytes.startIndex,
+      bytes[star] == 0x2A
+    else { return nil }
+    let afterStar = bytes.index(after: star)
+    guard let text = bytes[afterStar...].firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), text != afterStar
+    else { return nil }
+    return (Substring(bytes[text...]), Substring(bytes[..<text]))
+  }
+
+  /// Whether `line` is a C block comment's own line once its mark is known: the mark's `*` alone (its blanks
+  /// after it gone: an empty comment line) or the comment's end `*/`.
+  static func isBlockCommentEdge(_ line: Substring, mark: String) -> Bool {
+    let bytes = line.utf8
+    let markBytes = mark.utf8
+    guard let star = markBytes.firstIndex(of: 0x2A) else { return false }
+    let indent = markBytes[..<star].count
+    guard bytes.count > indent, bytes.prefix(indent).elementsEqual(markBytes[..<star]) else { return false }
+    let rest = bytes.dropFirst(indent)
+    guard rest.first == 0x2A else { return false }
+    let afterStar = rest.dropFirst()
+    let tail = afterStar.first == 0x2F ? afterStar.dropFirst() : afterStar
+    return tail.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  /// The text of a line wrapped whole in Markdown's bold (`**` at its start, `**` at its end, no other `**`
+  /// in it, no blank just inside either): `nil` for any other line. A `**` inside a message is left alone.
+  static func insideBold(_ line: Substring) -> Substring? {
+    let bytes = line.utf8
+    guard bytes.count > 4, bytes.starts(with: [0x2A, 0x2A]), bytes.reversed().starts(with: [0x2A, 0x2A]) else {
+      return nil
+    }
+    let inner = bytes.dropFirst(2).dropLast(2)
+    guard let first = inner.first, let last = inner.last, first != 0x2A, first != 0x20, first != 0x09,
+      last != 0x2A, last != 0x20, last != 0x09
+    else { return nil }
+    var previousIsStar = false
+    for byte in inner {
+      if byte == 0x2A, previousIsStar { return nil }
+      previousIsStar = byte == 0x2A
+    }
+    return Substring(inner)
   }
 
   /// `line` without its blockquote: a leading `>` and the one blank after it, if any; `nil` when the line
