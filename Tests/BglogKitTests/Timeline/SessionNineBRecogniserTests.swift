@@ -45,4 +45,36 @@ import Testing
     let app = try #require(Self.timeline(text: warning17 + "\n" + warning17 + "\n").apps.first)
     #expect(app.findings.filter { $0.kind == .leakedBackgroundTask }.count == 1)
   }
+
+  // MARK: the kerf note: `application.<bundle>...`
+
+  /// Kerf editor dev notes, "Trap 1" (code index, find_string id 57352787392; licence unknown), the fenced lines
+  /// as written (the second half indented 15 blanks): the author left LaunchServices' numbers out with `...`.
+  /// Before: app `application.com.kerf.editor...`.
+  @Test func elidedLabelNumbersStillNameTheBundle() throws {
+    let text = """
+      ```
+      runningboardd: [app<application.com.kerf.editor...>:9614]
+                     termination reported by launchd (0, 0, 0)
+      ```
+
+      """
+    let app = try #require(Self.timeline(text: text).apps.first)
+    #expect(app.bundleID == "com.kerf.editor")
+    #expect(app.events.map(\.kind) == [.exited])
+    #expect(app.events.first?.pid == 9614)
+    typealias R = TimelineEventRecognizer
+    // The filter's byte path agrees; a label of dots only, or four dots, is kept as written.
+    for label in [
+      "application.com.kerf.editor...", "application...", "application.com.x....", "application.com.x.1...",
+    ] {
+      let bytes = Array(label.utf8)
+      let onBytes = bytes.withUnsafeBufferPointer { buffer in
+        TimelineRecordFilter.labelBundle(buffer).map { String(decoding: $0, as: UTF8.self) } ?? label
+      }
+      #expect(onBytes == R.appBundle(label[...]), "\(label)")
+    }
+    #expect(R.appBundle("application.com.kerf.editor..."[...]) == "com.kerf.editor")
+    #expect(R.appBundle("application.com.x...."[...]) == "application.com.x....")
+  }
 }
