@@ -77,4 +77,50 @@ import Testing
     #expect(R.appBundle("application.com.kerf.editor..."[...]) == "com.kerf.editor")
     #expect(R.appBundle("application.com.x...."[...]) == "application.com.x....")
   }
+
+  // MARK: #7 iOS 9 simulator: launch failure, SpringBoard's unknown reason, launchd_sim's trampoline kill
+
+  /// A Chinese blog post on ios-sim (code index, read_file id 30381128586; licence unknown), the simulator syslog
+  /// lines of WeChat's failed launch as printed (lines 3–9 of the review's cut). Before: "no app background events".
+  @Test func simulatorLaunchFailureIsTheAppsEnd() throws {
+    let text = """
+      Aug 18 16:29:17 YDZdeMacBook-Pro nsurlsessiond[19213]: Task 1 for client <CFString 0x7fa810c047d0 [0x1073daa40]>{contents = "com.apple.mobileassetd"} completed with error - code: -999
+      Aug 18 16:29:17 YDZdeMacBook-Pro com.apple.CoreSimulator.SimDevice.D6BD3967-9BC4-4A8D-9AD0-23176B22B12A.launchd_sim[19096] (UIKitApplication:com.tencent.xin[0xdf6d][19774]): Program specified by service does not contain one of the requested architectures:
+      Aug 18 16:29:17 YDZdeMacBook-Pro SpringBoard[19181]: Unable to get pid for 'UIKitApplication:com.tencent.xin[0xdf6d]': No such process (err 3)
+      Aug 18 16:29:17 YDZdeMacBook-Pro SpringBoard[19181]: Bootstrapping failed for <FBApplicationProcess: 0x7fa83cd91840; com.tencent.xin; pid: -1>
+      Aug 18 16:29:17 YDZdeMacBook-Pro SpringBoard[19181]: Unable to delete job with label UIKitApplication:com.tencent.xin[0xdf6d]. Error: Operation now in progress
+      Aug 18 16:29:17 YDZdeMacBook-Pro SpringBoard[19181]: Application 'UIKitApplication:com.tencent.xin[0xdf6d]' exited for an unknown reason.
+      Aug 18 16:29:17 YDZdeMacBook-Pro com.apple.CoreSimulator.SimDevice.D6BD3967-9BC4-4A8D-9AD0-23176B22B12A.launchd_sim[19096] (UIKitApplication:com.tencent.xin[0xdf6d][19774]): Trampoline was terminated before jumping to service: Killed: 9
+      Aug 18 16:29:18 YDZdeMacBook-Pro fileproviderd[19169]: (Note ) FileProvider: /Applications/Xcode.app/Contents/Developer/Platforms/iPhoneSimulator.platform/Developer/SDKs/iPhoneSimulator.sdk/System/Library/PrivateFrameworks/FileProvider.framework/Support/fileproviderd starting.
+
+      """
+    let result = Self.timeline(text: text)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.bundleID == "com.tencent.xin")
+    #expect(app.events.map(\.kind) == [.exited, .killed])
+    #expect(app.events.map(\.line) == [6, 7])
+    #expect(app.events.map(\.pid) == [19774, 19774])
+    #expect(
+      app.events[0].detail
+        == "exited for an unknown reason (SpringBoard: it does not say why); launchd: the program does not contain one "
+        + "of the requested architectures; SpringBoard: bootstrapping failed")
+    #expect(
+      app.events[1].detail
+        == "killed by SIGKILL before the app started (launchd: Trampoline was terminated before jumping to service: "
+        + "Killed: 9)")
+    let seconds = try #require(app.events[1].timestamp?.secondsOfDay)
+    #expect(abs(seconds - (16 * 3600 + 29 * 60 + 17)) < 0.001)
+  }
+
+  /// SYNTHETIC (the ydz trampoline line with another signal's words, `Terminated: 15`): not read, as no such line
+  /// was seen; and the SpringBoard sentence inside prose is not read.
+  @Test func otherTrampolineWordsAndProseGiveNoEvent() {
+    let text = """
+      Aug 18 16:29:17 YDZdeMacBook-Pro com.apple.CoreSimulator.SimDevice.D6BD3967-9BC4-4A8D-9AD0-23176B22B12A.launchd_sim[19096] (UIKitApplication:com.tencent.xin[0xdf6d][19774]): Trampoline was terminated before jumping to service: Terminated: 15
+      the console said Application 'UIKitApplication:com.tencent.xin[0xdf6d]' exited for an unknown reason. after that
+
+      """
+    #expect(Self.timeline(text: text).apps.flatMap(\.events).isEmpty)
+  }
 }
