@@ -123,4 +123,27 @@ import Testing
       """
     #expect(Self.timeline(text: text).apps.flatMap(\.events).isEmpty)
   }
+
+  // MARK: #9 nsurlsessiond `Error linking upload file`
+
+  /// An Objective-C source's block comment above an NSURLSessionUploadTask (code index, find_string id
+  /// 42558341694; licence unknown): the device syslog line after its `     *  ` comment prefix (stripping that
+  /// prefix is the reader's defect 3, not this test's). Before: no event.
+  @Test func errorLinkingUploadFileIsAnUploadThatCannotBeSent() throws {
+    let text = """
+      Aug 22 17:37:34 BryPhone-5 nsurlsessiond[101] <Error>: Error linking upload file: Error Domain=NSCocoaErrorDomain Code=257 "The operation couldn’t be completed. (Cocoa error 257.)" UserInfo=0x145bc9f0 {NSFilePath=/private/var/mobile/Containers/Shared/AppGroup/DAC0CE53-E97B-40D8-B636-18F85460DC2B/requestBody.txt, NSUnderlyingError=0x145c38e0 "The operation couldn’t be completed. Operation not permitted"}
+
+      """
+    let result = Self.timeline(text: text)
+    let events = result.apps.flatMap(\.events)
+    #expect(events.map(\.kind) == [.urlSessionEvent])
+    #expect(events.first?.line == 1)
+    #expect(
+      events.first?.detail
+        == "nsurlsessiond could not link a background upload's body file into its container (NSCocoaErrorDomain "
+        + "Code=257: The operation couldn’t be completed. Operation not permitted), so it cannot send that upload "
+        + "(the line names no task)")
+    // The app is not named: nsurlsessiond's line is filed under the unnamed app.
+    #expect(result.apps.first?.bundleID == nil)
+  }
 }
