@@ -4,8 +4,8 @@ extension TimelineAnalyzer {
     var findings: [TimelineFinding] = []
     findings += backgroundTimeFindings()
     if let finding = sameCallSiteNeverEnded() { findings.append(finding) }
-    if !findings.contains(where: { $0.kind == .leakedBackgroundTask }), let finding = createdOver30SecondsNotEnded() {
-      findings.append(finding)
+    if !findings.contains(where: { $0.kind == .leakedBackgroundTask }) {
+      findings += createdOver30SecondsNotEnded()
     }
     if let finding = rateLimiter(timeline.wakeups) { findings.append(finding) }
     if let finding = stoppedWaking(timeline) { findings.append(finding) }
@@ -747,23 +747,33 @@ extension TimelineAnalyzer {
     return nil
   }
 
-  /// UIKit's "was created over 30 seconds ago" for a task the log shows no end of, when no other finding
-  /// already says the app leaked a task. The warning itself says the task, still running in the
-  /// background, puts the app at risk of termination; the log alone cannot say the task was never ended
-  /// (the excerpt may stop first): low, medium when the app's process is then killed or crashes. The
-  /// `Called by X, from …` name says whose code began it (an SDK's, when X is not the app).
-  func createdOver30SecondsNotEnded() -> TimelineFinding? {
+  /// UIKit's "was created over 30 seconds ago" for each task the log shows no end of (one finding per
+  /// task: each names a different task, whose end the app must add), when no other finding already says
+  /// the app leaked a task. The warning itself says the task, still running in the background, puts the
+  /// app at risk of termination; the log alone cannot say the task was never ended (the excerpt may stop
+  /// first): low, medium when the app's process is then killed or crashes. The `Called by X, from …` name
+  /// says whose code began it (an SDK's, when X is not the app). A task warned of twice (same pid and id)
+  /// gets one finding, from its first warning.
+  func createdOver30SecondsNotEnded() -> [TimelineFinding] {
     let ended = Set(
       events.filter { $0.kind == .backgroundTaskEnded }.compactMap { event -> String? in
         guard event.detail.hasPrefix("background task ") else { return nil }
         return String(event.detail.dropFirst("background task ".count).prefix(while: { $0 != " " }))
       })
-    guard
-      let index = events.firstIndex(where: {
-        $0.kind == .expiryWarning && $0.detail.hasSuffix(" created over 30 seconds ago")
-          && Self.taskIDAndName($0.detail).map { !ended.contains($0.id) } ?? true
-      })
-    else { return nil }
+    var seen = Set<String>()
+    var findings: [TimelineFinding] = []
+    for index in events.indices
+    where events[index].kind == .expiryWarning && events[index].detail.hasSuffix(" created over 30 seconds ago") {
+      let id = Self.taskIDAndName(events[index].detail)?.id
+      if let id, ended.contains(id) { continue }
+      // Without an id (a wording taskIDAndName cannot split), the warning's words stand for the task.
+      if !seen.insert("\(events[index].pid ?? -1) \(id ?? events[index].detail)").inserted { continue }
+      findings.append(createdOver30SecondsNotEnded(at: index))
+    }
+    return findings
+  }
+
+  private func createdOver30SecondsNotEnded(at index: Int) -> TimelineFinding {
     let warning = events[index]
     let end = events[(index + 1)...].first { $0.kind == .killed || $0.kind == .crashed }
     let task = warning.detail.dropLast(" created over 30 seconds ago".count)

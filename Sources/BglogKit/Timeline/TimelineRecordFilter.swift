@@ -257,9 +257,16 @@ final class TimelineRecordFilter {
   static func labelBundle(_ label: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
     guard ByteText.hasPrefix(label, "application.") else { return nil }
     let start = 12
+    // `application.<bundle>...`: the numbers left out with `...` (not `....`).
+    let count = label.count
+    let elided =
+      count >= 4 && label[count - 1] == 0x2E && label[count - 2] == 0x2E && label[count - 3] == 0x2E
+      && label[count - 4] != 0x2E
+    let end = elided ? count - 3 : count
+    guard end >= start else { return nil }
     var parts: [Range<Int>] = []
     var partStart = start
-    for index in start...label.count where index == label.count || label[index] == 0x2E {
+    for index in start...end where index == end || label[index] == 0x2E {
       parts.append(partStart..<index)
       partStart = index + 1
     }
@@ -268,7 +275,7 @@ final class TimelineRecordFilter {
     if let last = parts.last, last.count == 36, last.allSatisfy({ isHex(label[$0]) || label[$0] == 0x2D }) {
       parts.removeLast()
     }
-    var numbers = 0
+    var numbers = elided ? 1 : 0
     while let last = parts.last, !last.isEmpty, last.allSatisfy({ isDigit(label[$0]) }) {
       parts.removeLast()
       numbers += 1

@@ -50,9 +50,12 @@ enum LaunchdExitReason {
       return bundle.isEmpty ? nil : String(bundle)
     }
     guard label.hasPrefix("application.") else { return nil }
-    var parts = label.dropFirst("application.".count).split(separator: ".", omittingEmptySubsequences: false)
+    // `application.com.kerf.editor...`: the numbers left out with `...`, as quoted in a dev note (kerf, review s9b).
+    let elided = label.hasSuffix("...") && !label.dropLast(3).hasSuffix(".")
+    let body = elided ? label.dropLast(3) : label
+    var parts = body.dropFirst("application.".count).split(separator: ".", omittingEmptySubsequences: false)
     if let last = parts.last, last.count == 36, last.allSatisfy({ $0.isHexDigit || $0 == "-" }) { parts.removeLast() }
-    var numbers = 0
+    var numbers = elided ? 1 : 0
     while let last = parts.last, !last.isEmpty, last.allSatisfy({ $0.isASCII && $0.isNumber }) {
       parts.removeLast()
       numbers += 1

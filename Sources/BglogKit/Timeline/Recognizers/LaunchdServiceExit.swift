@@ -25,6 +25,9 @@
 enum LaunchdServiceExit {
   static let signalAnchor = "Service exited due to "
   static let codeAnchor = "Service exited with abnormal code: "
+  /// iOS 9 simulator's launchd_sim (ydz blog, review s9b): the job killed before it ran the app's binary.
+  static let trampolineAnchor = "Trampoline was terminated before jumping to service: "
+  static let architecturesWords = "Program specified by service does not contain one of the requested architectures"
 
   /// The app whose job `(<label>[pid]):` names, the text before the anchor. iOS 8–9's syslog writes the level
   /// after the job, `(UIKitApplication:appName[0xb64f][350]) <Warning>:` (the reader leaves the job and the level
@@ -71,6 +74,31 @@ enum LaunchdServiceExit {
   /// about the same process adds no second end.
   static func read(_ message: Substring, state: inout MessageRecognizerState) -> [MessageEvent]? {
     typealias R = TimelineEventRecognizer
+    if let found = R.range(of: trampolineAnchor, in: message) {
+      // `(UIKitApplication:com.tencent.xin[0xdf6d][19774]): Trampoline was terminated before jumping to service:
+      // Killed: 9`: launchd's trampoline (what runs before the app's binary) was killed, so the app never ran.
+      guard let subject = job(message[..<found.lowerBound]) else { return [] }
+      let said = R.trimmingBlanks(message[found.upperBound...].prefix(while: { $0 != "\n" }))
+      guard said == "Killed: 9" || said == "SIGKILL" else { return [] }
+      var detail =
+        "killed by SIGKILL before the app started (launchd: Trampoline was terminated before jumping to "
+        + "service: \(said))"
+      if let key = subject.bundle ?? subject.name, let failure = state.launchFailures.removeValue(forKey: key) {
+        detail += "; " + failure.notes.joined(separator: "; ")
+      }
+      if let pid = subject.pid { state.gonePIDs.insert(pid) }
+      return [MessageEvent(kind: .killed, subject: subject, detail: detail)]
+    }
+    if let found = R.range(of: architecturesWords, in: message) {
+      // No event: the launch failure is the end SpringBoard or launchd reports after it.
+      if let subject = job(message[..<found.lowerBound]), let key = subject.bundle ?? subject.name {
+        var failure = state.launchFailures[key] ?? (subject.pid, [])
+        failure.pid = failure.pid ?? subject.pid
+        failure.notes.append("launchd: the program does not contain one of the requested architectures")
+        state.launchFailures[key] = failure
+      }
+      return []
+    }
     if let found = R.range(of: codeAnchor, in: message) {
       guard let subject = job(message[..<found.lowerBound]) else { return [] }
       let code = message[found.upperBound...].prefix(while: { $0.isASCII && ($0.isNumber || $0 == "-") })
@@ -119,6 +147,15 @@ enum LaunchdServiceExit {
 
   static let triggering: [RecognizerExample] = [
     RecognizerExample(
+      "(UIKitApplication:com.tencent.xin[0xdf6d][19774]): Trampoline was terminated before jumping to service: Killed: 9",
+      process: "com.apple.CoreSimulator.SimDevice.D6BD3967-9BC4-4A8D-9AD0-23176B22B12A.launchd_sim", pid: 19096,
+      source: "ydz blog on ios-sim (code index id 30381128586; iOS 9 simulator syslog, after the line above)",
+      expected: MessageEvent(
+        kind: .killed, subject: AppSubject(bundle: "com.tencent.xin", pid: 19774),
+        detail:
+          "killed by SIGKILL before the app started (launchd: Trampoline was terminated before jumping to service: "
+          + "Killed: 9); launchd: the program does not contain one of the requested architectures")),
+    RecognizerExample(
       "(com.apple.xpc.launchd.oneshot.0x10000033.Radiant Player[15762]): Service exited due to signal: Killed: 9 sent by CoreServicesUIAgent[15728]",
       process: "com.apple.xpc.launchd", pid: 1,
       source:
@@ -159,6 +196,11 @@ enum LaunchdServiceExit {
   ]
 
   static let nonTriggering: [RecognizerExample] = [
+    // Remembered for the end after it (the SpringBoard and launchd_sim lines below), no event of its own.
+    RecognizerExample(
+      "(UIKitApplication:com.tencent.xin[0xdf6d][19774]): Program specified by service does not contain one of the requested architectures:",
+      process: "com.apple.CoreSimulator.SimDevice.D6BD3967-9BC4-4A8D-9AD0-23176B22B12A.launchd_sim", pid: 19096,
+      source: "ydz blog on ios-sim (code index id 30381128586; iOS 9 simulator syslog)"),
     // Prose before the job, not a syslog sender.
     RecognizerExample(
       "the log said (UIKitApplication:appName[0xb64f][350]) <Warning>: Service exited with abnormal code: 1",

@@ -4,7 +4,7 @@
 enum LegacySpringBoardRecognizers {
   static let all: [MessageRecognizer] = [
     beyondPermittedTime, forcingCrashReportOf, exitedAbnormally, launchdExited, killedByJetsamPendingRelaunch,
-    loneProcessAssertion, exitedVoluntarily,
+    loneProcessAssertion, exitedVoluntarily, exitedForAnUnknownReason,
   ]
 
   /// iOS 4's set lists its assertions without a class: `identifier: Suspending process: BT[4821]
@@ -237,6 +237,7 @@ enum LegacySpringBoardRecognizers {
     era: "iOS 4–6 launchd; iOS 8–9 and macOS 10.10–10.15 launchd (syslog); macOS 11+ launchd (exit reasons)",
     anchors: [
       "(UIKitApplication:", LaunchdExitReason.anchor, LaunchdServiceExit.signalAnchor, LaunchdServiceExit.codeAnchor,
+      LaunchdServiceExit.trampolineAnchor,
     ],
     writers: ["launchd", "com.apple.launchd", "com.apple.xpc.launchd"],
     read: { message, _, state in
@@ -395,5 +396,61 @@ enum LegacySpringBoardRecognizers {
       RecognizerExample(
         "iOS 9: SpringBoard `Application 'UIKitApplication:appName[0xb64f]' exited voluntarily.` after it",
         source: "review notes quoting layerhq/Atlas-iOS #1195's line in prose (/work/review-inputs-s9/SOURCES.md)")
+    ])
+
+  /// SpringBoard's `Application 'UIKitApplication:com.tencent.xin[0xdf6d]' exited for an unknown reason.` (iOS 9
+  /// simulator, ydz blog): the app's process ended and SpringBoard does not know why; no cause is added. Its
+  /// `Bootstrapping failed for <FBApplicationProcess: 0x…; com.tencent.xin; pid: -1>` before it (the launch
+  /// failed: no process) gives no event and joins the detail, with what launchd said of the job (its pid too).
+  static let exitedForAnUnknownReason = MessageRecognizer(
+    id: "springboard-exited-for-an-unknown-reason", era: "iOS 9 SpringBoard (simulator)",
+    anchors: ["' exited for an unknown reason.", "Bootstrapping failed for <"], writers: ["SpringBoard"],
+    read: { message, _, state in
+      typealias R = TimelineEventRecognizer
+      if let found = R.range(of: "Bootstrapping failed for <", in: message) {
+        let before = message[..<found.lowerBound]
+        guard before.isEmpty || MessageSubject.isSyslogHead(before, colon: true),
+          let subject = MessageSubject.bkProcess(message[found.upperBound...]), let key = subject.bundle ?? subject.name
+        else { return [] }
+        var failure = state.launchFailures[key] ?? (nil, [])
+        failure.notes.append("SpringBoard: bootstrapping failed")
+        state.launchFailures[key] = failure
+        return []
+      }
+      guard let anchor = R.range(of: "' exited for an unknown reason.", in: message),
+        let open = R.range(of: "Application '", in: message[..<anchor.lowerBound])
+      else { return [] }
+      let before = message[..<open.lowerBound]
+      guard before.isEmpty || MessageSubject.isSyslogHead(before, colon: true) else { return [] }
+      let name = message[open.upperBound..<anchor.lowerBound]
+      guard !name.isEmpty, name.count <= 300, !name.contains("'"), !name.contains("\n") else { return [] }
+      var subject: AppSubject
+      if R.hasPrefix(name, "UIKitApplication:") {
+        guard let bundle = LaunchdExitReason.bundle(ofLabel: name), !bundle.contains(" ") else { return [] }
+        subject = AppSubject(bundle: bundle)
+      } else {
+        subject = AppSubject(name: String(name))
+      }
+      var detail = "exited for an unknown reason (SpringBoard: it does not say why)"
+      if let key = subject.bundle ?? subject.name, let failure = state.launchFailures.removeValue(forKey: key) {
+        subject.pid = failure.pid
+        if !failure.notes.isEmpty { detail += "; " + failure.notes.joined(separator: "; ") }
+      }
+      return [MessageEvent(kind: .exited, subject: subject, detail: detail)]
+    },
+    triggering: [
+      RecognizerExample(
+        "Application 'UIKitApplication:com.tencent.xin[0xdf6d]' exited for an unknown reason.", process: "SpringBoard",
+        pid: 19181, source: "ydz blog on ios-sim (code index id 30381128586; iOS 9 simulator syslog)",
+        expected: MessageEvent(
+          kind: .exited, subject: AppSubject(bundle: "com.tencent.xin"),
+          detail: "exited for an unknown reason (SpringBoard: it does not say why); SpringBoard: bootstrapping failed"))
+    ],
+    nonTriggering: [
+      // Remembered for the end after it.
+      RecognizerExample(
+        "Bootstrapping failed for <FBApplicationProcess: 0x7fa83cd91840; com.tencent.xin; pid: -1>",
+        process: "SpringBoard", pid: 19181,
+        source: "ydz blog on ios-sim (code index id 30381128586; iOS 9 simulator syslog)")
     ])
 }

@@ -131,6 +131,10 @@ struct MessageRecognizerState: Sendable {
   /// The last termination request runningboardd received for an app (its detail), by bundle, for its
   /// `terminate_with_reason() success` of the app's process.
   var terminationRequests: [String: String] = [:]
+  /// What the lines about an app's failed launch said before its end (launchd: `Program specified by service does
+  /// not contain one of the requested architectures`, SpringBoard: `Bootstrapping failed for …`), with the job's
+  /// pid, by bundle: SpringBoard's `Application '…' exited for an unknown reason.` after them names no pid.
+  var launchFailures: [String: (pid: Int?, notes: [String])] = [:]
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
@@ -151,6 +155,7 @@ struct MessageRecognizerState: Sendable {
     if noneStates.count > 1_000 { noneStates.removeAll() }
     if simulatedLaunches.count > 1_000 { simulatedLaunches.removeAll() }
     if terminationRequests.count > 1_000 { terminationRequests.removeAll() }
+    if launchFailures.count > 1_000 { launchFailures.removeAll() }
   }
 }
 

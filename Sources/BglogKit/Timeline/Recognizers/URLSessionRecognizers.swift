@@ -11,7 +11,7 @@
 enum URLSessionRecognizers {
   static let all: [MessageRecognizer] = [
     taskCreated, taskResumed, taskCompleted, completionAcknowledged, sessionClient, taskQueued, loadFailed,
-    daemonConnectionInvalidated, lostBackgroundTransferService,
+    daemonConnectionInvalidated, lostBackgroundTransferService, uploadFileNotLinked,
   ]
 
   /// `NSURLErrorBackgroundTaskCancelledReasonKey` values (Apple's `NSURLErrorCancelledReason…` constants).
@@ -355,6 +355,49 @@ enum URLSessionRecognizers {
         expected: MessageEvent(
           kind: .urlTaskCompleted, subject: .unnamedApp,
           detail: "task failed with error -997: lost connection to background transfer service (nsurlsessiond)"))
+    ],
+    nonTriggering: [])
+
+  /// nsurlsessiond's `Error linking upload file: Error Domain=NSCocoaErrorDomain Code=257 … {NSFilePath=…,
+  /// NSUnderlyingError=0x… "The operation couldn’t be completed. Operation not permitted"}` (iOS 8): the daemon
+  /// could not take the body file of a background upload into its own container, so it cannot send it. A
+  /// `url-session-event`, not a completion: the line names no task and does not say the task ended.
+  static let uploadFileNotLinked = MessageRecognizer(
+    id: "nsurlsessiond-error-linking-upload-file", era: "nsurlsessiond (iOS 8)",
+    anchors: ["Error linking upload file: "], writers: ["nsurlsessiond"],
+    read: { message, header, _ in
+      typealias R = TimelineEventRecognizer
+      guard let found = R.range(of: "Error linking upload file: ", in: message) else { return [] }
+      let before = message[..<found.lowerBound]
+      guard before.isEmpty || MessageSubject.isSyslogHead(before, colon: true) else { return [] }
+      let line = message[found.upperBound...].prefix(while: { $0 != "\n" })
+      var error = ""
+      if let domain = R.text(after: "Error Domain=", in: line, until: [" "]),
+        let code = R.text(after: " Code=", in: line, until: [" "]), domain.count <= 60, code.count <= 12
+      {
+        error = "\(domain) Code=\(code)"
+      }
+      if let underlying = R.text(after: "NSUnderlyingError=", in: line, until: ["}"]),
+        let said = R.text(after: "\"", in: Substring(underlying), until: ["\""]), said.count <= 200
+      {
+        error += (error.isEmpty ? "" : ": ") + said
+      }
+      let detail =
+        "nsurlsessiond could not link a background upload's body file into its container"
+        + (error.isEmpty ? "" : " (\(error))") + ", so it cannot send that upload (the line names no task)"
+      return [MessageEvent(kind: .urlSessionEvent, subject: header.app ?? .unnamedApp, detail: detail)]
+    },
+    triggering: [
+      RecognizerExample(
+        "Error linking upload file: Error Domain=NSCocoaErrorDomain Code=257 \"The operation couldn’t be completed. (Cocoa error 257.)\" UserInfo=0x145bc9f0 {NSFilePath=/private/var/mobile/Containers/Shared/AppGroup/DAC0CE53-E97B-40D8-B636-18F85460DC2B/requestBody.txt, NSUnderlyingError=0x145c38e0 \"The operation couldn’t be completed. Operation not permitted\"}",
+        process: "nsurlsessiond", pid: 101,
+        source: "an Objective-C source's block comment (code index id 42558341694; iOS 8 device syslog)",
+        expected: MessageEvent(
+          kind: .urlSessionEvent, subject: .unnamedApp,
+          detail:
+            "nsurlsessiond could not link a background upload's body file into its container (NSCocoaErrorDomain "
+            + "Code=257: The operation couldn’t be completed. Operation not permitted), so it cannot send that upload "
+            + "(the line names no task)"))
     ],
     nonTriggering: [])
 }
