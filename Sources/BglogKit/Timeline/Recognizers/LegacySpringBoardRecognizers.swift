@@ -348,6 +348,23 @@ enum LegacySpringBoardRecognizers {
     ],
     nonTriggering: [])
 
+  /// The app of SpringBoard's `Application '<name>' exited …` sentence ending in `ending`: a
+  /// `UIKitApplication:<bundle>[0x…]` job's bundle, else the name as written. The sentence starts the
+  /// message, or follows a syslog header left in it (no layout), never prose.
+  static func exitingApplication(in message: Substring, before ending: String) -> AppSubject? {
+    typealias R = TimelineEventRecognizer
+    guard let anchor = R.range(of: ending, in: message),
+      let open = R.range(of: "Application '", in: message[..<anchor.lowerBound])
+    else { return nil }
+    let before = message[..<open.lowerBound]
+    guard before.isEmpty || MessageSubject.isSyslogHead(before, colon: true) else { return nil }
+    let name = message[open.upperBound..<anchor.lowerBound]
+    guard !name.isEmpty, name.count <= 300, !name.contains("'"), !name.contains("\n") else { return nil }
+    guard R.hasPrefix(name, "UIKitApplication:") else { return AppSubject(name: String(name)) }
+    guard let bundle = LaunchdExitReason.bundle(ofLabel: name), !bundle.contains(" ") else { return nil }
+    return AppSubject(bundle: bundle)
+  }
+
   /// SpringBoard's `Application 'UIKitApplication:appName[0xb64f]' exited voluntarily.` (iOS 8–9): the app's
   /// process ended by itself (it exited, or returned from main), it was not killed: SpringBoard's other word for
   /// an end is `exited abnormally with signal N` (above). The name is the app's launchd job label
@@ -358,22 +375,7 @@ enum LegacySpringBoardRecognizers {
     id: "springboard-exited-voluntarily", era: "iOS 8–9 SpringBoard",
     anchors: ["' exited voluntarily."], writers: ["SpringBoard"],
     read: { message, _, state in
-      typealias R = TimelineEventRecognizer
-      guard let anchor = R.range(of: "' exited voluntarily.", in: message),
-        let open = R.range(of: "Application '", in: message[..<anchor.lowerBound])
-      else { return [] }
-      // The sentence starts the message, or follows a syslog header left in it (no layout), not prose.
-      let before = message[..<open.lowerBound]
-      guard before.isEmpty || MessageSubject.isSyslogHead(before, colon: true) else { return [] }
-      let name = message[open.upperBound..<anchor.lowerBound]
-      guard !name.isEmpty, name.count <= 300, !name.contains("'"), !name.contains("\n") else { return [] }
-      var subject: AppSubject
-      if R.hasPrefix(name, "UIKitApplication:") {
-        guard let bundle = LaunchdExitReason.bundle(ofLabel: name), !bundle.contains(" ") else { return [] }
-        subject = AppSubject(bundle: bundle)
-      } else {
-        subject = AppSubject(name: String(name))
-      }
+      guard var subject = exitingApplication(in: message, before: "' exited voluntarily.") else { return [] }
       var detail = "exited voluntarily (SpringBoard): the app ended itself; it was not killed"
       if let key = subject.bundle ?? subject.name, let launchd = state.launchdJobExits.removeValue(forKey: key) {
         subject.pid = launchd.pid
@@ -417,19 +419,8 @@ enum LegacySpringBoardRecognizers {
         state.launchFailures[key] = failure
         return []
       }
-      guard let anchor = R.range(of: "' exited for an unknown reason.", in: message),
-        let open = R.range(of: "Application '", in: message[..<anchor.lowerBound])
-      else { return [] }
-      let before = message[..<open.lowerBound]
-      guard before.isEmpty || MessageSubject.isSyslogHead(before, colon: true) else { return [] }
-      let name = message[open.upperBound..<anchor.lowerBound]
-      guard !name.isEmpty, name.count <= 300, !name.contains("'"), !name.contains("\n") else { return [] }
-      var subject: AppSubject
-      if R.hasPrefix(name, "UIKitApplication:") {
-        guard let bundle = LaunchdExitReason.bundle(ofLabel: name), !bundle.contains(" ") else { return [] }
-        subject = AppSubject(bundle: bundle)
-      } else {
-        subject = AppSubject(name: String(name))
+      guard var subject = exitingApplication(in: message, before: "' exited for an unknown reason.") else {
+        return []
       }
       var detail = "exited for an unknown reason (SpringBoard: it does not say why)"
       if let key = subject.bundle ?? subject.name, let failure = state.launchFailures.removeValue(forKey: key) {
