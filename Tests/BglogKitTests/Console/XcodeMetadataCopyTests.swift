@@ -14,17 +14,7 @@ import Testing
   static func read(_ text: String, bytes: Bool = false, layout: ConsoleLayout? = nil) -> (
     [LogEntry], ConsoleLogStatistics, ConsoleLayout?
   ) {
-    var parser = ConsoleLogParser(layout: layout)
-    var entries: [LogEntry] = []
-    for line in SourceText(text: text).lines {
-      if bytes {
-        Array(line.utf8).withUnsafeBufferPointer { parser.consume(bytes: $0, isASCII: false) { entries.append($0) } }
-      } else {
-        parser.consume(line) { entries.append($0) }
-      }
-    }
-    if let entry = parser.finish() { entries.append(entry) }
-    return (entries, parser.statistics, parser.layout)
+    ParserReading.read(text, bytes: bytes, layout: layout)
   }
 
   /// A `UR-002` user-request markdown (code index, read_file id 56216500007; the review's
