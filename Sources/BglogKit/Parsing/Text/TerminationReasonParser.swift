@@ -47,22 +47,19 @@ enum TerminationReasonParser {
       return nil
     }
     let digits = utf8.dropFirst(2).prefix(8)
-    guard digits.allSatisfy(isHexByte), let code = UInt64(token[digits.startIndex..<digits.endIndex], radix: 16),
+    guard digits.allSatisfy(TextScanning.isHexByte),
+      let code = UInt64(token[digits.startIndex..<digits.endIndex], radix: 16),
       DiagnosisKind.forTerminationCode(code) != nil
     else { return nil }
     let rest = token[digits.endIndex...]
     guard let next = rest.first, next.isLetter else { return nil }
     guard let byte = next.asciiValue else { return code }  // a letter of another script (`0xdead10cc的`)
-    if !isHexByte(byte) { return code }
+    if !TextScanning.isHexByte(byte) { return code }
     // `0xbada5e47Because`: a capital where the code's letters are lower case, and letters that no hex
     // number holds after it.
     let lowerCaseDigits = !digits.contains { $0 >= 0x41 && $0 <= 0x46 }
-    let restIsHex = rest.utf8.allSatisfy(isHexByte)
+    let restIsHex = rest.utf8.allSatisfy(TextScanning.isHexByte)
     return next.isUppercase && lowerCaseDigits && !restIsHex ? code : nil
-  }
-
-  private static func isHexByte(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
   }
 
   /// A code token read as a number, or as a known code glued to the text after it.

@@ -287,8 +287,9 @@ enum TextScanning {
     return token.count >= 8 && token.allSatisfy { $0.isASCII && $0.isNumber }
   }
 
+  /// Whether `byte` is an ASCII hex digit (either case).
   @inline(__always)
-  private static func isHexByte(_ byte: UInt8) -> Bool {
+  static func isHexByte(_ byte: UInt8) -> Bool {
     (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
   }
 
