@@ -395,6 +395,10 @@ private struct ByteScanner: ConsoleFieldCursor {
 
   /// `ConsoleLayout.consoleTime` on `range`: the whole range must be the time.
   func consoleTime(_ range: Range<Int>) -> (Double, LogDate?, Int?)? {
+    // A date and a clock time both start with a digit: a field that does not (a level column such as
+    // `default`, tried first on every line of a copy with one) is no time, without the generic readers
+    // a field shorter than a date or a clock time would take.
+    guard range.lowerBound < range.upperBound, base[range.lowerBound] &- 0x30 < 10 else { return nil }
     var field = ByteScanner(base: base, count: range.upperBound)
     field.index = range.lowerBound
     let date = field.isoDate()

@@ -50,8 +50,10 @@ final class TimelineRecordFilter {
       states.giveUp()
       return true
     }
+    var anchored = anchors
     switch writerSays(
-      kind, process: process, message: message, plain: plain, writerWanted: writerWanted, counts: counts)
+      kind, process: process, message: message, plain: plain, writerWanted: writerWanted, counts: counts,
+      anchored: &anchored)
     {
     case true?: return true
     case nil: return false
@@ -59,14 +61,26 @@ final class TimelineRecordFilter {
     }
     // Message first: any recogniser's anchor, or another writer's words, whatever the process column
     // (`anchors`: the same test, done ahead on the reader thread).
-    return anchors ?? scanner.containsAny(message)
+    return anchored ?? scanner.containsAny(message)
+  }
+
+  /// Whether `message` holds an anchor of ``MessageRecognizers/filterScanner``: `anchored` when known,
+  /// else worked out and kept there. Every pattern a system writer's branch of ``writerSays`` looks for
+  /// is one of ``TimelineEventRecognizer/writerAnchors`` or holds one, so a message without an anchor
+  /// skips those searches (runningboardd's four substring searches were most of its lines' cost).
+  @inline(__always)
+  private func holdsAnchor(_ message: UnsafeBufferPointer<UInt8>, _ anchored: inout Bool?) -> Bool {
+    if let anchored { return anchored }
+    let found = scanner.containsAny(message)
+    anchored = found
+    return found
   }
 
   /// The tests of the branch of `TimelineEventRecognizer.recognize` the process takes; `nil` for an
   /// event the store would drop, counted here (refused whatever else it holds).
   private func writerSays(
     _ kind: ProcessKind, process: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, plain: Bool,
-    writerWanted: Bool, counts: TimelineEventCounts?
+    writerWanted: Bool, counts: TimelineEventCounts?, anchored: inout Bool?
   ) -> Bool? {
     switch kind {
     case .assertiond:
@@ -101,24 +115,28 @@ final class TimelineRecordFilter {
         }
         return true
       }
-      return ByteText.contains(message, "Setting up BG permission check timer")
-        || ByteText.contains(message, "background permission expiration warning")
-        || ByteText.contains(message, "Forcing crash report") || ByteText.contains(message, "Add assertion:")
-        || ByteText.contains(message, "Deactivate assertion:") || ByteText.contains(message, "Remove assertion:")
-        || ByteText.contains(message, "Mutating assertion reason from ")
-        || ByteText.contains(message, "Process exited")
+      return holdsAnchor(message, &anchored)
+        && (ByteText.contains(message, "Setting up BG permission check timer")
+          || ByteText.contains(message, "background permission expiration warning")
+          || ByteText.contains(message, "Forcing crash report") || ByteText.contains(message, "Add assertion:")
+          || ByteText.contains(message, "Deactivate assertion:") || ByteText.contains(message, "Remove assertion:")
+          || ByteText.contains(message, "Mutating assertion reason from ")
+          || ByteText.contains(message, "Process exited"))
     case .runningboardd:
       return ByteText.hasPrefix(message, "Acquiring assertion targeting ")
         || ByteText.hasPrefix(message, "Invalidating assertion ")
         || ByteText.hasPrefix(message, "Calculated state for ")
-        || ByteText.contains(message, "will expire soon") || ByteText.contains(message, "] Suspending task")
-        || ByteText.contains(message, "] Resuming task")
-        || ByteText.contains(message, "termination reported by launchd")
+        || (holdsAnchor(message, &anchored)
+          && (ByteText.contains(message, "will expire soon") || ByteText.contains(message, "] Suspending task")
+            || ByteText.contains(message, "] Resuming task")
+            || ByteText.contains(message, "termination reported by launchd")))
     case .springBoard:
       // State lines it could not judge (and others) as before.
       return ByteText.hasPrefix(message, "Application process state changed for ")
-        || ByteText.contains(message, "Bootstrapping ")
-        || ByteText.contains(message, "Received request to open \"") || ByteText.contains(message, "Process exited: ")
+        || (holdsAnchor(message, &anchored)
+          && (ByteText.contains(message, "Bootstrapping ")
+            || ByteText.contains(message, "Received request to open \"")
+            || ByteText.contains(message, "Process exited: ")))
     case .nsurlsessiond:
       return ByteText.hasPrefix(message, "[C") && ByteText.contains(message, "bundle id: ")
     case .otherSystem:
