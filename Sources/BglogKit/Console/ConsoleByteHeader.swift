@@ -100,10 +100,14 @@ struct ConsoleByteHeader: Sendable {
   /// Reads `line` (known to be ASCII with no carriage return) as the first line of a record in `layout`.
   /// Inlined into its callers with the layouts' readers, so the header is built where it is used
   /// (returned, it was copied with `memmove`: a tenth of the reader thread's time).
+  /// `memo`: the time fields of lines read before, for the reader thread (see ``HeaderFieldMemo``).
   @inline(__always)
-  static func read(_ line: UnsafeBufferPointer<UInt8>, layout: ConsoleLayout) -> ConsoleByteHeader? {
+  static func read(
+    _ line: UnsafeBufferPointer<UInt8>, layout: ConsoleLayout, memo: UnsafeMutablePointer<HeaderFieldMemo>? = nil
+  ) -> ConsoleByteHeader? {
     guard let base = line.baseAddress, line.count < Int(UInt32.max) else { return nil }
     var scanner = ByteScanner(base: base, count: line.count)
+    scanner.memo = memo
     switch layout {
     case .xcode: return scanner.xcode()
     case .logShow: return scanner.logShow()
@@ -115,6 +119,24 @@ struct ConsoleByteHeader: Sendable {
   }
 }
 
+/// The time fields of the lines a reader read before, so that a line whose clock time (to the
+/// second), date or UTC offset has the same bytes as one before takes its value instead of reading it
+/// again: most lines of a log share their second, day and offset with the line before. Only the
+/// fields' bytes decide, so the values are the ones reading them would give. The keys' first values
+/// match no line: lines read here are ASCII (no byte is 0xFF).
+struct HeaderFieldMemo {
+  /// The eight bytes of the last `HH:MM:SS` read, and its whole seconds of the day.
+  var clockKey = UInt64.max
+  var clockSeconds = 0
+  /// The ten bytes of the last `YYYY-MM-DD` read, and its date.
+  var dateHead = UInt64.max
+  var dateTail = UInt16.max
+  var date: LogDate?
+  /// The five bytes of the last `±HHMM` read (with no seconds after it), and its offset in seconds.
+  var offsetKey = UInt64.max
+  var offset = 0
+}
+
 /// ``ConsoleLineScanner`` on raw bytes: the same field readers (``ConsoleFieldCursor``).
 private struct ByteScanner: ConsoleFieldCursor {
   let base: UnsafePointer<UInt8>
@@ -122,6 +144,8 @@ private struct ByteScanner: ConsoleFieldCursor {
   var index = 0
   /// Whether the last string ``jsonString()`` read holds an escape (a backslash).
   var lastStringEscaped = false
+  /// The time fields read on lines before, when the reader keeps them (``HeaderFieldMemo``).
+  var memo: UnsafeMutablePointer<HeaderFieldMemo>?
 
   init(base: UnsafePointer<UInt8>, count: Int) {
     self.base = base
@@ -142,7 +166,25 @@ private struct ByteScanner: ConsoleFieldCursor {
   /// with the cursor left where it was): this runs for every line of every layout but one.
   mutating func clockTime() -> Double? {
     guard index + 8 <= count else { return genericClockTime() }
-    guard let (seconds, end) = FixedClockTime.read(base + index, count: count - index) else { return nil }
+    let p = base + index
+    guard let memo else {
+      guard let (seconds, end) = FixedClockTime.read(p, count: count - index) else { return nil }
+      index += end
+      return seconds
+    }
+    // `HH:MM:SS` as on a line before (most lines of a log share their second with the one before): its
+    // whole seconds, then the fraction read as always.
+    let key = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+    let whole: Int
+    if key == memo.pointee.clockKey {
+      whole = memo.pointee.clockSeconds
+    } else {
+      guard let seconds = FixedClockTime.wholeSeconds(p) else { return nil }
+      memo.pointee.clockKey = key
+      memo.pointee.clockSeconds = seconds
+      whole = seconds
+    }
+    let (seconds, end) = FixedClockTime.fraction(p, count: count - index, wholeSeconds: whole)
     index += end
     return seconds
   }
@@ -151,6 +193,30 @@ private struct ByteScanner: ConsoleFieldCursor {
   mutating func isoDate() -> LogDate? {
     guard index + 10 <= count else { return genericIsoDate() }
     let p = base + index
+    if let memo {
+      // The same ten bytes as a date read before: that date.
+      let raw = UnsafeRawPointer(p)
+      let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+      let tail = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+      if head == memo.pointee.dateHead, tail == memo.pointee.dateTail, let date = memo.pointee.date {
+        index += 10
+        return date
+      }
+      guard let date = fixedIsoDate(p) else { return nil }
+      memo.pointee.dateHead = head
+      memo.pointee.dateTail = tail
+      memo.pointee.date = date
+      index += 10
+      return date
+    }
+    guard let date = fixedIsoDate(p) else { return nil }
+    index += 10
+    return date
+  }
+
+  /// ``isoDate()``'s fixed-offset reading of the ten bytes at `p`.
+  @inline(__always)
+  private func fixedIsoDate(_ p: UnsafePointer<UInt8>) -> LogDate? {
     guard p[4] == 0x2D, p[7] == 0x2D else { return nil }
     var year = 0
     for k in 0..<4 {
@@ -166,7 +232,6 @@ private struct ByteScanner: ConsoleFieldCursor {
     let month = Int(mo1) * 10 + Int(mo2)
     let day = Int(d1) * 10 + Int(d2)
     guard (1...12).contains(month), (1...31).contains(day) else { return nil }
-    index += 10
     return LogDate(year: year, month: month, day: day)
   }
 
@@ -200,6 +265,16 @@ private struct ByteScanner: ConsoleFieldCursor {
     let left = count - index
     guard left >= 5 else { return genericUtcOffset() }
     let p = base + index
+    // `±HHMM` as on a line before, and no seconds after it (the byte after is no digit): that offset.
+    var key = UInt64.max
+    if let memo, left >= 6 {
+      let raw = UnsafeRawPointer(p)
+      key = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))) | UInt64(p[4]) << 32
+      if key == memo.pointee.offsetKey, p[5] &- 0x30 >= 10 {
+        index += 5
+        return memo.pointee.offset
+      }
+    }
     @inline(__always) func byte(_ k: Int) -> UInt8 { k < left ? p[k] : 0 }
     guard p[0] == 0x2B || p[0] == 0x2D else { return nil }
     let h1 = p[1] &- 0x30
@@ -224,7 +299,12 @@ private struct ByteScanner: ConsoleFieldCursor {
       value <= ConsoleLineScanner.maximumOffsetHours * 3600
     else { return nil }
     index += end
-    return p[0] == 0x2D ? -value : value
+    let offset = p[0] == 0x2D ? -value : value
+    if let memo, key != UInt64.max, end == 5 {
+      memo.pointee.offsetKey = key
+      memo.pointee.offset = offset
+    }
+    return offset
   }
 
   /// ``ConsoleFieldCursor/genericInteger()`` on the pointer (the same rule: every digit is skipped,
@@ -401,6 +481,7 @@ private struct ByteScanner: ConsoleFieldCursor {
     guard range.lowerBound < range.upperBound, base[range.lowerBound] &- 0x30 < 10 else { return nil }
     var field = ByteScanner(base: base, count: range.upperBound)
     field.index = range.lowerBound
+    field.memo = memo
     let date = field.isoDate()
     if date != nil { field.skipBlanks() }
     guard let time = field.clockTime() else { return nil }
@@ -655,6 +736,7 @@ private struct ByteScanner: ConsoleFieldCursor {
     }
     var time = ByteScanner(base: base, count: timestamp.upperBound)
     time.index = timestamp.lowerBound
+    time.memo = memo
     guard let (seconds, date, offset) = time.isoTimestampParts() else { return nil }
     return ConsoleByteHeader(
       secondsOfDay: seconds, date: date, utcOffsetSeconds: offset, pid: processID, process: process,

@@ -210,6 +210,13 @@ enum FixedClockTime {
   /// `nil` when it does not start with a clock time.
   @inline(__always)
   static func read(_ base: UnsafePointer<UInt8>, count: Int) -> (seconds: Double, end: Int)? {
+    guard let whole = wholeSeconds(base) else { return nil }
+    return fraction(base, count: count, wholeSeconds: whole)
+  }
+
+  /// The whole seconds of the day of the `HH:MM:SS` in `base[0..<8]`; `nil` when it is none.
+  @inline(__always)
+  static func wholeSeconds(_ base: UnsafePointer<UInt8>) -> Int? {
     let h1 = base[0] &- 0x30
     let h2 = base[1] &- 0x30
     let m1 = base[3] &- 0x30
@@ -223,7 +230,14 @@ enum FixedClockTime {
     let minutes = Int(m1) * 10 + Int(m2)
     let seconds = Int(s1) * 10 + Int(s2)
     guard hours < 24, minutes < 60, seconds < 61 else { return nil }
-    var value = Double(hours * 3600 + minutes * 60 + seconds)
+    return hours * 3600 + minutes * 60 + seconds
+  }
+
+  /// The seconds of the day and where the time ends, for a time whose `HH:MM:SS` in `base[0..<8]`
+  /// reads as `wholeSeconds` (``wholeSeconds(_:)``), with the fraction after it, if any.
+  @inline(__always)
+  static func fraction(_ base: UnsafePointer<UInt8>, count: Int, wholeSeconds: Int) -> (seconds: Double, end: Int) {
+    var value = Double(wholeSeconds)
     var index = 8
     if index < count, base[index] == 0x2E {
       index += 1

@@ -87,13 +87,17 @@ public struct PreparedHeader: Sendable {
 
   /// Reads `line` in `layout` (one ``ConsoleByteHeader`` reads); `isASCII`: the line is known to be
   /// ASCII without a carriage return, which ``ConsoleByteHeader`` requires (other lines are not prepared).
-  init(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool, layout: ConsoleLayout) {
+  /// `memo`: the reader's memory of the time fields of the lines before (``HeaderFieldMemo``).
+  init(
+    _ line: UnsafeBufferPointer<UInt8>, isASCII: Bool, layout: ConsoleLayout,
+    memo: UnsafeMutablePointer<HeaderFieldMemo>? = nil
+  ) {
     self.layout = layout
     guard isASCII, ConsoleByteHeader.reads(layout), line.count < Int(Self.absent) else {
       state = .notPrepared
       return
     }
-    guard let header = ConsoleByteHeader.read(line, layout: layout) else {
+    guard let header = ConsoleByteHeader.read(line, layout: layout, memo: memo) else {
       state = .noHeader
       return
     }

@@ -57,6 +57,11 @@ extension LineStream {
   /// hands them to `queue`, then records the outcome.
   private static func readBatches(_ input: InputFile, prepare: Bool, into queue: LineBatchQueue) {
     var (batch, layout) = queue.emptyBatch(chunk: nil)
+    // The time fields of the lines before, for the headers read here (a pointer: a variable captured
+    // by the closure below would be boxed and checked for exclusive access on every line).
+    let memo = UnsafeMutablePointer<HeaderFieldMemo>.allocate(capacity: 1)
+    memo.initialize(to: HeaderFieldMemo())
+    defer { memo.deallocate() }
     do throws(InputError) {
       // Each chunk is read into a buffer of the queue's, and its lines stay there (no copy): the
       // batches holding them are handed over in order, and the last one gives the buffer back.
@@ -75,7 +80,7 @@ extension LineStream {
         if !prepare {
           batch.append(line, isASCII: isASCII, prepared: nil)
         } else if let layout {
-          batch.append(line, isASCII: isASCII, header: PreparedHeader(line, isASCII: isASCII, layout: layout))
+          batch.append(line, isASCII: isASCII, header: PreparedHeader(line, isASCII: isASCII, layout: layout, memo: memo))
         } else {
           batch.append(line, isASCII: isASCII, prepared: PreparedLine(line, isASCII: isASCII))
         }
