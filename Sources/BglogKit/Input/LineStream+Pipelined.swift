@@ -80,7 +80,8 @@ extension LineStream {
         if !prepare {
           batch.append(line, isASCII: isASCII, prepared: nil)
         } else if let layout {
-          batch.append(line, isASCII: isASCII, header: PreparedHeader(line, isASCII: isASCII, layout: layout, memo: memo))
+          batch.append(
+            line, isASCII: isASCII, header: PreparedHeader(line, isASCII: isASCII, layout: layout, memo: memo))
         } else {
           batch.append(line, isASCII: isASCII, prepared: PreparedLine(line, isASCII: isASCII))
         }
