@@ -92,7 +92,9 @@ public struct ConsoleLogParser {
   /// Markdown blockquote's `> ` (phonegap-plugin-push #1677), a code comment's `// ` after the code's indent
   /// (an iOS 7 device log kept in an Objective-C comment, the Zazo app's `TBMAppDelegate.m`), or a search
   /// tool's hit marker (Notepad++'s Find in Files: `Line  453: Jul 18 14:12:54 xxxxx-iPad
-  /// runningboardd(RunningBoard)[60] …`, ms-intune-app-sdk-ios #351). Such a log is read on the `String` path.
+  /// runningboardd(RunningBoard)[60] …`, ms-intune-app-sdk-ios #351), or the log file's line number (`42884
+  /// 2018-06-08 10:21:15.453 Keybase[10914:3793552] …`, keybase/client #12270). Such a log is read on the `String`
+  /// path.
   private var lineMark: PasteResidue.LineMark?
   /// Lone `{` / `[` lines (an NSLog dictionary dump's `{`, or the start of `log show --style json`) read
   /// while no layout is known and a record is being read: held until a line tells which (see
@@ -412,6 +414,7 @@ public struct ConsoleLogParser {
         }
         line = line[line.endIndex...]
       }
+    case .lineNumber?: if let rest = PasteResidue.droppingLineNumber(line) { line = rest }
     case .searchHit?, nil: break
     }
     if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
@@ -435,8 +438,11 @@ public struct ConsoleLogParser {
     }
     // A record's line wrapped whole in Markdown's bold (`**2021-09-28 12:09:11.299582-0300 Runner[397:8084] Simulating
     // launch …**`, flutter_background_fetch #251), among lines that are not: read without the two `**`, line by line
-    // (only a line that starts with `*` and has no header as it stands is looked at).
-    if !forced, !startsBlank, mayOpen, line.utf8.first == 0x2A, let inner = PasteResidue.insideBold(line),
+    // (only a line that starts with `*` and has no header as it stands is looked at). A bold opened there and not
+    // closed on the line (`**Nov 24 07:48:18 Marek-Kaluznys-iPad SpringBoard[1119] <Warning>: …`, EZAudio #245) is
+    // read without its `**`, the rest of the line kept as written.
+    if !forced, !startsBlank, mayOpen, line.utf8.first == 0x2A,
+      let inner = PasteResidue.insideBold(line) ?? PasteResidue.droppingBoldOpening(line),
       let header = quotedHeader(inner, number: number)
     {
       return begin(header, line: inner, headerless: false)
@@ -466,6 +472,18 @@ public struct ConsoleLogParser {
       let header = quotedHeader(rest, number: number)
     {
       lineMark = .searchHit
+      return begin(header, line: rest, headerless: false)
+    }
+    // The log file's line number and a blank before every line (`42884 2018-06-08 10:21:15.453
+    // Keybase[10914:3793552] …`, keybase/client #12270): learned as the search hit's marker is, from the first line
+    // that has a header once it is dropped, while no layout is known. Not from a line that Console.app's columns in
+    // the user's order read as it stands (a first column may be a number there); `NNNN   :` is idevicesyslog's.
+    if !forced, layout == nil, mayOpen, lineMark == nil, tagPrefix == nil, indent == nil,
+      line.utf8.first.map({ $0 &- 0x30 < 10 }) == true, let rest = PasteResidue.droppingLineNumber(line),
+      !rest.isEmpty, ConsoleLayout.parseConsoleAppColumns(line, number: number) == nil,
+      let header = quotedHeader(rest, number: number)
+    {
+      lineMark = .lineNumber
       return begin(header, line: rest, headerless: false)
     }
     if hasRecord, !startsBlank,

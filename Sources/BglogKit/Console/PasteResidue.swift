@@ -24,7 +24,12 @@
 /// - Markdown's bold `**` … `**` around a whole record's line, on some lines of a paste
 ///   (`**2021-09-28 12:09:11.299582-0300 Runner[397:8084] Simulating launch for task with identifier
 ///   com.transistorsoft.fetch**`, transistorsoft/flutter_background_fetch #251; `**iPhone SpringBoard[295]
-///   <Warning>: Application 'UIKitApplication:appName[0xb64f]' exited voluntarily.**`, layerhq/Atlas-iOS #1195).
+///   <Warning>: Application 'UIKitApplication:appName[0xb64f]' exited voluntarily.**`, layerhq/Atlas-iOS #1195),
+///   and a bold `**` opened before a record's line and not closed on it (`**Nov 24 07:48:18 Marek-Kaluznys-iPad
+///   SpringBoard[1119] <Warning>: Application 'UIKitApplication:com.evolve.DigitalDictation[0xf61]' was killed by
+///   jetsam.`, syedhali/EZAudio #245);
+/// - the log file's line number and a blank before every line, as a viewer that numbers lines shows them
+///   (`42884 2018-06-08 10:21:15.453 Keybase[10914:3793552] applicationWillResignActive: …`, keybase/client #12270).
 enum PasteResidue {
   /// A mark learned before every line of a paste (from the first line with a header once it is
   /// dropped) and dropped from every line that has it: at most one per paste.
@@ -38,6 +43,35 @@ enum PasteResidue {
     /// A C block comment's mark, as learned (the code's indent, `*` and the blanks after it: `     *  `), dropped
     /// from every line that starts with it (``droppingBlockComment(_:)``).
     case blockComment(String)
+    /// The log file's line number and the blanks after it (``droppingLineNumber(_:)``).
+    case lineNumber
+  }
+
+  /// `line` without a leading line-number column: one to nine digits, then one or more blanks (`42884 `), at the
+  /// very start of the line; `nil` when it does not start so, or when a `:` follows the blanks (`1323   :Jul  1 …`
+  /// is `idevicesyslog`'s own numbering, read by its layout). The rest may be empty (a numbered empty line).
+  static func droppingLineNumber(_ line: Substring) -> Substring? {
+    let bytes = line.utf8
+    let digits = bytes.prefix(while: { $0 &- 0x30 < 10 }).count
+    guard (1...9).contains(digits) else { return nil }
+    let afterDigits = bytes.dropFirst(digits)
+    let blanks = afterDigits.prefix(while: { $0 == 0x20 || $0 == 0x09 }).count
+    guard blanks > 0 else { return nil }
+    let rest = afterDigits.dropFirst(blanks)
+    guard rest.first != 0x3A else { return nil }
+    return Substring(rest)
+  }
+
+  /// The line without a Markdown bold's `**` opened at its start, for a bold not closed at the line's end
+  /// (`**Nov 24 07:48:18 Marek-Kaluznys-iPad SpringBoard[1119] <Warning>: …`, syedhali/EZAudio #245: the bold closes
+  /// lines later, or never); `nil` when the line does not start with `**` followed by a character other than `*`
+  /// or a blank. A line wrapped whole is read by ``insideBold(_:)`` first.
+  static func droppingBoldOpening(_ line: Substring) -> Substring? {
+    let bytes = line.utf8
+    guard bytes.count > 2, bytes.starts(with: [0x2A, 0x2A]) else { return nil }
+    let rest = bytes.dropFirst(2)
+    guard let first = rest.first, first != 0x2A, first != 0x20, first != 0x09 else { return nil }
+    return Substring(rest)
   }
 
   /// `line` without a C block comment's mark: one or more blanks, `*`, one or more blanks, and the mark itself
