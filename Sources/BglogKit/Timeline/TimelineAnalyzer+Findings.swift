@@ -423,15 +423,17 @@ extension TimelineAnalyzer {
       } else if kill.detail.contains("jetsam") || Self.memoryLimit(kill.detail)?.inactive == true {
         let inactive = Self.memoryLimit(kill.detail)?.inactive == true
         let inBackground = background.map { (kill.clock ?? 0) >= $0 } ?? false
+        guard inBackground || inactive else {
+          findings.append(jetsamNotShownInBackground(kill))
+          continue
+        }
         findings.append(
           TimelineFinding(
-            kind: .jetsamInBackground, confidence: inBackground || inactive ? .high : .medium,
+            kind: .jetsamInBackground, confidence: .high,
             summary: "Killed by jetsam at \(time(kill))"
               + (inBackground
                 ? " while in the background."
-                : inactive
-                  ? " at its inactive memory limit, the limit that applies when the process is not active."
-                  : "; the log does not show whether it was in the background."),
+                : " at its inactive memory limit, the limit that applies when the process is not active."),
             advice:
               "Lower memory use before suspension (free caches in applicationDidEnterBackground).",
             evidence: evidence([kill])))
@@ -446,6 +448,28 @@ extension TimelineAnalyzer {
       }
     }
     return findings
+  }
+
+  /// A jetsam kill the log does not show in the background (no entered-background record before it, no
+  /// inactive limit named): `jetsam`, the kind `diagnose` gives a memory kill, which claims no background. Medium
+  /// when the line says jetsam killed the app; low for SpringBoard's either-or (`Memory level is not normal or
+  /// this app was killed by jetsam`), which does not say which.
+  private func jetsamNotShownInBackground(_ kill: TimelineEvent) -> TimelineFinding {
+    let eitherOr = kill.detail.hasPrefix(LegacySpringBoardRecognizers.pendingRelaunchDetail)
+    let notShown =
+      "the log does not show whether it was in the background or in the foreground (no entered-background "
+      + "record before it, no inactive memory limit named)."
+    return TimelineFinding(
+      kind: .jetsam, confidence: eitherOr ? .low : .medium,
+      summary: eitherOr
+        ? "SpringBoard says at \(time(kill)) that memory was not normal or the app was killed by jetsam (it does "
+          + "not say which), and that it will relaunch it; " + notShown
+        : "Killed by jetsam (memory) at \(time(kill)); " + notShown,
+      advice:
+        "Measure the app's memory footprint where it peaks and lower it (the device's JetsamEvent report, in "
+        + "Analytics Data, names the reason and the largest processes); if it was in the background, free caches "
+        + "in applicationDidEnterBackground.",
+      evidence: evidence([kill]))
   }
 
   /// The CPU usage trigger (symptomsd's or the crash reporter's `Received (FATAL) CPU usage trigger:` and

@@ -37,6 +37,9 @@ public struct TimelineFinding: Sendable, Hashable {
     case transferCancelledImmediately = "transfer-cancelled-immediately"
     /// The app was killed by jetsam (memory) while in the background.
     case jetsamInBackground = "jetsam-in-background"
+    /// The app was killed by jetsam (memory) and the log does not show it in the background (nor an inactive
+    /// limit); shared with `diagnose`'s `jetsam`.
+    case jetsam
     /// The process was killed for exceeding a memory limit that was not its inactive (background) one:
     /// the active limit (`ActiveHard`), or a limit the line does not qualify; or any memory-limit kill of a
     /// process the kernel gives as `type:daemon` (a launchd daemon, not an app).

@@ -198,7 +198,7 @@ public struct TimelineTextRenderer: Sendable {
   private func findingLabel(_ kind: TimelineFinding.Kind) -> String {
     let text = kind.rawValue + ":"
     switch kind {
-    case .leakedBackgroundTask, .completionHandlerNotCalled, .jetsamInBackground, .memoryLimitKill,
+    case .leakedBackgroundTask, .completionHandlerNotCalled, .jetsamInBackground, .jetsam, .memoryLimitKill,
       .suspensionOverrun, .cpuLimit, .fetchCompletionNotCalled, .bgTaskRegistrationCrash:
       return style.bold(style.red(text))
     case .rateLimiter, .stoppedWaking, .transferCancelledImmediately, .forceQuit, .bgTaskRequestNotScheduled,

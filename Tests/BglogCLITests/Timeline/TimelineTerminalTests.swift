@@ -162,7 +162,7 @@ import Testing
     let lines = result.out.split(separator: "\n")
     let killed = try #require(lines.first { $0.contains(" killed ") })
     #expect(killed.contains("[app.alextran.immich[8295]: killed]"))
-    #expect(result.out.contains("▶ finding for app.alextran.immich [medium] jetsam-in-background:"))
+    #expect(result.out.contains("▶ finding for app.alextran.immich [medium] jetsam:"))
     // The first app's events name it as well.
     #expect(lines.contains { $0.contains("assertion-acquired") && $0.contains("com.elsystm.elsystm[1957]") })
   }

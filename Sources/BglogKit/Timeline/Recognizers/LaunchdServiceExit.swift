@@ -18,7 +18,8 @@
 ///
 /// `due to SIGKILL` / `due to signal: Killed: 9` (and SIGTERM / `Terminated: 15`): `killed`, naming who sent
 /// the signal when launchd says (`sent by mds[111]`); another signal: `crashed`; `with abnormal code: N`:
-/// `exited` with the code.
+/// `exited` with the code. The iOS 10 simulator's launchd_sim leaves `signal: ` out (`Service exited due to
+/// Killed: 9`, `… due to Segmentation fault: 11`), read the same way.
 ///
 /// Not a recogniser of its own (one job end, one recogniser): an anchor of launchd's job-exit recogniser,
 /// ``LegacySpringBoardRecognizers/launchdExited``.
@@ -121,6 +122,8 @@ enum LaunchdServiceExit {
       signal = text[..<end]
     } else if R.hasPrefix(rest, "SIG") {
       signal = rest.prefix(while: { $0.isASCII && ($0.isUppercase || $0.isNumber) })
+    } else if let described = signalDescription(rest) {
+      signal = described
     } else {
       return []
     }
@@ -138,6 +141,23 @@ enum LaunchdServiceExit {
     if let ran { detail += "; ran for \(ran) ms" }
     remember(subject, detail, in: &state)
     return [MessageEvent(kind: kill == nil ? .crashed : .killed, subject: subject, detail: detail)]
+  }
+
+  /// The iOS 10 simulator's launchd_sim writes the signal's description without `signal: `, `Service exited due
+  /// to Killed: 9` (nativescript-cli #2193) and `… due to Segmentation fault: 11` (code0wl's NativeScript demo):
+  /// `strsignal`'s words (letters, blanks, `/`), `: ` and the number, ending the line (no `sent by` was seen in
+  /// this form).
+  static func signalDescription(_ rest: Substring) -> Substring? {
+    typealias R = TimelineEventRecognizer
+    guard let colon = R.range(of: ": ", in: rest) else { return nil }
+    let words = rest[..<colon.lowerBound]
+    guard let first = words.first, first.isASCII, first.isUppercase, words.count <= 30,
+      words.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == " " || $0 == "/") })
+    else { return nil }
+    let digits = rest[colon.upperBound...].prefix(while: { $0.isASCII && $0.isNumber })
+    let after = rest[digits.endIndex...]
+    guard (1...2).contains(digits.count), R.trimmingBlanks(after).isEmpty else { return nil }
+    return rest[..<digits.endIndex]
   }
 
   private static func remember(_ subject: AppSubject, _ detail: String, in state: inout MessageRecognizerState) {
@@ -172,6 +192,21 @@ enum LaunchdServiceExit {
       expected: MessageEvent(
         kind: .killed, subject: AppSubject(name: "TextEdit", pid: 1325),
         detail: "killed by SIGKILL, sent by loginwindow[97] (launchd: Service exited due to signal: Killed: 9)")),
+    // iOS 10 simulator: launchd_sim writes the signal's description without `signal: `.
+    RecognizerExample(
+      "(UIKitApplication:org.nativescript.aapaconferenceapp[0x3d0e][74872]): Service exited due to Killed: 9",
+      process: "com.apple.CoreSimulator.SimDevice.82B7B218-3579-4E6F-B23A-2A1C96095112.launchd_sim", pid: 74280,
+      source: "NativeScript/nativescript-cli issue #2193 (iOS 10 simulator syslog, 2016)",
+      expected: MessageEvent(
+        kind: .killed, subject: AppSubject(bundle: "org.nativescript.aapaconferenceapp", pid: 74872),
+        detail: "killed by SIGKILL (launchd: Service exited due to Killed: 9)")),
+    RecognizerExample(
+      "(UIKitApplication:org.nativescript.frameworkissuedemo[0x93fc][73825]): Service exited due to Segmentation fault: 11",
+      process: "com.apple.CoreSimulator.SimDevice.93AAB200-A581-4BE4-BEC0-4360B1FA74FB.launchd_sim", pid: 95792,
+      source: "code0wl/nativescript-framework-issue-demo README.md (iOS simulator syslog, \"bash debug stdout\")",
+      expected: MessageEvent(
+        kind: .crashed, subject: AppSubject(bundle: "org.nativescript.frameworkissuedemo", pid: 73825),
+        detail: "exited: signal Segmentation fault: 11 (launchd: Service exited due to Segmentation fault: 11)")),
     RecognizerExample(
       "(com.apple.xpc.launchd.oneshot.0x1000003c.qode[95426]): Service exited with abnormal code: 9",
       process: "com.apple.xpc.launchd", pid: 1,

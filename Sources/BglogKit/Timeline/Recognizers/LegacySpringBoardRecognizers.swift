@@ -3,8 +3,8 @@
 /// sentence about a `<BKNewProcess …>`.
 enum LegacySpringBoardRecognizers {
   static let all: [MessageRecognizer] = [
-    beyondPermittedTime, forcingCrashReportOf, exitedAbnormally, launchdExited, killedByJetsamPendingRelaunch,
-    loneProcessAssertion, exitedVoluntarily, exitedForAnUnknownReason,
+    beyondPermittedTime, forcingCrashReportOf, exitedAbnormally, launchdExited, killedByJetsam,
+    killedByJetsamPendingRelaunch, loneProcessAssertion, exitedVoluntarily, exitedForAnUnknownReason,
   ]
 
   /// iOS 4's set lists its assertions without a class: `identifier: Suspending process: BT[4821]
@@ -282,22 +282,77 @@ enum LegacySpringBoardRecognizers {
     ] + LaunchdExitReason.triggering + LaunchdServiceExit.triggering,
     nonTriggering: LaunchdExitReason.nonTriggering + LaunchdServiceExit.nonTriggering)
 
+  /// Said of SpringBoard's jetsam kill: what the line says and does not.
+  static let springBoardJetsamDetail =
+    "killed by jetsam (memory: its memory limit or the device's memory pressure; SpringBoard's line names "
+    + "neither, the device's JetsamEvent report does)"
+
+  /// SpringBoard's `Application 'UIKitApplication:com.evolve.DigitalDictation[0xf61]' was killed by jetsam.` (iOS
+  /// 8–9 syslog): the app's process was killed for memory. The name is the app's launchd job label (its bundle
+  /// read by ``LaunchdExitReason/bundle(ofLabel:)``) or a name, as in SpringBoard's other `Application '…'`
+  /// sentences (``exitingApplication(in:before:)``: the sentence starts the message or follows a syslog header,
+  /// never prose); no pid is written. SpringBoard may follow it with its either-or about the same app (`Memory
+  /// level is not normal or this app was killed by jetsam. Pending auto-relaunch of '<FBApplicationProcess…>'`),
+  /// which then adds no second kill (``killedByJetsamPendingRelaunch``).
+  static let killedByJetsam = MessageRecognizer(
+    id: "springboard-killed-by-jetsam", era: "iOS 8–9 SpringBoard",
+    anchors: ["' was killed by jetsam."], writers: ["SpringBoard"],
+    read: { message, _, state in
+      guard let subject = exitingApplication(in: message, before: "' was killed by jetsam.") else { return [] }
+      state.springBoardJetsamKill = subject.bundle ?? subject.name
+      return [MessageEvent(kind: .killed, subject: subject, detail: springBoardJetsamDetail)]
+    },
+    triggering: [
+      RecognizerExample(
+        "Application 'UIKitApplication:com.evolve.DigitalDictation[0xf61]' was killed by jetsam.",
+        process: "SpringBoard", pid: 1119,
+        source: "syedhali/EZAudio issue #245 (iOS 9 device syslog, 2015; the author's `**` before the line apart)",
+        expected: MessageEvent(
+          kind: .killed, subject: AppSubject(bundle: "com.evolve.DigitalDictation"), detail: springBoardJetsamDetail)),
+      RecognizerExample(
+        "Application 'UIKitApplication:io.heypiotr.EddyBckgrnd[0xc435]' was killed by jetsam.",
+        process: "SpringBoard", pid: 61,
+        source:
+          "heypiotr/eddystone-ios-background-poc README.md (device console, iOS 9 era; the app relaunched 3 s later)",
+        expected: MessageEvent(
+          kind: .killed, subject: AppSubject(bundle: "io.heypiotr.EddyBckgrnd"), detail: springBoardJetsamDetail)),
+    ],
+    nonTriggering: [])
+
+  /// Said of SpringBoard's either-or (the analyser reads it: SpringBoard does not say which).
+  static let pendingRelaunchDetail =
+    "killed by jetsam or gone while memory was not normal (SpringBoard); auto-relaunch pending"
+
+  /// Whether SpringBoard's either-or names the app whose kill its `… was killed by jetsam.` line just reported
+  /// (`key`: that app's bundle or name): the same bundle, or the name the bundle ends with.
+  static func namesTheSameApp(_ subject: AppSubject, as key: String) -> Bool {
+    if let bundle = subject.bundle { return bundle.lowercased() == key.lowercased() }
+    guard let name = subject.name?.lowercased() else { return false }
+    let lowered = key.lowercased()
+    return name == lowered || lowered.hasSuffix("." + name)
+  }
+
   /// iOS 8 SpringBoard: `Memory level is not normal or this app was killed by jetsam. Pending auto-relaunch
   /// of '<FBApplicationProcess: 0x160ae590; MobileMail; pid: -1>'.` SpringBoard's own either-or: the app's
-  /// process is gone (pid -1) and will be relaunched; the detail keeps both readings.
+  /// process is gone (pid -1) and will be relaunched; the detail keeps both readings. Right after SpringBoard's
+  /// `Application '…' was killed by jetsam.` about the same app (``killedByJetsam``) it says no more than that
+  /// line, which is the event: no second one.
   static let killedByJetsamPendingRelaunch = MessageRecognizer(
-    id: "springboard-killed-by-jetsam-pending-relaunch", era: "iOS 8 SpringBoard (FrontBoard)",
+    id: "springboard-killed-by-jetsam-pending-relaunch", era: "iOS 8–9 SpringBoard (FrontBoard)",
     anchors: ["killed by jetsam. Pending auto-relaunch of "], writers: ["SpringBoard"],
-    read: { message, _, _ in
+    read: { message, _, state in
+      let reported = state.springBoardJetsamKill
+      state.springBoardJetsamKill = nil
       guard let anchor = TimelineEventRecognizer.range(of: "killed by jetsam. Pending auto-relaunch of ", in: message),
         var subject = MessageSubject.bkProcess(message[anchor.upperBound...])
       else { return [] }
       if let pid = subject.pid, pid <= 0 { subject.pid = nil }
       guard !subject.isEmpty else { return [] }
+      if let reported, namesTheSameApp(subject, as: reported) { return [] }
       return [
         MessageEvent(
           kind: .killed, subject: subject,
-          detail: "killed by jetsam or gone while memory was not normal (SpringBoard); auto-relaunch pending")
+          detail: pendingRelaunchDetail)
       ]
     },
     triggering: [
@@ -306,9 +361,15 @@ enum LegacySpringBoardRecognizers {
         process: "SpringBoard", pid: 41, source: "isuncloud/iOS_client issue #25 (iOS 8 device syslog)",
         expected: MessageEvent(
           kind: .killed, subject: AppSubject(name: "MobileMail"),
-          detail: "killed by jetsam or gone while memory was not normal (SpringBoard); auto-relaunch pending"))
+          detail: pendingRelaunchDetail))
     ],
-    nonTriggering: [])
+    nonTriggering: [
+      // Cut in the paste before the process's description: no app named (after the kill line above, which is
+      // the event).
+      RecognizerExample(
+        "Memory level is not normal or this app was killed by jetsam. Pending auto-relaunch of '<FBApplicationProcess",
+        process: "SpringBoard", pid: 1119, source: "syedhali/EZAudio issue #245 (iOS 9 device syslog, cut as stored)")
+    ])
 
   /// One iOS 5–9 assertion description pasted alone (`<BKProcessAssertion: 0x176397a0> identifier: Called by
   /// Deadeye, from unknown method process: Deadeye[992] permittedBackgroundDuration: 180.000000 reason:

@@ -135,6 +135,9 @@ struct MessageRecognizerState: Sendable {
   /// not contain one of the requested architectures`, SpringBoard: `Bootstrapping failed for …`), with the job's
   /// pid, by bundle: SpringBoard's `Application '…' exited for an unknown reason.` after them names no pid.
   var launchFailures: [String: (pid: Int?, notes: [String])] = [:]
+  /// The app (bundle or name) SpringBoard's `Application '…' was killed by jetsam.` last reported, until its
+  /// either-or `… Pending auto-relaunch of '<FBApplicationProcess…>'` line, which then adds no second kill.
+  var springBoardJetsamKill: String? = nil
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
