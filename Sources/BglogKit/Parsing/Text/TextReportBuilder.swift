@@ -401,6 +401,14 @@ struct TextReportBuilder {
           append(frame, to: target, line: line)
           return .consumed
         }
+        if let frame = AddresslessFrameLine.cutAfterImage(
+          text, line: line, previousIndex: frames(of: target).last?.index),
+          isLastLineOfPaste(index)
+        {
+          report.issues.append(ParseIssue(AddresslessFrameLine.cutAfterImageNote, at: .line(line)))
+          append(frame, to: target, line: line)
+          return .consumed
+        }
       }
     case .header:
       break
@@ -546,6 +554,17 @@ struct TextReportBuilder {
       return .consumed
     }
     return .prose
+  }
+
+  /// Whether nothing but blanks or a closing fence follows the line: the end of the pasted text.
+  private func isLastLineOfPaste(_ index: Int) -> Bool {
+    var next = index + 1
+    while next < source.lineCount {
+      let text = TextScanning.trimmed(content(next))
+      if !text.isEmpty, !TextScanning.hasPrefix(text, "```") { return false }
+      next += 1
+    }
+    return true
   }
 
   private func isBlankLine(_ index: Int) -> Bool {
