@@ -249,11 +249,12 @@ extension ClassifierContext {
         evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
         facts.append(Fact("watchdog-event", "background task expiration handler"))
       }
-      // Only wait frames pasted and the stack cut before its caller (dotnet/macios #20766: `mach_msg2_trap` …
-      // `_dispatch_mach_send_and_wait_for_reply`, then `5   libdispatch.dylib` cut): the wait is read, but
-      // which code made the call — the app's or a framework's — is not in the input.
+      // Only the send-and-wait frames pasted, the stack cut before its caller (dotnet/macios #20766:
+      // `mach_msg2_trap` … `_dispatch_mach_send_and_wait_for_reply`, then `5   libdispatch.dylib` cut): the thread
+      // waited for a reply, but which code sent the message, and to which service, is not in the input. (A lock
+      // or dispatch_sync wait names its own primitive and stays as it was.)
       var cutBeforeCaller: String?
-      if app == nil, !StackAnalysis.isComplete(main),
+      if reason == StackAnalysis.machReplyReason, app == nil, !StackAnalysis.isComplete(main),
         main.frames.allSatisfy({ Self.isWaitPrimitiveImage($0.image) }), let last = main.frames.last
       {
         let count = main.frames.count
@@ -263,8 +264,8 @@ extension ClassifierContext {
             "the main thread's frames below \(last.symbol ?? last.image) (no app frame among the \(count) pasted)"))
         cutBeforeCaller =
           "The pasted main-thread stack stops after \(count) frame\(count == 1 ? "" : "s"), all of them the wait "
-          + "itself (no app frame among them): the code that made the call, the app's or a framework's, is not in "
-          + "the input."
+          + "itself (no app frame among them): the code that sent the message, the app's or a framework's, and the "
+          + "service it waited for are not in the input."
       }
       return hang(
         code, details: details, blocking: reason, inExpirationHandler: expirationHandler != nil,

@@ -892,6 +892,16 @@ struct TextReportBuilder {
         }
         termination.descriptionLocation = termination.descriptionLocation ?? termination.location
       }
+      if termination.code == nil, termination.description == nil, terminationContinuation.isEmpty,
+        let namespace = termination.namespace, TerminationNamespace.named(namespace) == nil,
+        let line = termination.location?.line, line >= 1, isLastLineOfPaste(line - 1),
+        TextScanning.tokens(Substring(termination.reason)).count == 2
+      {
+        // `Termination Reason: Namespace SPRINGBO` as the paste's last line (airsdk/Adobe-Runtime-Support #942):
+        // the word is cut, not a namespace; a complete unknown one inside a report stays a namespace.
+        termination.namespace = nil
+        report.issues.append(ParseIssue(TerminationReasonParser.cutNamespaceNote(namespace), at: .line(line)))
+      }
       report.termination = termination
     }
     report.leakedAssertions = leakedAssertions()
