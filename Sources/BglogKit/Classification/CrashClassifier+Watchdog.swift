@@ -114,6 +114,11 @@ extension ClassifierContext {
         evidence: evidence, facts: facts)
     }
 
+    // `Failed to terminate gracefully after 5.0s` with no watchdog event named: the app did not exit when asked.
+    if details.event == nil, let grace = details.terminationGraceSeconds {
+      return terminationHang(code, grace: grace, evidence: evidence, facts: facts)
+    }
+
     guard let main = report.mainThread, !main.frames.isEmpty else {
       // Without the main thread, neither reading is proven; the namespace, role and the watchdog's own
       // account may point to a background kill, as for a cut stack (the same kind either way).

@@ -322,6 +322,13 @@ struct TextReportBuilder {
       }
       mode = .header
     case .terminationReason(let open):
+      // An RBSTerminateContext whose `>` never comes (a summary that copied only its first line, the Roam
+      // app's MetricKit text: `Termination reason: <RBSTerminateContext| … Failed to terminate gracefully after
+      // 5.0s`, then `Metadata:` and `Thread 0 (attributed):`): a thread heading is never part of a context.
+      if open > 0, ThreadHeading.parse(text, readsNames: false) != nil {
+        mode = .header
+        return general(text, index: index)
+      }
       if open > 0 {
         if text.isEmpty {
           mode = .header
@@ -398,6 +405,10 @@ struct TextReportBuilder {
         }
         // `0   libsystem_kernel.dylib   __ulock_wait + 8`: a frame printed without its address.
         if let frame = AddresslessFrameLine.parse(text, line: line) {
+          append(frame, to: target, line: line)
+          return .consumed
+        }
+        if let frame = ImageOffsetFrameLine.parse(text, line: line) {
           append(frame, to: target, line: line)
           return .consumed
         }
