@@ -915,9 +915,51 @@ struct TextReportBuilder {
       }
       report.termination = termination
     }
+    if report.exception == nil { readMetricKitExceptionKeys() }
     report.leakedAssertions = leakedAssertions()
     AssertionListHeader.fill(&report.header, from: report.applicationSpecificInformation.map { Substring($0.value) })
     return report
+  }
+
+  /// A text summary of a MetricKit crash writes the payload's metadata keys (`exceptionType: 10`, `signal: 9`,
+  /// the Roam app's summaries) where a report has `Exception Type:`: read as the MetricKit reader reads the JSON,
+  /// with a note, when the report has no exception block.
+  private mutating func readMetricKitExceptionKeys() {
+    var fields = report.header.fields
+    // The summary's `Metadata:` block comes before its first `Thread N (attributed):` heading, which opens the
+    // report: read the block just above the report (no blank line between, at most 16 lines).
+    var index = range.lowerBound - 1
+    var block: [HeaderField] = []
+    var sawMetadata = false
+    while index >= 0, range.lowerBound - index <= 16 {
+      let text = TextScanning.trimmed(content(index))
+      if text.isEmpty { break }
+      if text == "Metadata:" {
+        sawMetadata = true
+        break
+      }
+      if let (key, value) = TextScanning.keyValue(text) {
+        block.append(HeaderField(name: String(key), value: String(value), location: .line(index + 1)))
+      }
+      index -= 1
+    }
+    if sawMetadata { fields += block }
+    let type = fields.first { $0.name == "exceptionType" }
+    let signal = fields.first { $0.name == "signal" }
+    let typeNumber = type.flatMap { Int($0.value) }
+    let signalNumber = signal.flatMap { Int($0.value) }
+    guard typeNumber != nil || signalNumber != nil else { return }
+    var exception = ExceptionInfo()
+    exception.type = typeNumber.flatMap(MachExceptionNames.exception)
+    exception.signal = signalNumber.flatMap(MachExceptionNames.signal)
+    guard exception.type != nil || exception.signal != nil else { return }
+    exception.location = (typeNumber != nil ? type : signal)?.location
+    report.exception = exception
+    let written = [type, signal].compactMap { $0 }.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
+    report.issues.append(
+      ParseIssue(
+        "exception read from MetricKit's metadata keys (\(OneLineText.clean(written))); no Exception Type line",
+        at: exception.location ?? .line(report.startLine)))
   }
 
   /// The reason's text with line breaks kept, for the `explanation:` of an RBSTerminateContext.
