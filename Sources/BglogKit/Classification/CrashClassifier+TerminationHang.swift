@@ -21,7 +21,8 @@ extension ClassifierContext {
     let confidence: Confidence
     if let thread, let top = thread.frames.first {
       let name = thread.index.map { "thread \($0)" } ?? "the pasted thread"
-      let place = top.symbol.map { "\(OneLineText.clean($0)) (\(OneLineText.clean(top.image)))" }
+      let place =
+        top.symbol.map { "\(OneLineText.clean($0)) (\(OneLineText.clean(top.image)))" }
         ?? OneLineText.clean(top.image)
       summary += "; \(name) was in \(top.symbol.map(OneLineText.clean) ?? OneLineText.clean(top.image))."
       explanation +=

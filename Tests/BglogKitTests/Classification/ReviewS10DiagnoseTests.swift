@@ -43,7 +43,8 @@ import Testing
 
   @Test func unnumberedFramesAreStillFrames() throws {
     // Synthetic: dotnet/macios #20766's frame 0 without its number, and the same cut after the symbol.
-    let whole = try #require(StackFrameLineParser.parse("libsystem_kernel.dylib 0x1ea5c4808 mach_msg2_trap + 8", line: 1))
+    let whole = try #require(
+      StackFrameLineParser.parse("libsystem_kernel.dylib 0x1ea5c4808 mach_msg2_trap + 8", line: 1))
     #expect(whole.frames.first?.symbol == "mach_msg2_trap")
     let cut = try #require(StackFrameLineParser.parse("libsystem_kernel.dylib 0x1ea5c4808 mach_msg2_trap", line: 1))
     #expect(cut.frames.first?.symbol == "mach_msg2_trap")
@@ -114,7 +115,8 @@ import Testing
     #expect(diagnosis.summary.contains("not idle in its run loop"))
     #expect(!diagnosis.summary.contains("busy"))
     #expect(!diagnosis.explanation.contains("busy"))
-    #expect(diagnosis.facts.contains { $0.key == "missing-evidence" && $0.value.contains("no app frame among the 6 pasted") })
+    #expect(
+      diagnosis.facts.contains { $0.key == "missing-evidence" && $0.value.contains("no app frame among the 6 pasted") })
     #expect(diagnosis.explanation.contains("The pasted main-thread stack stops after 6 frames"))
   }
 
