@@ -184,6 +184,23 @@ extension ClassifierContext {
         }
       } else {
         explanation += "SIGKILL without a termination code means another process killed it without saying why."
+        // A thread inside a file or database lock (the Roam app's summary: `Thread 16 (attributed):` in
+        // `specialized DatabaseFileLock.withExclusiveLock<A>`): the 0xdead10cc kill looks like this, but no code
+        // says so, so it is a hint only.
+        for thread in report.threads {
+          guard
+            let frame = thread.frames.prefix(3).first(where: {
+              LockFrameTest.isLockFrame($0) || ($0.symbol.map { PlainSearch.contains("FileLock", in: $0) } ?? false)
+            })
+          else { continue }
+          let name = thread.index.map { "Thread \($0)" } ?? "A thread"
+          evidence.append(frameEvidence(frame, "a thread inside a file or database lock (a hint only)"))
+          explanation +=
+            " \(name) was inside \(OneLineText.clean(frame.symbol ?? frame.image)), a file or database lock: an app "
+            + "suspended while holding one is killed with 0xdead10cc, but the input gives no code, so this is only a "
+            + "hint."
+          break
+        }
       }
     }
     return Diagnosis(

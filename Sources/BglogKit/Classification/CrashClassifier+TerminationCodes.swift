@@ -166,7 +166,7 @@ extension ClassifierContext {
       // One thread pasted (LoopKit/Loop #1356: thread 0 idle in the run loop, nothing after): an app always
       // has more threads, and the lock holder is among those not pasted, so their absence is said, not read as
       // "no thread holds a lock".
-      let name = only.index.map { "Thread \($0)" } ?? "One thread"
+      let name = only.index.map { "Thread \($0)" } ?? "one thread"
       facts.append(Fact("missing-evidence", "the other threads' backtraces"))
       explanation +=
         " Only \(name) was pasted and it shows no SQLite or file-locking frames; the thread that held the lock "

@@ -114,6 +114,11 @@ extension ClassifierContext {
         evidence: evidence, facts: facts)
     }
 
+    // `Failed to terminate gracefully after 5.0s` with no watchdog event named: the app did not exit when asked.
+    if details.event == nil, let grace = details.terminationGraceSeconds {
+      return terminationHang(code, grace: grace, evidence: evidence, facts: facts)
+    }
+
     guard let main = report.mainThread, !main.frames.isEmpty else {
       // Without the main thread, neither reading is proven; the namespace, role and the watchdog's own
       // account may point to a background kill, as for a cut stack (the same kind either way).
@@ -249,9 +254,27 @@ extension ClassifierContext {
         evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
         facts.append(Fact("watchdog-event", "background task expiration handler"))
       }
+      // Only the send-and-wait frames pasted, the stack cut before its caller (dotnet/macios #20766:
+      // `mach_msg2_trap` … `_dispatch_mach_send_and_wait_for_reply`, then `5   libdispatch.dylib` cut): the thread
+      // waited for a reply, but which code sent the message, and to which service, is not in the input. (A lock
+      // or dispatch_sync wait names its own primitive and stays as it was.)
+      var cutBeforeCaller: String?
+      if reason == StackAnalysis.machReplyReason, app == nil, !StackAnalysis.isComplete(main),
+        main.frames.allSatisfy({ Self.isWaitPrimitiveImage($0.image) }), let last = main.frames.last
+      {
+        let count = main.frames.count
+        facts.append(
+          Fact(
+            "missing-evidence",
+            "the main thread's frames below \(last.symbol ?? last.image) (no app frame among the \(count) pasted)"))
+        cutBeforeCaller =
+          "The pasted main-thread stack stops after \(count) frame\(count == 1 ? "" : "s"), all of them the wait "
+          + "itself (no app frame among them): the code that sent the message, the app's or a framework's, and the "
+          + "service it waited for are not in the input."
+      }
       return hang(
         code, details: details, blocking: reason, inExpirationHandler: expirationHandler != nil,
-        evidence: evidence, facts: facts)
+        cutBeforeCaller: cutBeforeCaller, evidence: evidence, facts: facts)
     case .busy(let frame):
       // Without Binary Images an image bglog does not know as Apple's may be the app's (or a framework it
       // bundles): the thread is not called busy in system code then.
@@ -600,7 +623,7 @@ extension ClassifierContext {
 
   func hang(
     _ code: UInt64, details: WatchdogDetails, blocking: String, inExpirationHandler: Bool,
-    evidence: [Evidence], facts: [Fact]
+    cutBeforeCaller: String? = nil, evidence: [Evidence], facts: [Fact]
   ) -> Diagnosis {
     let event = details.event ?? (inExpirationHandler ? "background task expiration" : nil)
     var summary = "The watchdog killed the app (\(hex(code))): its main thread was \(blocking)"
@@ -613,15 +636,19 @@ extension ClassifierContext {
     // High only when the deciding frame is readable: a symbolicated wait, or app code running.
     let confidence: Confidence =
       blocking.contains("unsymbolicated") || blocking.contains("no app frame") || blocking.contains("no Binary Images")
+        || cutBeforeCaller != nil
       ? .medium : .high
     // Without the deciding frames the hang is the likelier reading, not a proven one.
     var explanation =
       confidence == .high
       ? "0x8badf00d with a main thread that is not idle is a real hang: the app did not answer "
-      : "0x8badf00d with a main thread that does not look idle points to a hang (the frames that would prove it "
-        + "are unsymbolicated or not the app's): the app likely did not answer "
+      : cutBeforeCaller != nil
+        ? "0x8badf00d with a main thread that is not idle points to a hang: the app likely did not answer "
+        : "0x8badf00d with a main thread that does not look idle points to a hang (the frames that would prove it "
+          + "are unsymbolicated or not the app's): the app likely did not answer "
     explanation += event.map { "the \($0) deadline" } ?? "a system deadline"
     explanation += " because the main thread was \(blocking)."
+    if let cutBeforeCaller { explanation += " " + cutBeforeCaller }
     if inExpirationHandler {
       explanation += " The work runs inside the background task's expiration handler, which must return at once."
     }

@@ -162,6 +162,13 @@ public enum StackAnalysis {
     for frame in top {
       guard let symbol = frame.symbol else { continue }
       if let reason = reason(forSymbol: symbol, image: frame.image) {
+        // libdispatch's send-and-wait is the layer under XPC's synchronous send: the XPC frame, when it is
+        // among the top frames too, names the wait more exactly.
+        if reason == machReplyReason,
+          let xpc = top.first(where: { frame in xpcReplySymbols.contains { frame.symbol?.hasPrefix($0) ?? false } })
+        {
+          return (xpcReplyReason, xpc)
+        }
         return (reason, frame)
       }
     }
@@ -193,6 +200,17 @@ public enum StackAnalysis {
     let name = symbol.hasPrefix("+[") ? symbol.prefix(while: { $0 != "]" }) + "]" : symbol + "()"
     return ("sleeping in \(name)", outer)
   }
+
+  private static let xpcReplySymbols = ["xpc_connection_send_message_with_reply_sync", "_xpc_send_serializer"]
+  private static let xpcReplyReason = "waiting for a synchronous XPC reply"
+  /// libdispatch's synchronous send (`_dispatch_mach_send_and_wait_for_reply` under `mach_msg2_trap`, dotnet/macios
+  /// #20766; `dispatch_mach_send_with_result_and_wait_for_reply$VARIANT$mp` above XPC's synchronous send): the
+  /// thread waits for another process to answer, it is neither idle in its run loop nor running code.
+  static let machReplyReason =
+    "blocked waiting for the reply to a synchronous XPC or Mach message (not idle in its run loop)"
+  private static let machReplySymbols = [
+    "_dispatch_mach_send_and_wait_for_reply", "dispatch_mach_send_with_result_and_wait_for_reply",
+  ]
 
   private static func reason(forSymbol symbol: String, image: String) -> String? {
     let rules: [(prefixes: [String], reason: String)] = [
@@ -232,7 +250,8 @@ public enum StackAnalysis {
         ],
         "doing file I/O"
       ),
-      (["xpc_connection_send_message_with_reply_sync", "_xpc_send_serializer"], "waiting for a synchronous XPC reply"),
+      (xpcReplySymbols, xpcReplyReason),
+      (machReplySymbols, machReplyReason),
     ]
     for rule in rules {
       for prefix in rule.prefixes {

@@ -22,6 +22,9 @@ public struct WatchdogDetails: Sendable, Hashable {
   public var applicationCPUSeconds: Double?
   /// Application CPU as a percentage of the allowance.
   public var applicationCPUPercent: Double?
+  /// The grace time of `Failed to terminate gracefully after 5.0s`: the system asked the app to quit and it
+  /// had not exited when this time was up (RBSTerminateContext explanations, iOS 26 `.ips` and summaries).
+  public var terminationGraceSeconds: Double?
 
   /// Reads the figures from a description; fields the text does not hold stay `nil`.
   public init(description original: String) {
@@ -47,6 +50,7 @@ public struct WatchdogDetails: Sendable, Hashable {
       let word = before.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ":" }).last
       event = word.map(String.init)
     }
+    terminationGraceSeconds = WatchdogDetails.number(after: "Failed to terminate gracefully after ", in: text)
     allowanceSeconds = WatchdogDetails.number(after: "time allowance of ", in: text)
     allowanceIsCPUTime = PlainSearch.contains("CPU time allowance", in: text)
     visibility = WatchdogDetails.word(after: "ProcessVisibility: ", in: text)
@@ -64,7 +68,7 @@ public struct WatchdogDetails: Sendable, Hashable {
   /// Whether the text held any watchdog figure.
   public var isEmpty: Bool {
     event == nil && allowanceSeconds == nil && visibility == nil && totalCPUSeconds == nil
-      && applicationCPUSeconds == nil
+      && applicationCPUSeconds == nil && terminationGraceSeconds == nil
   }
 
   private static func word(after marker: String, in text: String) -> String? {

@@ -36,6 +36,23 @@ enum AddresslessFrameLine {
     return frame
   }
 
+  /// A frame line cut right after its image name, the last line of a pasted stack (dotnet/macios #20766:
+  /// `5   libdispatch.dylib` and nothing after it): the next frame number and one image word, no address or
+  /// symbol. Read only when the number follows the thread's last frame, so a stray `2 apples` is not a frame.
+  static let cutAfterImageNote = "frame line cut after its image name (no address or symbol): the stack is cut here"
+
+  static func cutAfterImage(_ text: Substring, line: Int, previousIndex: Int?) -> StackFrame? {
+    let tokens = TextScanning.tokens(text)
+    guard tokens.count == 2, let previousIndex, let index = TextScanning.smallInt(tokens[0]),
+      index == previousIndex + 1
+    else { return nil }
+    let image = tokens[1]
+    guard image.contains("."), !TextScanning.isAddress(image), image.last != ":",
+      image.allSatisfy({ $0.isLetter || $0.isNumber || "._-+".contains($0) })
+    else { return nil }
+    return StackFrame(index: index, image: String(image), location: .line(line))
+  }
+
   /// The text split at runs of two or more blanks, or at any tab (a column gap); single spaces stay
   /// inside a column (image names and Objective-C symbols hold them).
   static func columns(_ text: Substring) -> [Substring] {

@@ -101,6 +101,9 @@ extension StackFrameLineParser {
       }
       try applySymbol(rest, to: &frame)
       if frame.symbolOffset == nil, frame.sourceLine == nil, frame.symbol != "???" {
+        // `The exception code 0xdead10cc indicates that an application has been terminated …` (leveldb #265):
+        // no frame number, words before the "address" and a sentence after it are prose, not a frame.
+        if index == nil, hasBlank(imageRange), blankCount(rest) >= 2 { return .notAFrame }
         return .frame(frame, note: "frame symbol has no offset; the line may be cut")
       }
       return .frame(frame, note: nil)
@@ -173,6 +176,20 @@ extension StackFrameLineParser {
     // MARK: - Bytes
 
     private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    private func hasBlank(_ range: Range<Int>) -> Bool { range.contains { isBlank(bytes[$0]) } }
+
+    /// The runs of blanks inside a trimmed range (its words less one).
+    private func blankCount(_ range: Range<Int>) -> Int {
+      var count = 0
+      var previousBlank = false
+      for offset in range {
+        let blank = isBlank(bytes[offset])
+        if blank, !previousBlank { count += 1 }
+        previousBlank = blank
+      }
+      return count
+    }
 
     private func nextToken(_ cursor: inout Int, end: Int) -> Range<Int>? {
       while cursor < end, isBlank(bytes[cursor]) { cursor += 1 }

@@ -96,6 +96,9 @@ enum StackFrameLineParser {
     }
     applySymbol(rest, to: &frame)
     if frame.symbolOffset == nil, frame.sourceLine == nil, frame.symbol != "???" {
+      // A sentence that happens to hold a hex word (`The exception code 0xdead10cc indicates that …`,
+      // leveldb #265): no frame number, several words before it and several after it.
+      if index == nil, addressAt - first >= 2, TextScanning.tokens(rest).count >= 3 { return nil }
       notes.append("frame symbol has no offset; the line may be cut")
     }
     return (frame, nil, notes)

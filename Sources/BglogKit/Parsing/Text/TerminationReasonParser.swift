@@ -80,6 +80,16 @@ enum TerminationReasonParser {
       && zip(text.utf8, word.utf8).allSatisfy { $0 | 0x20 == $1 | 0x20 }
   }
 
+  /// The parse note on a `Namespace …` word that ends the paste and is no namespace bglog knows: the line
+  /// was cut mid-word, so the word is not read as a namespace.
+  static func cutNamespaceNote(_ word: String) -> String {
+    let upper = word.uppercased()
+    let completions = TerminationNamespace.all.map(\.name).filter { $0.hasPrefix(upper) && $0 != upper }
+    let hint = completions.isEmpty ? "" : " (perhaps the start of \(completions.joined(separator: " or ")))"
+    return "termination reason cut at the end of the paste: `\(OneLineText.clean(word))` is no namespace bglog "
+      + "knows\(hint), so no namespace is read"
+  }
+
   /// Reads the namespace and code at the start of a reason.
   static func head(_ value: Substring) -> Head {
     let text = TextScanning.trimmed(value)

@@ -322,6 +322,13 @@ struct TextReportBuilder {
       }
       mode = .header
     case .terminationReason(let open):
+      // An RBSTerminateContext whose `>` never comes (a summary that copied only its first line, the Roam
+      // app's MetricKit text: `Termination reason: <RBSTerminateContext| … Failed to terminate gracefully after
+      // 5.0s`, then `Metadata:` and `Thread 0 (attributed):`): a thread heading is never part of a context.
+      if open > 0, ThreadHeading.parse(text, readsNames: false) != nil {
+        mode = .header
+        return general(text, index: index)
+      }
       if open > 0 {
         if text.isEmpty {
           mode = .header
@@ -398,6 +405,18 @@ struct TextReportBuilder {
         }
         // `0   libsystem_kernel.dylib   __ulock_wait + 8`: a frame printed without its address.
         if let frame = AddresslessFrameLine.parse(text, line: line) {
+          append(frame, to: target, line: line)
+          return .consumed
+        }
+        if let frame = ImageOffsetFrameLine.parse(text, line: line) {
+          append(frame, to: target, line: line)
+          return .consumed
+        }
+        if let frame = AddresslessFrameLine.cutAfterImage(
+          text, line: line, previousIndex: frames(of: target).last?.index),
+          isLastLineOfPaste(index)
+        {
+          report.issues.append(ParseIssue(AddresslessFrameLine.cutAfterImageNote, at: .line(line)))
           append(frame, to: target, line: line)
           return .consumed
         }
@@ -546,6 +565,17 @@ struct TextReportBuilder {
       return .consumed
     }
     return .prose
+  }
+
+  /// Whether nothing but blanks or a closing fence follows the line: the end of the pasted text.
+  private func isLastLineOfPaste(_ index: Int) -> Bool {
+    var next = index + 1
+    while next < source.lineCount {
+      let text = TextScanning.trimmed(content(next))
+      if !text.isEmpty, !TextScanning.hasPrefix(text, "```") { return false }
+      next += 1
+    }
+    return true
   }
 
   private func isBlankLine(_ index: Int) -> Bool {
@@ -873,11 +903,63 @@ struct TextReportBuilder {
         }
         termination.descriptionLocation = termination.descriptionLocation ?? termination.location
       }
+      if termination.code == nil, termination.description == nil, terminationContinuation.isEmpty,
+        let namespace = termination.namespace, TerminationNamespace.named(namespace) == nil,
+        let line = termination.location?.line, line >= 1, isLastLineOfPaste(line - 1),
+        TextScanning.tokens(Substring(termination.reason)).count == 2
+      {
+        // `Termination Reason: Namespace SPRINGBO` as the paste's last line (airsdk/Adobe-Runtime-Support #942):
+        // the word is cut, not a namespace; a complete unknown one inside a report stays a namespace.
+        termination.namespace = nil
+        report.issues.append(ParseIssue(TerminationReasonParser.cutNamespaceNote(namespace), at: .line(line)))
+      }
       report.termination = termination
     }
+    if report.exception == nil { readMetricKitExceptionKeys() }
     report.leakedAssertions = leakedAssertions()
     AssertionListHeader.fill(&report.header, from: report.applicationSpecificInformation.map { Substring($0.value) })
     return report
+  }
+
+  /// A text summary of a MetricKit crash writes the payload's metadata keys (`exceptionType: 10`, `signal: 9`,
+  /// the Roam app's summaries) where a report has `Exception Type:`: read as the MetricKit reader reads the JSON,
+  /// with a note, when the report has no exception block.
+  private mutating func readMetricKitExceptionKeys() {
+    var fields = report.header.fields
+    // The summary's `Metadata:` block comes before its first `Thread N (attributed):` heading, which opens the
+    // report: read the block just above the report (no blank line between, at most 16 lines).
+    var index = range.lowerBound - 1
+    var block: [HeaderField] = []
+    var sawMetadata = false
+    while index >= 0, range.lowerBound - index <= 16 {
+      let text = TextScanning.trimmed(content(index))
+      if text.isEmpty { break }
+      if text == "Metadata:" {
+        sawMetadata = true
+        break
+      }
+      if let (key, value) = TextScanning.keyValue(text) {
+        block.append(HeaderField(name: String(key), value: String(value), location: .line(index + 1)))
+      }
+      index -= 1
+    }
+    if sawMetadata { fields += block }
+    let type = fields.first { $0.name == "exceptionType" }
+    let signal = fields.first { $0.name == "signal" }
+    let typeNumber = type.flatMap { Int($0.value) }
+    let signalNumber = signal.flatMap { Int($0.value) }
+    guard typeNumber != nil || signalNumber != nil else { return }
+    var exception = ExceptionInfo()
+    exception.type = typeNumber.flatMap(MachExceptionNames.exception)
+    exception.signal = signalNumber.flatMap(MachExceptionNames.signal)
+    guard exception.type != nil || exception.signal != nil else { return }
+    exception.location = (typeNumber != nil ? type : signal)?.location
+    report.exception = exception
+    let written = [type, signal].compactMap { $0 }.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
+    report.issues.append(
+      ParseIssue(
+        "exception read from MetricKit's metadata keys (\(OneLineText.clean(written))); no Exception Type line",
+        at: exception.location ?? .line(report.startLine)))
   }
 
   /// The reason's text with line breaks kept, for the `explanation:` of an RBSTerminateContext.

@@ -43,7 +43,8 @@ enum ThreadHeading {
     }
     var afterState = rest
     var crashed = false
-    for word in ["Crashed", "Highlighted"] where TextScanning.hasPrefix(afterState, word) {
+    // `Thread 0 (attributed):` (a text summary of a MetricKit crash: the thread the crash is attributed to).
+    for word in ["Crashed", "Highlighted", "(attributed)"] where TextScanning.hasPrefix(afterState, word) {
       crashed = true
       afterState = TextScanning.trimmedLeading(afterState.dropFirst(word.count))
     }
@@ -134,6 +135,10 @@ enum ThreadHeading {
     if has("Highlighted", at: afterState) {
       crashed = true
       afterState = skipBlanks(afterState + 11)
+    }
+    if has("(attributed)", at: afterState) {
+      crashed = true
+      afterState = skipBlanks(afterState + 12)
     }
     guard has(":", at: afterState) else { return nil }
     if has(":", at: afterState + 1) {
