@@ -687,11 +687,17 @@ private struct ByteScanner: ConsoleFieldCursor {
     }
     while true {
       guard let key = jsonString(), !lastStringEscaped else { return nil }
-      skipJSONSpace()
-      guard expect(0x3A) else { return nil }
-      skipJSONSpace()
+      if !passTightSeparator(0x3A) {
+        skipJSONSpace()
+        guard expect(0x3A) else { return nil }
+        skipJSONSpace()
+      }
       let valueStart = index
-      guard skipJSONValue(depth: 1) else { return nil }
+      if index < count, base[index] == 0x22 {
+        guard jsonString() != nil else { return nil }
+      } else {
+        guard skipJSONValue(depth: 1) else { return nil }
+      }
       let value = valueStart..<index
       switch keyName(key) {
       case 1:
@@ -711,6 +717,7 @@ private struct ByteScanner: ConsoleFieldCursor {
         messageEscaped = lastStringEscaped
       default: break
       }
+      if passTightSeparator(0x2C) { continue }
       skipJSONSpace()
       if expect(0x2C) {
         skipJSONSpace()
@@ -767,6 +774,18 @@ private struct ByteScanner: ConsoleFieldCursor {
     default: break
     }
     return 0
+  }
+
+  /// Passes `byte` and one blank when neither side has more blanks: how `log show` separates a key
+  /// from its value (`": "`) and a value from the next key (`", "`). The same as blanks, `byte`, blanks
+  /// read by the general rule; anything else leaves `index` where it was for that rule.
+  @inline(__always)
+  mutating func passTightSeparator(_ byte: UInt8) -> Bool {
+    guard index + 2 < count, base[index] == byte, base[index + 1] == 0x20 else { return false }
+    let next = base[index + 2]
+    guard next != 0x20, next != 0x09, next != 0x0A, next != 0x0D else { return false }
+    index += 2
+    return true
   }
 
   mutating func skipJSONSpace() {

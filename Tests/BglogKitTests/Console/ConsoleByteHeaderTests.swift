@@ -340,6 +340,42 @@ import Testing
     Self.expectNDJSONLinesReadTheSameBothWays(lines, after: first)
   }
 
+  /// `log show` separates keys and values with `": "` and `", "`, which are passed at once; every
+  /// other arrangement of blanks around `:` and `,` (none, several, tabs, carriage returns, a blank
+  /// last on the line) is read by the general rule, as the `String` parser reads it.
+  @Test func ndjsonSeparatorsOfEveryFormReadTheSameBothWays() {
+    let first =
+      #"{"timestamp": "2021-03-04 05:00:00.000000-0800", "processImagePath": "/a/First", "processID": 1, "eventMessage": "first"}"#
+    let blanks = ["", " ", "  ", "\t", " \t", "\t ", "\r", " \r"]
+    var lines: [String] = []
+    for before in blanks {
+      for after in blanks {
+        for (colon, comma) in [
+          (before + ":" + after, ", "), (": ", before + "," + after), (before + ":" + after, before + "," + after),
+        ] {
+          let members = [
+            #""timestamp""# + colon + #""2021-03-04 05:00:01.000000-0800""#,
+            #""processImagePath""# + colon + #""/usr/libexec/dasd""#, #""processID""# + colon + "57",
+            #""d""# + colon + "[1" + comma + "{}]", #""eventMessage""# + colon + #""message""#,
+          ]
+          lines.append("{" + members.joined(separator: comma) + "}")
+        }
+      }
+    }
+    // Each is valid JSON: the byte reader reads it itself rather than leaving it to the `String` parser.
+    for line in lines {
+      var copy = line
+      let read = copy.withUTF8 { ConsoleByteHeader.readOutOfLine($0, layout: .logShowNDJSON) }
+      #expect(read != nil, "\(line.debugDescription)")
+    }
+    // Cut right after a separator, or with one blank and nothing after it.
+    lines += [
+      #"{"timestamp": "#, #"{"timestamp":  "#, #"{"processID": 57, "#, #"{"processID": 57,"#, #"{"processID": 57, "#,
+      #"{"eventMessage": "m", }"#, #"{"eventMessage": "m",  "#, #"{"eventMessage": "m" , "processID": 1}"#,
+    ]
+    Self.expectNDJSONLinesReadTheSameBothWays(lines, after: first)
+  }
+
   /// The pair searches (`\M`/`\^` escapes in idevicesyslog messages; `] ` and `: ` ending the xcode
   /// and `log show` senders) find their bytes with `memchr`: generated lines with those bytes at every
   /// place, the message's last byte included, read as the `String` parser reads them.
