@@ -193,6 +193,8 @@ private struct ByteScanner: ConsoleFieldCursor {
   mutating func isoDate() -> LogDate? {
     guard index + 10 <= count else { return genericIsoDate() }
     let p = base + index
+    // Not a date (most often a clock time, `HH:MM:…`): no need to look at the memory.
+    guard p[4] == 0x2D else { return nil }
     if let memo {
       // The same ten bytes as a date read before: that date.
       let raw = UnsafeRawPointer(p)
