@@ -14,7 +14,11 @@
 ///   telerik/mobile-cli-lib #723), which is no record;
 /// - a code comment's `// ` before every line, after the code's indent (an iOS 7 device log kept in an
 ///   Objective-C comment: `            // Feb 18 20:34:28 Sanis-iPhone backboardd[28] <Warning>: Zazo[272] has
-///   active assertions beyond permitted time:`, the Zazo app's `TBMAppDelegate.m`);
+///   active assertions beyond permitted time:`, the Zazo app's `TBMAppDelegate.m`), or `//` and a run of blanks
+///   (`//    2023-05-24 21:52:42.937529-0700 ChatGPT for Monocle[9390:1683226] Task <…>.<3> finished with error
+///   [-997] …`, the header comment of the Noa project's `Whisper.swift`);
+/// - `flutter run -v`'s elapsed time and `[DEVICE LOG]` tag before every device line (`[   +1 ms] [DEVICE LOG]
+///   2020-03-20 14:30:19.245881+0530  localhost Runner[11452]: (WebKit)`, flutter/flutter #43410);
 /// - a search tool's hit marker before every line, `Line`, blanks, the line number, `:` and one blank (Notepad++'s
 ///   Find in Files results: `Line  453: Jul 18 14:12:54 xxxxx-iPad runningboardd(RunningBoard)[60] <Notice>: …`,
 ///   microsoftconnect/ms-intune-app-sdk-ios #351);
