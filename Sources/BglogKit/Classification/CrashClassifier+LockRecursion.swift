@@ -22,8 +22,9 @@ extension ClassifierContext {
   /// crashed thread is in `_os_unfair_lock_recursive_abort`: `high`, the exception lines being there.
   func lockRecursionWithException(signal: String) -> Diagnosis? {
     let type = report.exception?.type?.uppercased() ?? ""
-    guard PlainSearch.contains("BREAKPOINT", in: type) || PlainSearch.contains("SIGTRAP", in: signal)
-      || PlainSearch.contains("SIGABRT", in: signal)
+    guard
+      PlainSearch.contains("BREAKPOINT", in: type) || PlainSearch.contains("SIGTRAP", in: signal)
+        || PlainSearch.contains("SIGABRT", in: signal)
     else { return nil }
     return lockRecursion()
   }

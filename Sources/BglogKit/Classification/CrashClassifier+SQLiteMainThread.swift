@@ -89,7 +89,8 @@ extension ClassifierContext {
     let activity = work.reading ? "reading an SQLite database" : "running an SQLite query"
     var blocking = "busy \(activity) (\(place))"
     facts.append(Fact("main-thread", "busy in SQLite's own code (\(place)): running, not waiting"))
-    evidence.append(frameEvidence(work.top, "main thread busy in SQLite's own code (\(OneLineText.clean(work.top.image)))"))
+    evidence.append(
+      frameEvidence(work.top, "main thread busy in SQLite's own code (\(OneLineText.clean(work.top.image)))"))
     if let image = work.engineImages.first(where: { $0 != "libsqlite3.dylib" }) {
       facts.append(
         Fact("sqlite-image", "\(OneLineText.clean(image)) (its frames have SQLite's symbols: a build of SQLite)"))
@@ -115,7 +116,9 @@ extension ClassifierContext {
         facts.append(Fact("called-from", text + " (\(unknown))"))
         evidence.append(
           frameEvidence(
-            caller, "the code that ran the query: the first frame below SQLite\(libraries.isEmpty ? "" : " and \(libraries.joined(separator: ", "))") in an image not known as Apple's (\(unknown))"))
+            caller,
+            "the code that ran the query: the first frame below SQLite\(libraries.isEmpty ? "" : " and \(libraries.joined(separator: ", "))") in an image not known as Apple's (\(unknown))"
+          ))
       }
       blocking += ", called from \(callerName ?? "")"
     }
@@ -165,7 +168,8 @@ extension ClassifierContext {
         "Start at \(callerName): make its query cheaper (an index, fewer rows) or move it off the main thread.")
     }
     return Diagnosis(
-      kind: .watchdogHang, confidence: work.top.symbol == nil ? .medium : .high, summary: summary, explanation: explanation, advice: advice,
+      kind: .watchdogHang, confidence: work.top.symbol == nil ? .medium : .high, summary: summary,
+      explanation: explanation, advice: advice,
       evidence: evidence, facts: facts)
   }
 }

@@ -44,7 +44,8 @@ import Testing
   @Test func oneProseLineOrAFenceIsSetAsideAndTwoReportsStayTwo() throws {
     let text = try Fixtures.source(Self.copilot).text
     let ips = text.components(separatedBy: "\n").dropFirst(6).joined(separator: "\n")
-    for prefix in ["[Credits.rtf](./Copilot%20for%20Xcode/Credits.rtf).\n", "Here is the crash:\n\n```\n", "```json\n"] {
+    for prefix in ["[Credits.rtf](./Copilot%20for%20Xcode/Credits.rtf).\n", "Here is the crash:\n\n```\n", "```json\n"]
+    {
       let results = try Self.read(prefix + ips + "\n```\n")
       #expect(results.map(\.1.kind) == [.suspendedWithLockedFile], "\(prefix)")
     }
@@ -77,7 +78,8 @@ import Testing
     let (_, diagnosis) = try #require(try Self.read(Fixtures.source(Self.fmdb)).first)
     #expect((diagnosis.kind, diagnosis.confidence) == (.watchdogHang, .high))
     #expect(Self.fact(diagnosis, "waiting-in") == nil)
-    #expect(Self.fact(diagnosis, "main-thread") == "busy in SQLite's own code (SQLCipher via FMDB): running, not waiting")
+    #expect(
+      Self.fact(diagnosis, "main-thread") == "busy in SQLite's own code (SQLCipher via FMDB): running, not waiting")
     #expect(
       Self.fact(diagnosis, "called-from")?.hasPrefix(
         "5 SecMail -[UUSMCompanyContactService dc_getDBArrayWithdbArray:] + 595 (UUSMCompanyContactService.m:68)")
