@@ -14,6 +14,8 @@ extension ClassifierContext {
     var top: StackFrame
     /// The images the report shows to be SQLite, in the order met.
     var engineImages: [String]
+    /// Those of ``engineImages`` that hold other code too (SQLite linked into the app): not called SQLite builds.
+    var linkedInto: Set<String> = []
     /// Frames of a database library between SQLite and its caller (FMDB, GRDB, WCDB).
     var library: [StackFrame]
     /// The first frame below SQLite and the library: the app's (or an image not known as Apple's) when known.
@@ -45,9 +47,26 @@ extension ClassifierContext {
         engine.append(frame.image)
       }
     }
-    guard let top = main.frames.first, engine.contains(top.image) else { return nil }
+    // An image that is only SQLite (libsqlite3, SQLCipher) has every frame counted as SQLite, its static functions
+    // included (`getCellInfo`); in an image that also holds other code (an app linking SQLite statically, an
+    // Objective-C or Swift symbol among its frames) only SQLite's named symbols are.
+    let mixed = Set(
+      engine.filter { image in
+        image != "libsqlite3.dylib"
+          && (appImages.contains(image)
+            || main.frames.contains { frame in
+              guard frame.image == image, let symbol = frame.symbol else { return false }
+              return symbol.hasPrefix("-[") || symbol.hasPrefix("+[") || symbol.hasPrefix("$s")
+                || symbol.contains(".") || symbol.contains("(")
+            })
+      })
+    func isSQLite(_ frame: StackFrame) -> Bool {
+      guard engine.contains(frame.image) else { return false }
+      return !mixed.contains(frame.image) || frame.symbol.map(Self.isSQLiteEngineSymbol) == true
+    }
+    guard let top = main.frames.first, isSQLite(top) else { return nil }
     var index = main.frames.startIndex
-    while index < main.frames.endIndex, engine.contains(main.frames[index].image) { index += 1 }
+    while index < main.frames.endIndex, isSQLite(main.frames[index]) { index += 1 }
     var library: [StackFrame] = []
     while index < main.frames.endIndex, Self.sqliteLibraryImages.contains(main.frames[index].image) {
       library.append(main.frames[index])
@@ -68,7 +87,8 @@ extension ClassifierContext {
         || PlainSearch.contains("Cursor", in: symbol)
     }
     return SQLiteWork(
-      top: top, engineImages: engine, library: library, caller: caller, callerIsApp: callerIsApp, reading: reading)
+      top: top, engineImages: engine, linkedInto: mixed, library: library, caller: caller, callerIsApp: callerIsApp,
+      reading: reading)
   }
 
   /// 0x8badf00d with the main thread busy in SQLite: what SQLite was doing, for whom, and, for `process-exit`,
@@ -79,7 +99,9 @@ extension ClassifierContext {
   ) -> Diagnosis {
     var evidence = evidence
     var facts = facts
-    let engine = work.engineImages.map(OneLineText.clean)
+    let engine = work.engineImages.map { image in
+      work.linkedInto.contains(image) ? "SQLite in \(OneLineText.clean(image))" : OneLineText.clean(image)
+    }
     let libraries = work.library.reduce(into: [String]()) { names, frame in
       if !names.contains(frame.image) { names.append(OneLineText.clean(frame.image)) }
     }
@@ -91,7 +113,7 @@ extension ClassifierContext {
     facts.append(Fact("main-thread", "busy in SQLite's own code (\(place)): running, not waiting"))
     evidence.append(
       frameEvidence(work.top, "main thread busy in SQLite's own code (\(OneLineText.clean(work.top.image)))"))
-    if let image = work.engineImages.first(where: { $0 != "libsqlite3.dylib" }) {
+    if let image = work.engineImages.first(where: { $0 != "libsqlite3.dylib" && !work.linkedInto.contains($0) }) {
       facts.append(
         Fact("sqlite-image", "\(OneLineText.clean(image)) (its frames have SQLite's symbols: a build of SQLite)"))
     }

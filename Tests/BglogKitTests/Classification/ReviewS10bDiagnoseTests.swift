@@ -113,6 +113,19 @@ import Testing
     #expect(!diagnosis.summary.contains("asked the app to quit"))
   }
 
+  @Test func sqliteLinkedIntoTheAppStopsAtTheAppsOwnCode() throws {
+    // Synthetic: fmdb #841 with SQLCipher and FMDB linked into SecMail (the same lines, the image names changed).
+    let text = try Fixtures.source(Self.fmdb).text
+      .replacingOccurrences(of: "SQLCipher  ", with: "SecMail    ")
+      .replacingOccurrences(of: "FMDB     ", with: "SecMail  ")
+    let (_, diagnosis) = try #require(try Self.read(text).first)
+    #expect((diagnosis.kind, diagnosis.confidence) == (.watchdogHang, .high))
+    #expect(
+      Self.fact(diagnosis, "main-thread") == "busy in SQLite's own code (SQLite in SecMail): running, not waiting")
+    #expect(Self.fact(diagnosis, "sqlite-image") == nil)
+    #expect(Self.fact(diagnosis, "called-from")?.hasPrefix("4 SecMail -[FMResultSet nextWithError:] + 40") == true)
+  }
+
   @Test func aBuildOfSQLiteIsToldByItsSymbols() {
     #expect(ClassifierContext.isSQLiteEngineSymbol("btreeNext"))
     #expect(ClassifierContext.isSQLiteEngineSymbol("sqlite3VdbeExec"))
