@@ -7,7 +7,7 @@ extension TimelineAnalyzer {
     var findings: [TimelineFinding] = []
     var seen = Set<Int>()
     for kill in events
-    where kill.kind == .killed && kill.detail.contains(RunningBoardExitContext.backgroundTaskNote) {
+    where kill.kind == .killed && kill.detail.hasSuffix(RunningBoardExitContext.backgroundTaskNote) {
       let detail = kill.detail[...]
       guard let note = TimelineEventRecognizer.range(of: RunningBoardExitContext.assertionTimeoutNote, in: detail)
       else { continue }
@@ -17,7 +17,8 @@ extension TimelineAnalyzer {
       // `4170-63390-4366 "Shared Background Assertion 2 for com.x"` → the name, then the identifier.
       let identifier = assertion.prefix(while: { $0 != " " })
       let name = assertion.dropFirst(identifier.count).drop(while: { $0 == " " })
-      let code = ending.hasPrefix("killed: runningboard ") ? String(ending.dropFirst("killed: runningboard ".count)) : nil
+      let code =
+        ending.hasPrefix("killed: runningboard ") ? String(ending.dropFirst("killed: runningboard ".count)) : nil
       var summary =
         "RunningBoard killed " + (kill.pid.map { "pid \($0)" } ?? "the app") + " at \(time(kill))"
         + (code.map { " (code \($0))" } ?? " (\(ending))")
