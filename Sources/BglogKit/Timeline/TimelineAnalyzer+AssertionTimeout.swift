@@ -17,8 +17,9 @@ extension TimelineAnalyzer {
       // `4170-63390-4366 "Shared Background Assertion 2 for com.x"` → the name, then the identifier.
       let identifier = assertion.prefix(while: { $0 != " " })
       let name = assertion.dropFirst(identifier.count).drop(while: { $0 == " " })
-      let code =
-        ending.hasPrefix("killed: runningboard ") ? String(ending.dropFirst("killed: runningboard ".count)) : nil
+      // The status's code, the last word of the exit's own words when it is hexadecimal (`… runningboard 0x2182baad`).
+      let last = ending.split(separator: " ").last.map { $0.filter { $0 != ")" } }
+      let code = last.flatMap { $0.hasPrefix("0x") && $0.count > 2 ? String($0) : nil }
       var summary =
         "RunningBoard killed " + (kill.pid.map { "pid \($0)" } ?? "the app") + " at \(time(kill))"
         + (code.map { " (code \($0))" } ?? " (\(ending))")

@@ -22,9 +22,14 @@ import Testing
   static let exited =
     "default\t21:26:15.207509 +0300\tSpringBoard\t[application<org.reactjs.native.example.test-bg>:63390]* Process exited: <RBSProcessExitContext; specific: <RBSProcessExitStatus; domain: runningboard (15); code: 0x2182baad>; terminationContext: <RBSTerminateContext: 0x6000032f29c0; code: 0x2182BAAD; explanation: \"Timed-out waiting for process [application<org.reactjs.native.example.test-bg>:63390] to invalidate assertion with identifier 4170-63390-4366 and explanation 'Shared Background Assertion 2 for org.reactjs.native.example.test-bg'. Direct this report to own"
 
+  /// What the iOS 14+ `|` form says of the same status (`killed: runningboard 0x2182baad`): the `;` form must say the
+  /// same, whatever the `|` form's words become.
+  static let barWords = TimelineEventRecognizer.exitReason(
+    "<RBSProcessExitStatus| domain:runningboard(15) code:0x2182baad>"[...])
+
   /// The words both lines are read with: the `|` form's for the same status, then the assertion.
   static let detail =
-    "killed: runningboard 0x2182baad" + RunningBoardExitContext.assertionTimeoutNote
+    barWords.1 + RunningBoardExitContext.assertionTimeoutNote
     + "4170-63390-4366 \"Shared Background Assertion 2 for org.reactjs.native.example.test-bg\""
     + RunningBoardExitContext.backgroundTaskNote
 
@@ -82,6 +87,8 @@ import Testing
     #expect(status == "<RBSProcessExitStatus| domain:runningboard(15) code:0x2182baad>")
     let bar = TimelineEventRecognizer.exitReason("<RBSProcessExitStatus| domain:runningboard(15) code:0x2182baad>")
     #expect(bar.0 == .killed)
+    #expect(bar == Self.barWords)
+    #expect(bar.1.contains("runningboard 0x2182baad"))
     #expect(Self.detail.hasPrefix(bar.1 + RunningBoardExitContext.assertionTimeoutNote))
     let timeout = RunningBoardExitContext.assertionTimeout(in: Self.exited[...])
     #expect(timeout?.identifier == "4170-63390-4366")
@@ -95,7 +102,7 @@ import Testing
     let result = Self.timeline(text: cut + "\n")
     let app = try #require(result.apps.first)
     #expect(app.events.map(\.kind) == [.killed])
-    #expect(app.events.first?.detail == "killed: runningboard 0x2182baad")
+    #expect(app.events.first?.detail == Self.barWords.1)
     #expect(app.findings.isEmpty)
   }
 
@@ -131,9 +138,10 @@ import Testing
     let app = try #require(result.apps.first)
     #expect(app.bundleID == "com.hightowerai.MobileJarvisNative")
     #expect(app.events.map(\.kind) == [.killed])
+    let words = TimelineEventRecognizer.exitReason("<RBSProcessExitStatus| domain:runningboard(15) code:0x2182bad2>")
     #expect(
       app.events.first?.detail
-        == "killed: runningboard 0x2182bad2" + RunningBoardExitContext.assertionTimeoutNote
+        == words.1 + RunningBoardExitContext.assertionTimeoutNote
         + "34-26683-1234 \"Shared Background Assertion 5 for com.hightowerai.MobileJarvisNative\""
         + RunningBoardExitContext.backgroundTaskNote)
     #expect(app.findings.map(\.kind) == [.leakedBackgroundTask])

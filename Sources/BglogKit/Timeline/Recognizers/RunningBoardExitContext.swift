@@ -15,11 +15,12 @@
 ///   form and read by ``TimelineEventRecognizer/exitReason(_:)``, so both forms give the same kind and words.
 /// - The explanation is RunningBoard's format `Timed-out waiting for process %@ to invalidate assertion with
 ///   identifier %@ and explanation '%@'. Direct this report to owners of that process` (its `RBAssertion`
-///   `terminationContextForTargetProcess:`, as decompiled in public RunningBoard dumps): RunningBoard killed the
+///   `terminationContextForTargetProcess:`, decompiled from iOS 26.1 in EthanArbuckle/iPhone18-3_26.1_23B85_Restore,
+///   `System/Library/PrivateFrameworks/RunningBoard.framework/RunningBoard/RBAssertion.m`): RunningBoard killed the
 ///   process because an assertion it held was not invalidated before its time ran out. The assertion is named:
 ///   `Shared Background Assertion N for <bundle>` is the one UIKit holds while a background task begun with
 ///   `beginBackgroundTask` runs (``ProcessAssertion``), so that kill is a leaked background task. RunningBoard's
-///   later code for that assertion is 0x2182bad2 (the same dumps' `_exceptionCodeForAssertionTimeout`; Apple's
+///   later code for that assertion is 0x2182bad2 (the same file's `_exceptionCodeForAssertionTimeout`; Apple's
 ///   "EXC_CRASH (SIGKILL)": a background task failing to complete in time); iOS 13.1.2 wrote 0x2182baad, the code
 ///   for any other assertion's time-out.
 ///
@@ -145,7 +146,9 @@ enum SpringBoardExitHandlerRecognizers {
         source: "react/react-native issue #26731 (fonov, iOS 13.1.2 device, Console.app, 21:26:15.204466)",
         expected: MessageEvent(
           kind: .killed, subject: AppSubject(bundle: "org.reactjs.native.example.test-bg", pid: 63390),
-          detail: "killed: runningboard 0x2182baad" + RunningBoardExitContext.assertionTimeoutNote
+          detail: TimelineEventRecognizer.exitReason("<RBSProcessExitStatus| domain:runningboard(15) code:0x2182baad>")
+            .1
+            + RunningBoardExitContext.assertionTimeoutNote
             + "4170-63390-4366 \"Shared Background Assertion 2 for org.reactjs.native.example.test-bg\""
             + RunningBoardExitContext.backgroundTaskNote))
     ],
