@@ -4,6 +4,7 @@ extension TimelineAnalyzer {
     var findings: [TimelineFinding] = []
     findings += backgroundTimeFindings()
     if let finding = sameCallSiteNeverEnded() { findings.append(finding) }
+    findings += backgroundAssertionTimeouts()
     if !findings.contains(where: { $0.kind == .leakedBackgroundTask }) {
       findings += createdOver30SecondsNotEnded()
     }
@@ -23,14 +24,14 @@ extension TimelineAnalyzer {
     }.map(\.element)
   }
 
-  private func evidence(_ list: [TimelineEvent]) -> [TimelineFinding.Evidence] {
+  func evidence(_ list: [TimelineEvent]) -> [TimelineFinding.Evidence] {
     var seen = Set<Int>()
     return list.sorted { $0.line < $1.line }.compactMap {
       seen.insert($0.line).inserted ? TimelineFinding.Evidence(line: $0.line, text: $0.text) : nil
     }
   }
 
-  private func time(_ event: TimelineEvent) -> String {
+  func time(_ event: TimelineEvent) -> String {
     event.timestamp?.timeOfDayText ?? "line \(event.line)"
   }
 
@@ -379,6 +380,8 @@ extension TimelineAnalyzer {
     var findings: [TimelineFinding] = []
     let background = events.first { $0.kind == .enteredBackground }?.clock
     for kill in events where kill.kind == .killed {
+      // RunningBoard's assertion time-out: its own finding (``backgroundAssertionTimeouts()``), whatever its words.
+      if kill.detail.contains(RunningBoardExitContext.assertionTimeoutNote) { continue }
       if kill.detail.hasSuffix(KernelJetsamRecognizers.daemonNote) {
         // A launchd daemon: its limits are not an app's, and no app lifecycle applies.
         let limit = Self.memoryLimit(kill.detail)

@@ -359,6 +359,8 @@ struct TimelineEventRecognizer {
       }
       return (.exited, "exited: \(context)")
     }
+    // iOS 13's `;`-and-blank form, and RunningBoard's assertion time-out explanation in either form.
+    if let read = RunningBoardExitContext.read(message) { return read }
     let lowered = message.lowercased()
     if lowered.contains("user") && (lowered.contains("quit") || lowered.contains("request")) {
       return (.killed, "force quit by the user")
