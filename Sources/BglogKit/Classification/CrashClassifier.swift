@@ -167,6 +167,11 @@ struct ClassifierContext {
   mutating func diagnose() -> Diagnosis {
     var diagnosis = rule()
     addMappedFilePageIn(to: &diagnosis)
+    if let triage = KernelTriage.fact(KernelTriage.lines(in: report, source: source)),
+      !diagnosis.facts.contains(where: { $0.key == triage.key })
+    {
+      diagnosis.facts.append(triage)
+    }
     if report.isQuotedInProse, diagnosis.confidence == .high {
       // The code is there, but as someone's quote of a report that is not in the input.
       diagnosis.confidence = .medium

@@ -325,11 +325,18 @@ struct TextReportBuilder {
       // An RBSTerminateContext whose `>` never comes (a summary that copied only its first line, the Roam
       // app's MetricKit text: `Termination reason: <RBSTerminateContext| … Failed to terminate gracefully after
       // 5.0s`, then `Metadata:` and `Thread 0 (attributed):`): a thread heading is never part of a context.
-      // A Markdown fence (```` ``` ````, `~~~`) closes the pasted block: it is never part of a reason
-      // (Telegram-iOS #2294 closes its fence right after `Code 3735883980`).
-      if (open > 0 && ThreadHeading.parse(text, readsNames: false) != nil) || Self.isFence(text) {
+      if open > 0, ThreadHeading.parse(text, readsNames: false) != nil {
         mode = .header
         return general(text, index: index)
+      }
+      // A Markdown fence (```` ``` ````, `~~~`) closes the pasted block: it is never part of a reason
+      // (Telegram-iOS #2294 closes its fence right after `Code 3735883980`). It ends the reason as a blank line
+      // does and, like one, is no prose (a thread pasted in the next fence after a sentence, getsentry/
+      // sentry-cocoa #1892, stays in the report).
+      if Self.isFence(text) {
+        mode = .header
+        pastFence = true
+        return .blank
       }
       if open > 0 {
         if text.isEmpty {
