@@ -44,9 +44,10 @@ extension ClassifierContext {
       sentence += ": \(reading.meaning)"
       sentence +=
         reading.memoryShortage
-        ? ", so the \(event) came with memory pressure. The note is the circumstance, not a rule the app broke; "
-          + "it does not say who killed the app or why."
-        : ". The note is the circumstance, not a rule the app broke."
+        ? ", so the \(event) came with memory pressure. The note is a circumstance, not a rule the app broke: the "
+          + "same kernel notes stand in reports of kills with a cause of their own (0xdead10cc, 0x8badf00d), and it "
+          + "does not say who killed the app or why."
+        : ". The note is a circumstance, not a rule the app broke."
     } else {
       sentence += ": bglog does not know this note; it is the kernel's, not a cause on its own."
     }

@@ -7,6 +7,10 @@
 ///   `VM - Compressor failed a blocki`; ramboxapp/community-edition #3238's `ktriageinfo`);
 /// - `VM - (arg = 0x0) pmap_enter retried due to resource shortage` and `VM - pmap_enter retried due to resource
 ///   shortage` (shared corpus, ios16-dyld-library-missing-testflight; a Chromium report);
+/// - `VM - pmap_enter failed with resource shortage` ×5 (realm/realm-swift #7863, a 0xdead10cc kill; the fixture
+///   public-frontboard-8badf00d-process-exit-dispatch-wait-kernel-triage, a 0x8badf00d kill), and `VM - Compressor
+///   failed a blocking pager_get` ×5 under `RUNNINGBOARD 0xdead10cc` (djangocas.dev's 0xdead10cc article): the
+///   notes stand beside kills with causes of their own;
 /// - `VM - (arg = 0x3) mach_vm_allocate_kernel failed within call to vm_map_enter` (an Ableton Live report);
 /// - `CL - (arg = 0x0) cluster_pagein past EOF`, `VM - (arg = 0x1900000016) Filesystem pagein returned an error
 ///   in vnode_pagein`, `VM - (arg = 0x0) Page has error bit set` (a monerod report, the three together).
