@@ -33,9 +33,8 @@ extension ClassifierContext {
     for line in lines where !distinct.contains(where: { $0.value == line.value }) { distinct.append(line) }
     let quoted = distinct.prefix(3).map { "`\(OneLineText.clean($0.value))`" }.joined(separator: ", ")
     var sentence = " The report's Kernel Triage (the kernel's notes for the crashed thread) says \(quoted)"
-    if let (line, reading) = distinct.lazy.compactMap({ line in KernelTriage.reading(of: line.value).map { (line, $0) } })
-      .first
-    {
+    let readings = distinct.compactMap { line in KernelTriage.reading(of: line.value).map { (line, $0) } }
+    if let (line, reading) = readings.first {
       if reading.cut {
         sentence +=
           " (the line is cut: `\(OneLineText.clean(String(KernelTriage.message(of: line.value))))` is the start "
@@ -45,8 +44,7 @@ extension ClassifierContext {
       sentence +=
         reading.memoryShortage
         ? ", so the \(event) came with memory pressure. The note is a circumstance, not a rule the app broke: the "
-          + "same kernel notes stand in reports of kills with a cause of their own (0xdead10cc, 0x8badf00d), and it "
-          + "does not say who killed the app or why."
+          + "same kernel notes stand in reports of kills with a cause of their own (0xdead10cc, 0x8badf00d)."
         : ". The note is a circumstance, not a rule the app broke."
     } else {
       sentence += ": bglog does not know this note; it is the kernel's, not a cause on its own."

@@ -111,7 +111,9 @@ struct ClassifierContext {
     var result: [Evidence] = []
     for (offset, detail) in termination.details.prefix(2).enumerated() {
       result.append(evidence(.line(line + 1 + offset), detail, "the OS termination reason, continued"))
-      if TerminationReasonParser.head(Substring(detail)).code != nil || TerminationReasonParser.isCodeLine(Substring(detail)) {
+      if TerminationReasonParser.head(Substring(detail)).code != nil
+        || TerminationReasonParser.isCodeLine(Substring(detail))
+      {
         break
       }
     }

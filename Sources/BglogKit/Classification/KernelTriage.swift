@@ -98,7 +98,8 @@ enum KernelTriage {
   /// → `Compressor failed …`.
   static func message(of line: String) -> Substring {
     var text = Substring(line)
-    if let dash = PlainSearch.range(of: " - ", in: text), text.distance(from: text.startIndex, to: dash.lowerBound) <= 3 {
+    if let dash = PlainSearch.range(of: " - ", in: text), text.distance(from: text.startIndex, to: dash.lowerBound) <= 3
+    {
       text = text[dash.upperBound...]
     }
     if TextScanning.hasPrefix(text, "(arg = "), let close = text.firstIndex(of: ")") {
@@ -111,7 +112,9 @@ enum KernelTriage {
   static func reading(of line: String) -> Reading? {
     let text = message(of: line)
     for entry in known {
-      if text == entry.text { return Reading(text: entry.text, cut: false, meaning: entry.meaning, memoryShortage: entry.memory) }
+      if text == entry.text {
+        return Reading(text: entry.text, cut: false, meaning: entry.meaning, memoryShortage: entry.memory)
+      }
       if text.count >= 16, entry.text.hasPrefix(text) {
         return Reading(text: entry.text, cut: true, meaning: entry.meaning, memoryShortage: entry.memory)
       }

@@ -208,7 +208,7 @@ import Testing
     #expect(diagnosis.explanation.contains("the line is cut"))
     #expect(diagnosis.explanation.contains("could not page the app's compressed memory back in"))
     #expect(diagnosis.explanation.contains("the kill came with memory pressure"))
-    #expect(diagnosis.explanation.contains("does not say who killed the app"))
+    #expect(diagnosis.explanation.contains("a circumstance, not a rule the app broke"))
   }
 
   @Test func aPasteThatEndsAtTheExceptionLinesStillSaysSo() throws {
