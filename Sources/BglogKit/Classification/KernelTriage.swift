@@ -11,9 +11,12 @@
 ///   public-frontboard-8badf00d-process-exit-dispatch-wait-kernel-triage, a 0x8badf00d kill), and `VM - Compressor
 ///   failed a blocking pager_get` ×5 under `RUNNINGBOARD 0xdead10cc` (djangocas.dev's 0xdead10cc article): the
 ///   notes stand beside kills with causes of their own;
-/// - `VM - (arg = 0x3) mach_vm_allocate_kernel failed within call to vm_map_enter` (an Ableton Live report);
+/// - `VM - (arg = 0x3) mach_vm_allocate_kernel failed within call to vm_map_enter` (an Ableton Live plug-in's macOS
+///   report);
 /// - `CL - (arg = 0x0) cluster_pagein past EOF`, `VM - (arg = 0x1900000016) Filesystem pagein returned an error
-///   in vnode_pagein`, `VM - (arg = 0x0) Page has error bit set` (a monerod report, the three together).
+///   in vnode_pagein`, `VM - (arg = 0x0) Page has error bit set` (a monerod macOS report, the three together).
+///
+/// (The last two were found by text search in public repositories the index did not name.)
 ///
 /// Apple documents the block only as kernel diagnostics; the meanings below are what the kernel's own texts say,
 /// so they are hints about the circumstances of a crash, never its cause on their own.

@@ -226,10 +226,12 @@ import Testing
   @Test func kernelTriageLinesOfPublicReportsAreRead() throws {
     // `VM - Compressor failed a blocking pager_get`: ramboxapp/community-edition #3238 (`ktriageinfo`);
     // `VM - (arg = 0x0) pmap_enter retried due to resource shortage`: the shared corpus's
-    // ios16-dyld-library-missing-testflight report; `VM - (arg = 0x3) mach_vm_allocate_kernel failed within call to
-    // vm_map_enter`: an Ableton Live report in a public repository; `CL - (arg = 0x0) cluster_pagein past EOF`,
-    // `VM - (arg = 0x1900000016) Filesystem pagein returned an error in vnode_pagein` and `VM - (arg = 0x0) Page
-    // has error bit set`: one monerod report. The texts are XNU's (bsd/kern/kdebug_triage.c).
+    // ios16-dyld-library-missing-testflight report; `VM - pmap_enter failed with resource shortage`: realm/realm-swift
+    // #7863 (a 0xdead10cc kill); `VM - (arg = 0x3) mach_vm_allocate_kernel failed within call to vm_map_enter`: an
+    // Ableton Live plug-in's macOS report, and `CL - (arg = 0x0) cluster_pagein past EOF`, `VM - (arg =
+    // 0x1900000016) Filesystem pagein returned an error in vnode_pagein` and `VM - (arg = 0x0) Page has error bit
+    // set`: one monerod macOS report, both files found by text search in public repositories whose names the index
+    // did not give. The texts are XNU's (apple-oss-distributions/xnu, bsd/kern/kdebug_triage.c).
     let whole = try #require(KernelTriage.reading(of: "VM - Compressor failed a blocking pager_get"))
     #expect(!whole.cut)
     #expect(whole.memoryShortage)
@@ -238,6 +240,9 @@ import Testing
     #expect(cut.text == "Compressor failed a blocking pager_get")
     let pmap = try #require(KernelTriage.reading(of: "VM - (arg = 0x0) pmap_enter retried due to resource shortage"))
     #expect(pmap.memoryShortage)
+    let pmapFailed = try #require(KernelTriage.reading(of: "VM - pmap_enter failed with resource shortage"))
+    #expect(pmapFailed.memoryShortage)
+    #expect(!pmapFailed.cut)
     let allocate = try #require(
       KernelTriage.reading(of: "VM - (arg = 0x3) mach_vm_allocate_kernel failed within call to vm_map_enter"))
     #expect(allocate.memoryShortage)
