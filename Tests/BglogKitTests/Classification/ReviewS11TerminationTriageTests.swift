@@ -126,6 +126,37 @@ import Testing
     #expect(report.termination?.details == ["Namespace RUNNINGBOARD", "Code 3735883980"])
   }
 
+  @Test func aClosingFenceEndsADescriptionAndAnApplicationSpecificBlock() throws {
+    // react/react-native #29088 (danwhite-ipc, 2020-06-08): the fence closes right after the description.
+    let text = """
+      ```
+      Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+      Termination Description: SPRINGBOARD, scene-create watchdog transgression: application<****>:7778 exhausted real (wall clock) time allowance of 19.56 seconds
+      ```
+
+      I am using `react-native-splash-screen` to manage the splash screen.
+      """
+    let (report, diagnosis) = try #require(try Self.read(text).first)
+    let description = try #require(report.termination?.description)
+    #expect(!description.contains("```"))
+    #expect(description.hasSuffix("allowance of 19.56 seconds"))
+    #expect(diagnosis.kind == .watchdogHang)
+    // Changed by hand: the same fence after an Application Specific Information line (leveldb #265's, session 10).
+    let asi = """
+      ```
+      Exception Type:  00000020
+      Exception Codes: 0x00000000dead10cc
+      Application Specific Information:
+      /private/var/mobile/Library/Process/Library/$dbname/LOCK
+      ```
+      """
+    let (asiReport, _) = try #require(try Self.read(asi).first)
+    #expect(
+      asiReport.applicationSpecificInformation.map(\.value) == [
+        "/private/var/mobile/Library/Process/Library/$dbname/LOCK"
+      ])
+  }
+
   @Test func aLaterHeaderIsNotTakenByABlockThatNamesItsProcess() throws {
     // Changed by hand from Telegram-iOS #2294: the exception block names its own process, so the later header
     // block (another process here) is no part of it and is no report on its own.

@@ -302,7 +302,9 @@ struct TextReportBuilder {
       mode = .trailer
       return feed(index)
     case .kernelTriage(let field):
-      if text.isEmpty {
+      if text.isEmpty || Self.isFence(text) {
+        // A closing fence ends the block as a blank line does (``isFence(_:)``).
+        if !text.isEmpty { pastFence = true }
         mode = .header
         return .blank
       }
@@ -312,7 +314,9 @@ struct TextReportBuilder {
       }
       return .consumed
     case .applicationSpecific:
-      if text.isEmpty {
+      if text.isEmpty || Self.isFence(text) {
+        // A closing fence ends the block as a blank line does (``isFence(_:)``).
+        if !text.isEmpty { pastFence = true }
         mode = .header
         return .blank
       }
@@ -372,6 +376,13 @@ struct TextReportBuilder {
       }
       mode = .header
     case .terminationDescription:
+      if Self.isFence(text) {
+        // A closing fence ends the description as a blank line does (``isFence(_:)``).
+        pastFence = true
+        descriptionGap = false
+        mode = .header
+        return .blank
+      }
       if text.isEmpty {
         // A description hard-wrapped by forum or e-mail software can hold blank lines, each after a
         // line that stops mid-entry (`… transgression:`, `… WatchdogCPUStatistics:`, `… seconds |`;
