@@ -24,6 +24,7 @@ extension ClassifierContext {
     }
 
     if let dealloc = backgroundTaskObjectAbort() { return dealloc }
+    if let recursion = lockRecursionWithException(signal: signal) { return recursion }
     if type == "DEADLOCK"
       || report.applicationSpecificInformation.contains(where: {
         PlainSearch.contains("deadlock", in: $0.value.lowercased())

@@ -190,6 +190,11 @@ extension ClassifierContext {
       if StackAnalysis.isCutAfterRunLoop(frames) { cutIdleRunLoop(&idle) }
       return idle
     case .blocked(var reason, let frame):
+      // SQLite's own code on top (a third-party build such as SQLCipher included): busy, not waiting.
+      if reason == StackAnalysis.sqliteReason, let work = mainThreadSQLiteWork(main) {
+        return sqliteMainThreadHang(
+          code, details: details, work: work, expirationHandler: expirationHandler, evidence: evidence, facts: facts)
+      }
       let app = StackAnalysis.firstAppFrame(main, appImages: appImages)
       // A sleep is the caller's choice, not a wait on other work: name who called it (cnblog2: `sleep` from
       // `-[AppDelegate application:didFinishLaunchingWithOptions:]`).

@@ -201,6 +201,9 @@ public enum StackAnalysis {
     return ("sleeping in \(name)", outer)
   }
 
+  /// A thread in SQLite's code (a query, or its file I/O layer).
+  static let sqliteReason = "in SQLite (database I/O)"
+
   private static let xpcReplySymbols = ["xpc_connection_send_message_with_reply_sync", "_xpc_send_serializer"]
   private static let xpcReplyReason = "waiting for a synchronous XPC reply"
   /// libdispatch's synchronous send (`_dispatch_mach_send_and_wait_for_reply` under `mach_msg2_trap`, dotnet/macios
@@ -233,7 +236,7 @@ public enum StackAnalysis {
         ["_dispatch_sync_wait", "__DISPATCH_WAIT_FOR_QUEUE__", "_dispatch_sync_f_slow", "dispatch_sync"],
         "waiting in dispatch_sync for another queue"
       ),
-      (["sqlite3_", "sqlite3VdbeExec", "unixSync", "unixWrite", "unixRead"], "in SQLite (database I/O)"),
+      (["sqlite3_", "sqlite3VdbeExec", "unixSync", "unixWrite", "unixRead"], sqliteReason),
       (
         [
           "+[NSURLConnection sendSynchronousRequest", "-[NSData initWithContentsOfURL",

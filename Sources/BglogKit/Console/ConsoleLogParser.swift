@@ -96,6 +96,9 @@ public struct ConsoleLogParser {
   /// 2018-06-08 10:21:15.453 Keybase[10914:3793552] …`, keybase/client #12270). Such a log is read on the `String`
   /// path.
   private var lineMark: PasteResidue.LineMark?
+  /// ``PasteResidue/LineMark/flutterDeviceLog``: the last line with the tool's elapsed time was the tool's own,
+  /// so a line without it (the tool's output wrapped) is the tool's too.
+  private var flutterToolLine = false
   /// Lone `{` / `[` lines (an NSLog dictionary dump's `{`, or the start of `log show --style json`) read
   /// while no layout is known and a record is being read: held until a line tells which (see
   /// ``heldJSONOpener(_:number:emit:)``). At most ``maximumHeldOpeners``.
@@ -400,9 +403,14 @@ public struct ConsoleLogParser {
     let hasRecord = hasPending || hasRaw
     if !hasRecord, wholeLine.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
     var line = wholeLine
+    var commentProse = false
     switch lineMark {
     case .quote?: if line.utf8.first == 0x3E { line = PasteResidue.droppingQuoteMark(line) }
-    case .comment?: if let rest = PasteResidue.droppingCommentMark(line) { line = rest }
+    case .comment(let blanks)?:
+      if let (rest, prose) = PasteResidue.droppingCommentMark(line, blanks: blanks) {
+        line = rest
+        commentProse = prose
+      }
     case .blockComment(let mark)?:
       if line.hasPrefix(mark) {
         line = line.dropFirst(mark.count)
@@ -415,6 +423,21 @@ public struct ConsoleLogParser {
         line = line[line.endIndex...]
       }
     case .lineNumber?: if let rest = PasteResidue.droppingLineNumber(line) { line = rest }
+    case .flutterDeviceLog?:
+      if PasteResidue.flutterElapsedLength(line) != nil {
+        guard let rest = PasteResidue.droppingFlutterDeviceLog(line) else {
+          // The tool's own line (`[   +2 ms] Observatory URL on device: …`): never the device's, never part of a record.
+          flutterToolLine = true
+          statistics.unknownLines += 1
+          return nil
+        }
+        line = rest
+        flutterToolLine = false
+      } else if flutterToolLine, line.contains(where: { $0 != " " && $0 != "\t" }) {
+        // The tool's own line wrapped (the tool wraps its output at the terminal's width): the tool's too.
+        statistics.unknownLines += 1
+        return nil
+      }
     case .searchHit?, nil: break
     }
     if let indent, let rest = Self.dropIndent(line, indent) { line = rest }
@@ -436,6 +459,12 @@ public struct ConsoleLogParser {
     if !startsBlank, mayOpen, let header = header(line, number: number) {
       return begin(header, line: line, headerless: false)
     }
+    if commentProse {
+      // The comment's prose, less indented than its log lines (`//  Errors appear to occur when …` among
+      // `//    ` lines): a note of its own, never part of the record before it; lines without a header after it
+      // continue it, as after an author's note.
+      return begin(LogEntry(line: number, process: "", message: String(line)), line: line, headerless: false)
+    }
     // A record's line wrapped whole in Markdown's bold (`**2021-09-28 12:09:11.299582-0300 Runner[397:8084] Simulating
     // launch …**`, flutter_background_fetch #251), among lines that are not: read without the two `**`, line by line
     // (only a line that starts with `*` and has no header as it stands is looked at). A bold opened there and not
@@ -451,9 +480,9 @@ public struct ConsoleLogParser {
     // learned from the first line that has a header once it is dropped; before the notes, since a note may
     // start with `// ` too (a note has no header after it).
     if !forced, layout == nil, mayOpen, lineMark == nil, tagPrefix == nil, indent == nil,
-      let rest = PasteResidue.droppingComment(line), let header = quotedHeader(rest, number: number)
+      let (rest, blanks) = PasteResidue.droppingComment(line), let header = quotedHeader(rest, number: number)
     {
-      lineMark = .comment
+      lineMark = .comment(blanks: blanks)
       return begin(header, line: rest, headerless: false)
     }
     // A C block comment's ` * ` before every line, after the code's indent (`     *  Aug 22 17:37:34 BryPhone-5
@@ -484,6 +513,16 @@ public struct ConsoleLogParser {
       let header = quotedHeader(rest, number: number)
     {
       lineMark = .lineNumber
+      return begin(header, line: rest, headerless: false)
+    }
+    // `flutter run -v`'s elapsed time and `[DEVICE LOG]` tag before every device line (`[   +1 ms] [DEVICE LOG]
+    // 2020-03-20 14:30:19.245881+0530  localhost Runner[11452]: (WebKit)`, flutter/flutter #43410): learned from
+    // the first line that has a header once they are dropped, while no layout is known. The tool's other lines
+    // after its elapsed time are its own; a line without the elapsed time is a wrapped line of the one before.
+    if !forced, layout == nil, mayOpen, lineMark == nil, tagPrefix == nil, indent == nil, line.utf8.first == 0x5B,
+      let rest = PasteResidue.droppingFlutterDeviceLog(line), let header = quotedHeader(rest, number: number)
+    {
+      lineMark = .flutterDeviceLog
       return begin(header, line: rest, headerless: false)
     }
     if hasRecord, !startsBlank,

@@ -14,7 +14,11 @@
 ///   telerik/mobile-cli-lib #723), which is no record;
 /// - a code comment's `// ` before every line, after the code's indent (an iOS 7 device log kept in an
 ///   Objective-C comment: `            // Feb 18 20:34:28 Sanis-iPhone backboardd[28] <Warning>: Zazo[272] has
-///   active assertions beyond permitted time:`, the Zazo app's `TBMAppDelegate.m`);
+///   active assertions beyond permitted time:`, the Zazo app's `TBMAppDelegate.m`), or `//` and a run of blanks
+///   (`//    2023-05-24 21:52:42.937529-0700 ChatGPT for Monocle[9390:1683226] Task <…>.<3> finished with error
+///   [-997] …`, the header comment of the Noa project's `Whisper.swift`);
+/// - `flutter run -v`'s elapsed time and `[DEVICE LOG]` tag before every device line (`[   +1 ms] [DEVICE LOG]
+///   2020-03-20 14:30:19.245881+0530  localhost Runner[11452]: (WebKit)`, flutter/flutter #43410);
 /// - a search tool's hit marker before every line, `Line`, blanks, the line number, `:` and one blank (Notepad++'s
 ///   Find in Files results: `Line  453: Jul 18 14:12:54 xxxxx-iPad runningboardd(RunningBoard)[60] <Notice>: …`,
 ///   microsoftconnect/ms-intune-app-sdk-ios #351);
@@ -36,8 +40,10 @@ enum PasteResidue {
   enum LineMark: Equatable {
     /// A Markdown blockquote's `>` (``droppingQuoteMark(_:)``).
     case quote
-    /// A code comment's `// ` after the code's indent (``droppingCommentMark(_:)``).
-    case comment
+    /// A code comment's `//` after the code's indent and the run of blanks after it, as many as on the line
+    /// that taught it (``droppingCommentMark(_:blanks:)``): one in the Zazo app's comment, four in the noa
+    /// one's (`//    2023-05-24 21:52:42.937529-0700 ChatGPT for Monocle[9390:1683226] …`).
+    case comment(blanks: Int)
     /// A search tool's hit marker (``droppingSearchHitMark(_:)``), dropped after the paste's indent.
     case searchHit
     /// A C block comment's mark, as learned (the code's indent, `*` and the blanks after it: `     *  `), dropped
@@ -45,6 +51,9 @@ enum PasteResidue {
     case blockComment(String)
     /// The log file's line number and the blanks after it (``droppingLineNumber(_:)``).
     case lineNumber
+    /// `flutter run -v`'s elapsed time and `[DEVICE LOG]` tag before the device's lines
+    /// (``droppingFlutterDeviceLog(_:)``); its other lines after the elapsed time are the tool's own.
+    case flutterDeviceLog
   }
 
   /// `line` without a leading line-number column: one to nine digits, then one or more blanks (`42884 `), at the
@@ -137,27 +146,78 @@ enum PasteResidue {
     return rest
   }
 
-  /// `line` without a code comment's mark: the blanks before it, `//` and the one blank after it; `nil` when
-  /// the line does not start so (after blanks) or holds nothing after it.
-  static func droppingComment(_ line: Substring) -> Substring? {
-    guard let rest = droppingCommentMark(line), !rest.isEmpty else { return nil }
-    return rest
-  }
-
-  /// `line` without the blanks before a leading `//`, the `//` and the one blank after it (a `//` alone:
-  /// empty); `nil` when the line does not start with `//` after its blanks, or `//` is followed by other
-  /// than a blank (`///`, `//text`).
-  static func droppingCommentMark(_ line: Substring) -> Substring? {
+  /// `line` without a code comment's mark: the blanks before it, `//` and the run of blanks after it (one or
+  /// more), with how many blanks that run holds; `nil` when the line does not start so (after blanks) or holds
+  /// nothing after it. The run is what the comment's lines share once learned (``LineMark/comment(blanks:)``).
+  static func droppingComment(_ line: Substring) -> (rest: Substring, blanks: Int)? {
     let bytes = line.utf8
     guard let slash = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), bytes[slash] == 0x2F else { return nil }
     let second = bytes.index(after: slash)
     guard second != bytes.endIndex, bytes[second] == 0x2F else { return nil }
-    var after = bytes.index(after: second)
-    if after != bytes.endIndex {
-      guard bytes[after] == 0x20 || bytes[after] == 0x09 else { return nil }
-      after = bytes.index(after: after)
+    let afterMark = bytes[bytes.index(after: second)...]
+    let blanks = afterMark.prefix(while: { $0 == 0x20 || $0 == 0x09 }).count
+    let rest = afterMark.dropFirst(blanks)
+    guard blanks > 0, !rest.isEmpty else { return nil }
+    return (Substring(rest), blanks)
+  }
+
+  /// `line` without the blanks before a leading `//`, the `//` and up to `blanks` blanks after it (a `//`
+  /// alone: empty); `prose` is `true` when fewer blanks than that follow the `//` and text follows them (the
+  /// comment's own prose, written less indented than the log lines that taught the mark: all its blanks go).
+  /// `nil` when the line does not start with `//` after its blanks, or `//` is followed by other than a blank
+  /// (`///`, `//text`).
+  static func droppingCommentMark(_ line: Substring, blanks: Int) -> (rest: Substring, prose: Bool)? {
+    let bytes = line.utf8
+    guard let slash = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), bytes[slash] == 0x2F else { return nil }
+    let second = bytes.index(after: slash)
+    guard second != bytes.endIndex, bytes[second] == 0x2F else { return nil }
+    let afterMark = bytes[bytes.index(after: second)...]
+    let run = afterMark.prefix(while: { $0 == 0x20 || $0 == 0x09 }).count
+    if run == 0 { return afterMark.isEmpty ? (Substring(afterMark), false) : nil }
+    let dropped = min(run, blanks)
+    let rest = afterMark.dropFirst(dropped)
+    return (Substring(rest), run < blanks && !rest.isEmpty)
+  }
+
+  /// The length of `flutter run -v`'s elapsed-time column at the start of `line`, with the one blank after
+  /// it: `[` and eight blanks, or blanks, `+`, the milliseconds and ` ms`, then `]` (`[        ] `,
+  /// `[   +1 ms] `, `[  +12 ms] `, `[ +286 ms] `, `[+5481 ms] `: flutter/flutter #43410, #60751, #75907 and a
+  /// 2018 `flutter run -v` log in the code index, id 36229775551); `nil` when it does not start so.
+  static func flutterElapsedLength(_ line: Substring) -> Int? {
+    let bytes = line.utf8
+    guard bytes.first == 0x5B else { return nil }
+    var index = bytes.index(after: bytes.startIndex)
+    var blanks = 0
+    while index != bytes.endIndex, bytes[index] == 0x20, blanks < 8 {
+      blanks += 1
+      index = bytes.index(after: index)
     }
-    return Substring(bytes[after...])
+    if blanks < 8 {
+      guard index != bytes.endIndex, bytes[index] == 0x2B else { return nil }
+      index = bytes.index(after: index)
+      var digits = 0
+      while index != bytes.endIndex, bytes[index] &- 0x30 < 10, digits < 7 {
+        digits += 1
+        index = bytes.index(after: index)
+      }
+      guard digits > 0, bytes[index...].starts(with: [0x20, 0x6D, 0x73]) else { return nil }
+      index = bytes.index(index, offsetBy: 3)
+    }
+    guard index != bytes.endIndex, bytes[index] == 0x5D else { return nil }
+    index = bytes.index(after: index)
+    guard index != bytes.endIndex, bytes[index] == 0x20 else { return nil }
+    return bytes.distance(from: bytes.startIndex, to: index) + 1
+  }
+
+  /// The device's line behind `flutter run -v`'s elapsed time and `[DEVICE LOG] ` tag (`[   +1 ms] [DEVICE LOG]
+  /// 2020-03-20 14:30:19.245881+0530  localhost Runner[11452]: (WebKit)`, flutter/flutter #43410); `nil` when
+  /// the line does not start so (``flutterElapsedLength(_:)``) or holds nothing after the tag.
+  static func droppingFlutterDeviceLog(_ line: Substring) -> Substring? {
+    guard let elapsed = flutterElapsedLength(line) else { return nil }
+    let rest = line.utf8.dropFirst(elapsed)
+    let tag: [UInt8] = Array("[DEVICE LOG] ".utf8)
+    guard rest.starts(with: tag), rest.count > tag.count else { return nil }
+    return Substring(rest.dropFirst(tag.count))
   }
 
   /// `line` without a search tool's hit marker at its start: `Line`, one to eight spaces, one to nine digits,

@@ -43,6 +43,18 @@ public enum CrashReportReader {
       for index in reports.indices { reports[index].issues.insert(note, at: 0) }
       return reports
     }
+    // Prose or a fence, then an `.ips` metadata line and its JSON body: read from the metadata line on.
+    if firstLine.first != "{", let unprefixed = ProseBeforeIPS.unprefixed(source),
+      var reports = try? read(unprefixed.source), !reports.isEmpty, reports.allSatisfy({ $0.format == .ips })
+    {
+      let count = unprefixed.proseLines
+      let note = ParseIssue(
+        "\(count == 1 ? "a line" : "\(count) lines") of prose or Markdown before the .ips metadata line "
+          + "\(count == 1 ? "was" : "were") set aside",
+        at: .line(unprefixed.metadataLine))
+      for index in reports.indices { reports[index].issues.insert(note, at: 0) }
+      return reports
+    }
     let restored = FlattenedReport.restore(source)
     var reports = LegacyCrashReportParser().parseDocument(restored?.source ?? source)
     if let restored {
