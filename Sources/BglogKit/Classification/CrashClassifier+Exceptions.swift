@@ -172,7 +172,22 @@ extension ClassifierContext {
     }
     var explanation = "bglog saw " + seen.joined(separator: " and ") + " and none of its rules matched. "
     if signal == "SIGKILL", report.termination == nil {
-      if report.threads.isEmpty {
+      let later = sectionsAfterTerminationPlace()
+      if report.threads.isEmpty, !later.isEmpty {
+        // The report goes on past where its Termination Reason would be (NativeScript #9638): it has none.
+        let sections = later.map { "`\($0)`" }.joined(separator: ", ")
+        facts.append(
+          Fact(
+            "missing-evidence",
+            "the Termination Reason line (the report has none: it goes on to \(sections) without one) and the "
+              + "threads (not in the input)"))
+        explanation +=
+          "The report goes on past its exception lines (to \(sections)) and has no Termination Reason: the report "
+          + "itself does not say who killed the app or why."
+        if let role = report.header.role, ["background", "non ui"].contains(role.lowercased()) {
+          explanation += " The process role was \(role): it was running in the background."
+        }
+      } else if report.threads.isEmpty {
         // A paste that stops after the exception lines: the Termination Reason (which says who killed the
         // app and why) would come next, so its absence says nothing about the kill.
         facts.append(
@@ -203,6 +218,10 @@ extension ClassifierContext {
           break
         }
       }
+    }
+    if let triage = kernelTriageReading(event: signal == "SIGKILL" ? "kill" : "crash") {
+      explanation += triage.sentence
+      evidence += triage.evidence
     }
     return Diagnosis(
       kind: .unknown, confidence: .low,

@@ -97,7 +97,27 @@ struct ClassifierContext {
     if let namespace = termination.namespace, let code = termination.code {
       fallback = "termination: namespace \(namespace), code \(hex(code))"
     }
-    return [evidence(termination.location, fallback, "the OS termination reason")]
+    return [evidence(termination.location, fallback, "the OS termination reason")] + retypedReasonEvidence(termination)
+  }
+
+  /// The lines after a bare `Termination Reason:` that hold its `Namespace X` and `Code N` (the reason retyped
+  /// over lines, Telegram-iOS #2294): the key's own line says nothing, so they are quoted too.
+  private func retypedReasonEvidence(_ termination: TerminationInfo) -> [Evidence] {
+    guard let line = termination.location?.line, termination.location?.jsonPath == nil, termination.code != nil,
+      let first = termination.details.first, first.lowercased().hasPrefix("namespace"), let source,
+      line < source.lineCount,
+      TextScanning.keyValue(TextScanning.trimmed(source.line(line)))?.value.isEmpty == true
+    else { return [] }
+    var result: [Evidence] = []
+    for (offset, detail) in termination.details.prefix(2).enumerated() {
+      result.append(evidence(.line(line + 1 + offset), detail, "the OS termination reason, continued"))
+      if TerminationReasonParser.head(Substring(detail)).code != nil
+        || TerminationReasonParser.isCodeLine(Substring(detail))
+      {
+        break
+      }
+    }
+    return result
   }
 
   var exceptionEvidence: [Evidence] {
@@ -149,6 +169,11 @@ struct ClassifierContext {
   mutating func diagnose() -> Diagnosis {
     var diagnosis = rule()
     addMappedFilePageIn(to: &diagnosis)
+    if let triage = KernelTriage.fact(KernelTriage.lines(in: report, source: source)),
+      !diagnosis.facts.contains(where: { $0.key == triage.key })
+    {
+      diagnosis.facts.append(triage)
+    }
     if report.isQuotedInProse, diagnosis.confidence == .high {
       // The code is there, but as someone's quote of a report that is not in the input.
       diagnosis.confidence = .medium

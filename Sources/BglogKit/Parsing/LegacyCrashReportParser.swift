@@ -46,8 +46,11 @@ public struct LegacyCrashReportParser: Sendable {
       guard var finished = builder else { return }
       builder = nil
       prose = []
-      if finished.hasSubstance {
-        var report = finished.finish(endLine: lastLine + 1)
+      let hasSubstance = finished.hasSubstance
+      var report = finished.finish(endLine: lastLine + 1)
+      // A header block pasted after a headerless exception block, prose between (``LaterHeaderBlock``).
+      if let last = reports.indices.last, LaterHeaderBlock.merge(report, into: &reports[last]) { return }
+      if hasSubstance {
         report.bugType = LegacyCrashReportParser.bugType(before: report.startLine - 1, in: source)
         reports.append(report)
       }

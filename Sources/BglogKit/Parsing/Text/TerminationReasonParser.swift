@@ -97,10 +97,20 @@ enum TerminationReasonParser {
     // w3help.cc's copies of Chinese articles), so the words are read without case.
     if hasPrefixIgnoringCase(text, "Namespace") {
       var rest = TextScanning.trimmedLeading(text.dropFirst("Namespace".count))
-      let namespaceEnd = rest.firstIndex(of: ",") ?? rest.endIndex
-      let namespace = TextScanning.trimmed(rest[..<namespaceEnd])
-      rest = rest[namespaceEnd...].dropFirst()
-      rest = TextScanning.trimmedLeading(rest)
+      var namespace: Substring
+      if let comma = rest.firstIndex(of: ",") {
+        namespace = TextScanning.trimmed(rest[..<comma])
+        rest = TextScanning.trimmedLeading(rest[comma...].dropFirst())
+      } else if let (word, after) = namespaceWordBeforeCode(rest) {
+        // `Namespace RUNNINGBOARD Code 3735883980`: the comma left out, or the reason retyped over lines
+        // (`Termination Reason:` / `Namespace RUNNINGBOARD` / `Code 3735883980`, TelegramMessenger/
+        // Telegram-iOS #2294), which the builder joins with a blank.
+        namespace = word
+        rest = after
+      } else {
+        namespace = TextScanning.trimmed(rest)
+        rest = rest[rest.endIndex...]
+      }
       var code: (code: UInt64, glued: Bool)?
       if hasPrefixIgnoringCase(rest, "Code") {
         let codeText = TextScanning.trimmedLeading(rest.dropFirst("Code".count))
@@ -124,6 +134,25 @@ enum TerminationReasonParser {
     if commaAfterNamespace { return Head(namespace: String(first), code: nil) }
     let code = code(after: tokens.dropFirst())
     return Head(namespace: String(first), code: code?.code, codeGluedToText: code?.glued == true)
+  }
+
+  /// The namespace word and the text from `Code` on, when the namespace is one word followed by a blank and
+  /// the word `Code` (any case) and a blank: `RUNNINGBOARD Code 3735883980`. Nil for any other text, which
+  /// stays the namespace as a whole (`SPRINGBO`, cut).
+  private static func namespaceWordBeforeCode(_ text: Substring) -> (Substring, Substring)? {
+    let word = text.prefix(while: { !TextScanning.isBlank($0) })
+    guard !word.isEmpty else { return nil }
+    let after = TextScanning.trimmedLeading(text[word.endIndex...])
+    guard hasPrefixIgnoringCase(after, "Code"), let next = after.dropFirst("Code".count).first,
+      TextScanning.isBlank(next)
+    else { return nil }
+    return (word, after)
+  }
+
+  /// Whether a line continues a `Namespace X` reason with its code: `Code 3735883980`, `Code 0xdead10cc`.
+  static func isCodeLine(_ text: Substring) -> Bool {
+    guard hasPrefixIgnoringCase(text, "Code"), let next = text.dropFirst("Code".count).first else { return false }
+    return TextScanning.isBlank(next)
   }
 
   /// The token a code was read from in a reason (the glued token for ``gluedCodeNote(token:code:)``): the

@@ -302,7 +302,9 @@ struct TextReportBuilder {
       mode = .trailer
       return feed(index)
     case .kernelTriage(let field):
-      if text.isEmpty {
+      if text.isEmpty || Self.isFence(text) {
+        // A closing fence ends the block as a blank line does (``isFence(_:)``).
+        if !text.isEmpty { pastFence = true }
         mode = .header
         return .blank
       }
@@ -312,7 +314,9 @@ struct TextReportBuilder {
       }
       return .consumed
     case .applicationSpecific:
-      if text.isEmpty {
+      if text.isEmpty || Self.isFence(text) {
+        // A closing fence ends the block as a blank line does (``isFence(_:)``).
+        if !text.isEmpty { pastFence = true }
         mode = .header
         return .blank
       }
@@ -328,6 +332,15 @@ struct TextReportBuilder {
       if open > 0, ThreadHeading.parse(text, readsNames: false) != nil {
         mode = .header
         return general(text, index: index)
+      }
+      // A Markdown fence (```` ``` ````, `~~~`) closes the pasted block: it is never part of a reason
+      // (Telegram-iOS #2294 closes its fence right after `Code 3735883980`). It ends the reason as a blank line
+      // does and, like one, is no prose (a thread pasted in the next fence after a sentence, getsentry/
+      // sentry-cocoa #1892, stays in the report).
+      if Self.isFence(text) {
+        mode = .header
+        pastFence = true
+        return .blank
       }
       if open > 0 {
         if text.isEmpty {
@@ -346,17 +359,30 @@ struct TextReportBuilder {
       // The iOS 16+ form (`DYLD 1 Library missing`) continues on the next lines. The older
       // `Namespace X, Code Y` form is one line, except that macOS writes TCC's reason on the next one
       // (`This app has crashed because it attempted to access privacy-sensitive data…`).
-      let namespaceForm = report.termination?.reason.lowercased().hasPrefix("namespace") == true
+      // A reason retyped over lines (`Termination Reason:` / `Namespace RUNNINGBOARD` / `Code 3735883980`,
+      // Telegram-iOS #2294) is in the namespace form from its first written line, and a `Code N` line goes on
+      // with a namespace that has no code yet.
+      let written = reasonSoFar
+      let namespaceForm = written.lowercased().hasPrefix("namespace")
       let continues =
         !namespaceForm
         || (report.termination?.namespace?.uppercased() == "TCC" && TextScanning.keyValue(text) == nil
           && text.first?.isASCII == true && text.first?.isLetter == true)
+        || (TerminationReasonParser.isCodeLine(text)
+          && TerminationReasonParser.head(Substring(written)).code == nil)
       if continues, !endsFreeText(text) {
         terminationContinuation.append(String(text))
         return .consumed
       }
       mode = .header
     case .terminationDescription:
+      if Self.isFence(text) {
+        // A closing fence ends the description as a blank line does (``isFence(_:)``).
+        pastFence = true
+        descriptionGap = false
+        mode = .header
+        return .blank
+      }
       if text.isEmpty {
         // A description hard-wrapped by forum or e-mail software can hold blank lines, each after a
         // line that stops mid-entry (`… transgression:`, `… WatchdogCPUStatistics:`, `… seconds |`;
@@ -425,6 +451,18 @@ struct TextReportBuilder {
       break
     }
     return general(text, index: index)
+  }
+
+  /// The termination reason read so far: its first line's value and the continuation lines, joined with a blank
+  /// (an empty first value left out).
+  private var reasonSoFar: String {
+    let first = report.termination?.reason ?? ""
+    return ((first.isEmpty ? [] : [first]) + terminationContinuation).joined(separator: " ")
+  }
+
+  /// Whether a line is a Markdown fence: ```` ``` ```` or `~~~`, with or without a language (```` ```text ````).
+  static func isFence(_ text: Substring) -> Bool {
+    TextScanning.hasPrefix(text, "```") || TextScanning.hasPrefix(text, "~~~")
   }
 
   /// The bracket depth after a continuation line, starting from `open`.
@@ -534,7 +572,7 @@ struct TextReportBuilder {
         return .consumed
       }
     }
-    if TextScanning.hasPrefix(text, "```") { pastFence = true }
+    if Self.isFence(text) { pastFence = true }
     if let parsed = StackFrameLineParser.parse(text, line: line),
       !pastFence || parsed.frames.first?.index != nil
     {
@@ -559,8 +597,9 @@ struct TextReportBuilder {
       return .consumed
     }
     // KSCrash writes its crash reason as a lone line between the exception block and the
-    // threads, where Apple writes Application Specific Information.
-    if report.threads.isEmpty, report.exception != nil, isBlankLine(index - 1), isBlankLine(index + 1) {
+    // threads, where Apple writes Application Specific Information. A line after a closing fence is the
+    // author's prose (`` `3735883980` corresponds to `0xDEAD10CC`. ``, Telegram-iOS #2294), not the report's.
+    if report.threads.isEmpty, report.exception != nil, !pastFence, isBlankLine(index - 1), isBlankLine(index + 1) {
       report.applicationSpecificInformation.append(Located(String(text), at: .line(line)))
       return .consumed
     }
@@ -883,8 +922,27 @@ struct TextReportBuilder {
     report.endLine = max(endLine, report.startLine)
     if var termination = report.termination {
       if !terminationContinuation.isEmpty {
+        let firstValueEmpty = termination.reason.isEmpty
         termination.details = terminationContinuation
-        termination.reason = ([termination.reason] + terminationContinuation).joined(separator: " ")
+        termination.reason = reasonSoFar
+        // `Namespace X` and `Code N` on lines of their own (Telegram-iOS #2294): read from the joined reason.
+        if termination.code == nil, firstValueEmpty || termination.reason.lowercased().hasPrefix("namespace") {
+          let head = TerminationReasonParser.head(Substring(termination.reason))
+          if let namespace = head.namespace, let code = head.code,
+            termination.namespace == nil || termination.namespace == namespace
+          {
+            termination.namespace = namespace
+            termination.code = code
+            if head.lowerCased, !report.isLowerCasedTermination, let location = termination.location {
+              report.issues.append(ParseIssue(TerminationReasonParser.lowerCasedNote, at: location))
+            }
+            if head.codeGluedToText, let location = termination.location {
+              let token = TerminationReasonParser.codeToken(in: Substring(termination.reason)) ?? "\(code)"
+              report.issues.append(
+                ParseIssue(TerminationReasonParser.gluedCodeNote(token: token, code: code), at: location))
+            }
+          }
+        }
       }
       let whole = termination.reason
       if termination.code == nil { termination.code = TerminationReasonParser.contextCode(in: whole) }
