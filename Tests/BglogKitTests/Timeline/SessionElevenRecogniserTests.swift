@@ -72,3 +72,128 @@ import Testing
     #expect(app.events.map(\.kind) == [.killed])
   }
 }
+
+// MARK: #8 one jetsam kill said by several lines is one event; #9 a process not shown to be an app
+
+extension SessionElevenRecogniserTests {
+  /// A blog post on a FamilyControls agent's crash loop (review file `familycontrols-blog-…-osanalyticshelper.log`),
+  /// the fenced lines as pasted: `process: message`, no time, and line 4 two records glued (`6144KB` then
+  /// osanalyticshelper's). Before: two `killed` events for pid 1452, `[high] jetsam-in-background` (inactive limit)
+  /// and `[medium] jetsam` ("no inactive memory limit named"), and app advice for a system agent.
+  static let familyControls = """
+    ```
+    kernel: /System/Library/Frameworks/FamilyControls.framework/FamilyControlsAgent[1452] ==> temporary-sandbox
+    FamilyControlsAgent: activating connection: ... com.apple.cfprefsd.daemon
+    kernel: EXC_RESOURCE -> FamilyControlsAgent[1452] exceeded mem limit: InactiveHard 6 MB (fatal)
+    kernel: killing_specific_process pid 1452 [FamilyControlsAgent] (per-process-limit 10) 6144KBosanalyticshelper: Process FamilyControlsAgent [1452] killed by jetsam reason per-process-limit
+
+    kernel: /System/Library/Frameworks/FamilyControls.framework/FamilyControlsAgent[1454] ==> temporary-sandbox
+    ```
+
+    """
+
+  @Test func theKernelsAndOsanalyticshelpersLinesOfOneKillAreOneEventAndOneFinding() throws {
+    let result = Self.timeline(Self.familyControls)
+    #expect(result.apps.count == 1)
+    let agent = try #require(result.apps.first)
+    #expect(agent.events.map(\.kind) == [.killed])
+    let kill = agent.events[0]
+    #expect(kill.pid == 1452 && kill.line == 4)
+    #expect(kill.alsoShownBy.map(\.line) == [5])
+    #expect(
+      kill.detail
+        == "killed for exceeding its memory limit (EXC_RESOURCE): InactiveHard 6 MB (fatal); its other lines: "
+        + "killed by jetsam (per-process-limit) (one kill: lines 4, 5)")
+    // One finding, from all the lines: the inactive limit is named.
+    #expect(agent.findings.count == 1)
+    let finding = try #require(agent.findings.first)
+    #expect(finding.evidence.map(\.line) == [4, 5])
+    #expect(finding.summary.contains("at its inactive memory limit (InactiveHard 6 MB (fatal))"))
+    #expect(!finding.summary.contains("no inactive memory limit named"))
+  }
+
+  /// zhuowei's blog post on running macOS executables on iOS (review file `zhuowei-blog-…-killed-by-jetsam.log`),
+  /// the fenced lines as pasted (`process<TAB>message`, no time): the kernel's two kill lines, its AMFI line, then
+  /// osanalyticshelper's. Before: two events and two findings for pid 449.
+  static let zhuowei = """
+    kernel\tEXC_RESOURCE -> amfidebilitate[449] exceeded mem limit: InactiveHard 2098 MB (fatal)
+    kernel\t1401.082 memorystatus: killing_specific_process pid 449 [amfidebilitate] (per-process-limit 3) 2331079KB - memorystatus_available_pages: 50117
+    kernel\tAMFI: code signature validation failed.
+    osanalyticshelper\tProcess amfidebilitate [449] killed by jetsam reason per-process-limit
+
+    """
+
+  @Test func untimedKillLinesAFewLinesApartAreOneKill() throws {
+    let app = try #require(Self.timeline(Self.zhuowei).apps.first)
+    #expect(app.events.map(\.kind) == [.killed])
+    #expect(app.events[0].alsoShownBy.map(\.line) == [2, 4])
+    #expect(app.findings.count == 1)
+    #expect(app.findings[0].evidence.map(\.line) == [1, 2, 4])
+    // SYNTHETIC: the same lines with five unrelated lines before osanalyticshelper's: no longer adjacent, so its
+    // kill is not joined to the kernel's (nothing but the order would join them).
+    let apart = Self.zhuowei.replacingOccurrences(
+      of: "kernel\tAMFI: code signature validation failed.\n",
+      with: String(repeating: "kernel\tAMFI: code signature validation failed.\n", count: 6))
+    #expect(Self.timeline(apart).apps.first?.events.map(\.kind) == [.killed, .killed])
+  }
+
+  /// SYNTHETIC (zhuowei's kill lines given times): at the same moment they are one kill; a kill line of the same pid
+  /// a minute later is another.
+  @Test func timedKillLinesJoinOnlyAtTheSameMoment() throws {
+    func line(_ time: String, _ process: String, _ message: String) -> String {
+      "2021-03-01 12:00:\(time).000000+0000 \(process)[0] \(message)\n"
+    }
+    let exc = "EXC_RESOURCE -> amfidebilitate[449] exceeded mem limit: InactiveHard 2098 MB (fatal)"
+    let jetsam = "Process amfidebilitate [449] killed by jetsam reason per-process-limit"
+    let same = Self.timeline(line("00", "kernel", exc) + line("01", "osanalyticshelper", jetsam))
+    #expect(same.apps.first?.events.map(\.kind) == [.killed])
+    let later = Self.timeline(line("00", "kernel", exc) + line("59", "osanalyticshelper", jetsam))
+    #expect(later.apps.first?.events.map(\.kind) == [.killed, .killed])
+  }
+
+  /// An "iOS Static Analysis" notes page (review file `ios-static-analysis-doc-…-daemon-ellipsis.log`), the fenced
+  /// lines as pasted. duetexpertd is an Apple daemon: before, `[high] jetsam-in-background` with the advice to free
+  /// caches in applicationDidEnterBackground.
+  static let duetexpertd = """
+    $ idevicesyslog
+    [connected]
+    Nov 18 17:58:52 kernel[0] <Notice>: EXC_RESOURCE -> duetexpertd[37309] exceeded mem limit: InactiveHard 14 MB (fatal)
+    Nov 18 17:58:52 kernel[0] <Notice>: duetexpertd[37309] Corpse allowed 1 of 5
+    ...
+
+    """
+
+  @Test func aProcessNotShownToBeAnAppGetsNoAppFinding() throws {
+    for (text, name) in [
+      (Self.duetexpertd, "duetexpertd"), (Self.familyControls, "FamilyControlsAgent"),
+      (Self.zhuowei, "amfidebilitate"),
+    ] {
+      let app = try #require(Self.timeline(text).apps.first, "\(name)")
+      // The kill stays an event.
+      #expect(app.events.map(\.kind) == [.killed], "\(name)")
+      #expect(app.findings.map(\.kind) == [.jetsam], "\(name)")
+      let finding = try #require(app.findings.first)
+      #expect(finding.confidence == .low, "\(name)")
+      #expect(finding.summary.contains("Nothing in the log shows \(name) to be an app"), "\(name)")
+      #expect(finding.summary.contains("the inactive limit is the one it has while idle"), "\(name)")
+      #expect(!finding.summary.contains("background."), "\(name)")
+      #expect(finding.advice?.contains("applicationDidEnterBackground") == false, "\(name)")
+    }
+  }
+
+  /// The app kills of earlier reviews keep their readings: syedhali/EZAudio #245's SpringBoard line names the app
+  /// (`UIKitApplication:`), so `jetsam` stays medium (SessionTenRecogniserTests); and a runningboardd line with the app's
+  /// bundle for the pid of a kernel kill shows the process to be an app. SYNTHETIC: duetexpertd's kill line with the
+  /// pid given to playport's runningboardd line (`[app<...playport>:37309]`, its `Suspending task.` form).
+  @Test func aBundleForThePidMakesTheKilledProcessAnApp() throws {
+    let text = """
+      Nov 18 17:58:50 runningboardd[33] <Notice>: [app<com.example.playport>:37309] Suspending task.
+      Nov 18 17:58:52 kernel[0] <Notice>: EXC_RESOURCE -> playport[37309] exceeded mem limit: InactiveHard 14 MB (fatal)
+
+      """
+    let app = try #require(Self.timeline(text).apps.first)
+    #expect(app.bundleID == "com.example.playport")
+    #expect(app.findings.map(\.kind) == [.jetsamInBackground])
+    #expect(app.findings[0].confidence == .high)
+  }
+}
