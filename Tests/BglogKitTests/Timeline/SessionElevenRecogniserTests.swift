@@ -197,3 +197,24 @@ extension SessionElevenRecogniserTests {
     #expect(app.findings[0].confidence == .high)
   }
 }
+
+// MARK: #6 one CFNetwork -997 record is one event
+
+extension SessionElevenRecogniserTests {
+  /// Project "Noa", `Whisper.swift`'s header comment (review file `noa-whisper-…-process-name-with-spaces.txt`), the
+  /// Xcode record without the comment's `//    ` (the review's probe; learning that mark is the reader's defect 10),
+  /// cut at the end of its first line. Before: two `url-task-completed` events for task `<…>.<3>`.
+  @Test func oneLostServiceRecordIsOneEvent() throws {
+    let text =
+      "2023-05-24 21:52:42.937529-0700 ChatGPT for Monocle[9390:1683226] "
+      + URLSessionRecognizers.noaLostService + "\n"
+    let result = Self.timeline(text)
+    let events = result.apps.flatMap(\.events)
+    #expect(events.map(\.kind) == [.urlTaskCompleted])
+    #expect(
+      events.first?.detail
+        == "task <107143F9-1572-4564-86F0-92A731E9BF91>.<3> failed with error -997: lost connection to background "
+        + "transfer service (nsurlsessiond)")
+    #expect(events.first?.pid == 9390)
+  }
+}
