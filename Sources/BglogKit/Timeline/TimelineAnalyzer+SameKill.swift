@@ -57,3 +57,35 @@ extension TimelineAnalyzer {
   /// Put between a kill's own detail and what the other lines of the same kill say.
   static let sameKillNote = "; its other lines: "
 }
+
+/// assertiond's two lines of one end on iOS 9–12: `Process exited: <BKProcess: …; pid: 1114; …>` (an `exited` event)
+/// and `[Runner:1114] Got exit context: <BKSProcessExitContext: …; reason: crash>` (a `crashed` event) just after it
+/// (flutter #16910, review s10b defect 5): one end, a crash.
+extension TimelineAnalyzer {
+  /// The position in `result` of the `Process exited` event `event`, assertiond's exit context, says why: the same
+  /// pid, within a second (or both untimed and at most 10 lines apart), among the last 8 events.
+  static func exitContext(_ result: [TimelineEvent], _ event: TimelineEvent) -> Int? {
+    guard event.kind == .crashed, event.detail == AssertiondRecognizers.exitContextCrashDetail, event.pid != nil
+    else { return nil }
+    return result.indices.suffix(8).last { index in
+      let exited = result[index]
+      guard exited.kind == .exited, exited.detail == "process exited", exited.pid == event.pid,
+        exited.line <= event.line
+      else { return false }
+      switch (exited.clock, event.clock) {
+      case (let a?, let b?): return abs(b - a) <= 1
+      case (nil, nil): return event.line - exited.line <= 10
+      default: return false
+      }
+    }
+  }
+
+  /// The `Process exited` event made the crash its exit context says, with the context's line as evidence.
+  static func folding(exitContext: TimelineEvent, into exited: TimelineEvent) -> TimelineEvent {
+    var merged = exited
+    merged.kind = .crashed
+    merged.detail = exitContext.detail + " (lines \(exited.line) and \(exitContext.line))"
+    merged.alsoShownBy.append(TimelineFinding.Evidence(line: exitContext.line, text: exitContext.text))
+    return merged
+  }
+}

@@ -43,6 +43,10 @@ struct TimelineAnalyzer {
         killLines[earlier, default: [result[earlier]]].append(event)
         continue
       }
+      if let exited = exitContext(result, event) {
+        result[exited] = folding(exitContext: event, into: result[exited])
+        continue
+      }
       if collapsible.contains(event.kind),
         result.suffix(8).contains(where: {
           $0.kind == event.kind && $0.pid == event.pid && $0.detail == event.detail

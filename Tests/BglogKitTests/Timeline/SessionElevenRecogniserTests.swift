@@ -218,3 +218,49 @@ extension SessionElevenRecogniserTests {
     #expect(events.first?.pid == 9390)
   }
 }
+
+// MARK: #5 assertiond's `Got exit context: <BKSProcessExitContext: …; reason: crash>`
+
+extension SessionElevenRecogniserTests {
+  /// flutter/flutter #16910 (description, iOS 11 idevicesyslog; review file `flutter-16910-…-cut.log`), the fenced
+  /// lines as pasted (assertion ids with their `\M-b\M^@\M-&` escapes), without the last, cut SpringBoard line.
+  /// Before: `exited pid 1114 · process exited`; the line that says why was not read.
+  static let flutter16910 = #"""
+    Apr 23 17:04:00 Firsts-iPhone assertiond[67] <Notice>: Server invalidated <BKProcessAssertion: 0x13dd3aa60; "Resume" (activation:inf); id:\M-b\M^@\M-&B770EBB7B4CF>
+    Apr 23 17:04:00 Firsts-iPhone assertiond[67] <Notice>: Process exited: <BKProcess: 0x13de3ce40; Runner; io.flutter.examples.gallery; pid: 1114; agency: Application; visibility: foreground; task: none; hostpid: 56>
+    Apr 23 17:04:00 Firsts-iPhone assertiond[67] <Notice>: Client relinquished <BKProcessAssertion: 0x13dd3aa60; "Resume" (activation:inf); id:\M-b\M^@\M-&B770EBB7B4CF>
+    Apr 23 17:04:00 Firsts-iPhone assertiond[67] <Notice>: [Runner:1114] Invalidating...
+    Apr 23 17:04:00 Firsts-iPhone assertiond[67] <Notice>: [Runner:1114] dump all assertions HWM:3 (CPUMON check): {
+        <BKProcessAssertion: 0x13dd3aa60; "Resume" (activation:inf); id:\M-b\M^@\M-&B770EBB7B4CF> [active]
+    }
+    Apr 23 17:04:00 Firsts-iPhone assertiond[67] <Notice>: [Runner:1114] Ignoring assertion remove, because we are terminated or pending termination
+    Apr 23 17:04:00 Firsts-iPhone assertiond[67] <Notice>: [Runner:1114] Got exit context: <BKSProcessExitContext: 0x13de1b880; reason: crash>
+
+    """#
+
+  @Test func anExitContextWithReasonCrashMakesTheExitACrash() throws {
+    let result = Self.timeline(Self.flutter16910)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.bundleID == "io.flutter.examples.gallery")
+    // One event, the `Process exited` line's, now a crash, with the exit context's line as evidence.
+    #expect(app.events.map(\.kind) == [.crashed])
+    let end = app.events[0]
+    #expect(end.pid == 1114 && end.line == 2)
+    #expect(end.detail == "crashed: assertiond's exit context says reason: crash (lines 2 and 9)")
+    #expect(end.alsoShownBy.map(\.line) == [9])
+    #expect(app.processes.first?.endedBy == .crashed)
+    // In the foreground (`visibility: foreground`): no background claim.
+    #expect(app.findings.isEmpty)
+  }
+
+  /// NativeScript #8920's fixture has the same pair with `reason: (none)`: the exit stays an exit, one event.
+  @Test func anExitContextWithNoReasonLeavesTheExit() throws {
+    let app = try #require(
+      TimelineBuilder().build(
+        from: try Fixtures.source("console/real-nativescript-8920-idevicesyslog-assertiond-exit.log")
+      )
+      .apps.first { $0.processes.contains { $0.pid == 867 } })
+    #expect(app.events.filter { $0.pid == 867 }.map(\.kind).filter { $0 == .crashed }.isEmpty)
+  }
+}
