@@ -26,9 +26,8 @@ extension TimelineAnalyzer {
 
   func evidence(_ list: [TimelineEvent]) -> [TimelineFinding.Evidence] {
     var seen = Set<Int>()
-    return list.sorted { $0.line < $1.line }.compactMap {
-      seen.insert($0.line).inserted ? TimelineFinding.Evidence(line: $0.line, text: $0.text) : nil
-    }
+    let all = list.flatMap { [TimelineFinding.Evidence(line: $0.line, text: $0.text)] + $0.alsoShownBy }
+    return all.sorted { $0.line < $1.line }.filter { seen.insert($0.line).inserted }
   }
 
   func time(_ event: TimelineEvent) -> String {
@@ -382,7 +381,7 @@ extension TimelineAnalyzer {
     for kill in events where kill.kind == .killed {
       // RunningBoard's assertion time-out: its own finding (``backgroundAssertionTimeouts()``), whatever its words.
       if kill.detail.contains(RunningBoardExitContext.assertionTimeoutNote) { continue }
-      if kill.detail.hasSuffix(KernelJetsamRecognizers.daemonNote) {
+      if kill.detail.contains(KernelJetsamRecognizers.daemonNote) {
         // A launchd daemon: its limits are not an app's, and no app lifecycle applies.
         let limit = Self.memoryLimit(kill.detail)
         findings.append(
@@ -426,6 +425,10 @@ extension TimelineAnalyzer {
       } else if kill.detail.contains("jetsam") || Self.memoryLimit(kill.detail)?.inactive == true {
         let inactive = Self.memoryLimit(kill.detail)?.inactive == true
         let inBackground = background.map { (kill.clock ?? 0) >= $0 } ?? false
+        guard shownToBeAnApp(kill) else {
+          findings.append(jetsamOfAProcessNotShownToBeAnApp(kill, inactive: inactive))
+          continue
+        }
         guard inBackground || inactive else {
           findings.append(jetsamNotShownInBackground(kill))
           continue
@@ -451,6 +454,51 @@ extension TimelineAnalyzer {
       }
     }
     return findings
+  }
+
+  /// The kinds of event only an app's life gives (UIKit's background tasks, the background and launch
+  /// transitions, assertiond's background permission timer): with one of them a process is an app.
+  static let appOnlyKinds: Set<TimelineEvent.Kind> = [
+    .enteredBackground, .backgroundTaskStarted, .backgroundTaskEnded, .relaunchedInBackground, .launched,
+    .permissionTimer, .expiryWarning, .completionHandlerWarning, .bgTaskSubmitted, .bgTaskSimulatedLaunch,
+  ]
+
+  /// Whether the log shows the process `kill` ended to be an app, not a daemon or an agent: its lines give a bundle
+  /// id (`UIKitApplication:com.x`, `application<com.x>`, `app<com.x>`, a BKProcess's), it is the app whose own
+  /// console the log is (no process named: Xcode's), Xcode's debugger ended it, or it has an event only an app has
+  /// (``appOnlyKinds``). The kernel's kill lines name a process `name[pid]` only: `duetexpertd`,
+  /// `FamilyControlsAgent` and `amfidebilitate` (review s10b defect 9) are shown by nothing else to be apps, and
+  /// were given app advice.
+  private func shownToBeAnApp(_ kill: TimelineEvent) -> Bool {
+    bundle != nil || name == AppSubject.unnamedAppName
+      || kill.detail == XcodeDebuggerRecognizers.memoryIssueDetail
+      || events.contains { Self.appOnlyKinds.contains($0.kind) }
+  }
+
+  /// A jetsam kill of a process the log does not show to be an app (``shownToBeAnApp(_:)``): `jetsam` at low, in
+  /// words that fit a daemon or an agent as well as an app; no background claim and no UIKit advice.
+  private func jetsamOfAProcessNotShownToBeAnApp(_ kill: TimelineEvent, inactive: Bool) -> TimelineFinding {
+    let who = name ?? "the process"
+    let limit = Self.memoryLimit(kill.detail).map { " (\($0.text))" } ?? ""
+    let killed =
+      inactive
+      ? "Killed by jetsam at \(time(kill)) at its inactive memory limit\(limit). "
+      : "Killed by jetsam (memory) at \(time(kill)). "
+    let notShown =
+      "Nothing in the log shows \(who) to be an app (no bundle id, no `UIKitApplication:`, `application<…>` or "
+      + "`app<…>` name, no app lifecycle line): it may be a daemon or an agent, "
+      + (inactive
+        ? "for which the inactive limit is the one it has while idle, not an app's background limit."
+        : "whose memory limits are not an app's.")
+    return TimelineFinding(
+      kind: .jetsam, confidence: .low,
+      summary: killed + notShown,
+      advice:
+        "A daemon or agent you ship: lower its peak footprint below the limit. A system process killed again and "
+        + "again: report it to Apple with a sysdiagnose. If it is your app, read the log with its own lines (a "
+        + "device console with SpringBoard's or runningboardd's lines about it) to see whether it was in the "
+        + "background.",
+      evidence: evidence([kill]))
   }
 
   /// A jetsam kill the log does not show in the background (no entered-background record before it, no

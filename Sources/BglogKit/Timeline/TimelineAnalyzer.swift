@@ -13,7 +13,8 @@ struct TimelineAnalyzer {
     self.events = Self.prepare(events)
   }
 
-  /// Sorts by time, drops the same exit or launch reported twice (a process exits, launches or
+  /// Sorts by time, folds the lines of one jetsam kill into one event (``sameKill(_:_:)``), drops the same
+  /// exit or launch reported twice (a process exits, launches or
   /// enters the background once, though several lines say so), and gives pid-less launches the pid
   /// of the next event that has one. Background tasks are not collapsed: the app writes one
   /// `Created background task` line per task, so two such lines are two tasks (copies of one line
@@ -30,8 +31,22 @@ struct TimelineAnalyzer {
     ]
     var result: [TimelineEvent] = []
     result.reserveCapacity(input.count)
+    // The lines of one kill, by the position of its event in `result` (``sameKill(_:_:)``).
+    var killLines: [Int: [TimelineEvent]] = [:]
     for position in order {
       let event = input[position]
+      if event.kind == .killed,
+        let earlier = result.indices.suffix(8).last(where: { result[$0].kind == .killed && result[$0].pid == event.pid }
+        ),
+        sameKill(killLines[earlier] ?? [result[earlier]], event)
+      {
+        killLines[earlier, default: [result[earlier]]].append(event)
+        continue
+      }
+      if let exited = exitContext(result, event) {
+        result[exited] = folding(exitContext: event, into: result[exited])
+        continue
+      }
       if collapsible.contains(event.kind),
         result.suffix(8).contains(where: {
           $0.kind == event.kind && $0.pid == event.pid && $0.detail == event.detail
@@ -42,6 +57,7 @@ struct TimelineAnalyzer {
       }
       result.append(event)
     }
+    for (index, lines) in killLines { result[index] = oneKill(lines) }
     for index in result.indices
     where result[index].pid == nil
       && [.launched, .relaunchedInBackground].contains(result[index].kind)

@@ -62,6 +62,13 @@ public struct TimelineEvent: Sendable, Hashable {
     get { storage.fields.text }
     set { mutable.fields.text = newValue }
   }
+  /// The other records that show the same thing and were folded into this event (the kernel's
+  /// `killing_specific_process` and osanalyticshelper's `killed by jetsam` lines after its `EXC_RESOURCE -> …
+  /// (fatal)` line for one kill): findings quote them as evidence with the event's own line.
+  public var alsoShownBy: [TimelineFinding.Evidence] {
+    get { storage.fields.alsoShownBy }
+    set { mutable.fields.alsoShownBy = newValue }
+  }
 
   /// Creates an event.
   public init(
@@ -119,6 +126,7 @@ public struct TimelineEvent: Sendable, Hashable {
     var namedAssertions: [ProcessAssertion]
     var marker: String?
     var text: String
+    var alsoShownBy: [TimelineFinding.Evidence] = []
   }
 
   /// The kinds of event; the raw values are the stable ids written in JSON.

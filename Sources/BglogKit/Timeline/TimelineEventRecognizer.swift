@@ -371,7 +371,15 @@ struct TimelineEventRecognizer {
     let code = text(after: "code:", in: message, until: [">", " "]) ?? "?"
     let domainName = String(domain.prefix(while: { $0 != "(" }))
     switch domainName {
-    case "signal": return (.crashed, "exited: signal \(code)")
+    case "signal":
+      // `SIGKILL(9)`: the number in the brackets decides, in the words runningboardd's line for the same end
+      // is given (``LaunchdTermination/signal(_:)``), so the two lines stay one event.
+      if let open = code.firstIndex(of: "("), code.hasSuffix(")"),
+        let number = Int(code[code.index(after: open)..<code.index(before: code.endIndex)])
+      {
+        return LaunchdTermination.signal(number)
+      }
+      return (.crashed, "exited: signal \(code)")
     case "jetsam": return (.killed, "killed by jetsam (\(code))")
     case "none", "exit": return (.exited, "exited normally (\(code))")
     default: return (.killed, "killed: \(domainName) \(code)")

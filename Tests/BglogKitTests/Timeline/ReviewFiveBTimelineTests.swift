@@ -41,7 +41,7 @@ import Testing
     #expect(!events.contains { $0.kind == .exited })
     let app = try #require(apps.first { $0.bundleID == "com.xxx.xxx" })
     #expect(app.events.contains { $0.kind == .childProcessEnded })
-    #expect(app.processes.first { $0.pid == 716 }?.endedBy == .crashed)
+    #expect(app.processes.first { $0.pid == 716 }?.endedBy == .killed)
     #expect(app.processes.first { $0.pid == 720 }?.endedBy == nil)
   }
 

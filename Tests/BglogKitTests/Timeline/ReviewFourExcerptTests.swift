@@ -131,18 +131,28 @@ import Testing
   }
 
   /// SYNTHETIC (built from pythonista #405's two kernel lines above with the limit class swapped to
-  /// `InactiveHard`; no real app line with it was found): an app's inactive-limit kill, whose line gives
-  /// no process type, is still a background kill.
+  /// `InactiveHard`; no real app line with it was found, and the seed's SpringBoard state line with the app's
+  /// bundle and pid put before them): an app's inactive-limit kill, whose line gives no process type, is still a
+  /// background kill. Without a line that shows the process to be an app, the kernel's lines alone name a process
+  /// `name[pid]` that may as well be a daemon (review s10b defect 9): `jetsam` low, no UIKit advice.
   @Test func inactiveHardKillOfAnAppIsABackgroundKill() throws {
-    let text = """
+    let kernel = """
       kernel[0] <Notice>: EXC_RESOURCE -> Pythonista3[2776] exceeded mem limit: InactiveHard 3072 MB (fatal)
       kernel[0] <Notice>: 399243.947 memorystatus: killing_specific_process pid 2776 [Pythonista3] (per-process-limit 10) - memorystatus_available_pages: 42511
 
       """
-    let app = try #require(Self.timeline(text: text).apps.first)
+    let springBoard =
+      "Application process state changed for com.omz-software.Pythonista3: <SBApplicationProcessState: "
+      + "0x280ba7ae0; pid: 2776; taskState: Running; visibility: Background>\n"
+    let app = try #require(Self.timeline(text: springBoard + kernel).apps.first)
+    #expect(app.bundleID == "com.omz-software.Pythonista3")
     #expect(app.findings.map(\.kind) == [.jetsamInBackground])
     #expect(app.findings[0].confidence == .high)
     #expect(app.findings[0].advice?.contains("applicationDidEnterBackground") == true)
+    let alone = try #require(Self.timeline(text: kernel).apps.first)
+    #expect(alone.findings.map(\.kind) == [.jetsam])
+    #expect(alone.findings[0].confidence == .low)
+    #expect(alone.findings[0].advice?.contains("applicationDidEnterBackground") == false)
   }
 
   /// httptransfertasks #10: the cancelled reason 0 is a force quit.
@@ -223,7 +233,8 @@ import Testing
   }
 
   /// The kernel's kill under system-wide memory pressure (Saar Amar's iOS 14.2 dmesg quote): a jetsam kill
-  /// naming the cause and the priority band; `jetsam` at medium, no background claimed (no background record).
+  /// naming the cause and the priority band; `jetsam`, no background claimed (no background record), and low since
+  /// review s10b defect 9: backboardd is a system daemon, and nothing in the log shows it to be an app.
   @Test func kernelKillingTopProcessIsAJetsamKill() throws {
     let text =
       "328.762 memorystatus: killing_top_process pid 41 [backboardd] (zone-map-exhaustion 17) 34416KB - "
@@ -233,7 +244,8 @@ import Testing
     #expect(app.events[0].pid == 41)
     #expect(app.events[0].detail == "killed by jetsam (zone-map-exhaustion, priority band 17)")
     #expect(app.findings.map(\.kind) == [.jetsam])
-    #expect(app.findings[0].confidence == .medium)
+    #expect(app.findings[0].confidence == .low)
+    #expect(app.findings[0].summary.contains("Nothing in the log shows backboardd to be an app"))
   }
 
   /// SYNTHETIC lines built from xnu's format strings (`memorystatus: %s pid %d [%s] (%s %d) …` with

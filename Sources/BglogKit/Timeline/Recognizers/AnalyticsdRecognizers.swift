@@ -43,8 +43,9 @@ enum AnalyticsdRecognizers {
       }
       var reason: [String] = []
       var detail: String
-      if namespace == "SIGNAL", let code, code < 64, let read = LaunchdTermination.read("(2, \(code), 0)") {
-        detail = read.detail
+      if namespace == "SIGNAL", let code, code < 64 {
+        // A crash report's record: its signal is said as it is, whatever sent it.
+        detail = LaunchdTermination.signalExit(Int(code))
       } else {
         detail = "crashed"
       }

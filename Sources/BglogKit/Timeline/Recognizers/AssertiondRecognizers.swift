@@ -1,7 +1,41 @@
 /// iOS 7–12 assertiond lines that name the process in a `<BKProcess …>` description instead of the
 /// `[Name:pid]` prefix the assertiond branch of ``TimelineEventRecognizer`` reads.
 enum AssertiondRecognizers {
-  static let all: [MessageRecognizer] = [processExited, priorityNoSuchProcess]
+  static let all: [MessageRecognizer] = [processExited, priorityNoSuchProcess, exitContext]
+
+  /// The detail of a process whose exit context says `reason: crash`.
+  static let exitContextCrashDetail = "crashed: assertiond's exit context says reason: crash"
+
+  /// `[Runner:1114] Got exit context: <BKSProcessExitContext: 0x13de1b880; reason: crash>` (iOS 11 assertiond, just
+  /// after its `Process exited: <BKProcess: …; pid: 1114; …>`): why the process ended. Only the reasons seen in real
+  /// logs are read: `crash` is a crash (the analyser makes it and the `Process exited` line before it one event,
+  /// ``TimelineAnalyzer/exitContext(_:_:)``); `(none)` adds nothing to the exit. Later AssertionServices name other
+  /// reasons (`voluntary`, `signal`, `jetsam` in its NSStringFromBKSProcessExitReason), never seen in a log in this
+  /// form: not read.
+  static let exitContext = MessageRecognizer(
+    id: "assertiond-exit-context", era: "iOS 9–12 assertiond",
+    anchors: ["Got exit context: <BKSProcessExitContext: "], writers: ["assertiond"],
+    read: { message, _, _ in
+      typealias R = TimelineEventRecognizer
+      guard let anchor = R.range(of: "Got exit context: <BKSProcessExitContext: ", in: message),
+        let (subject, _) = R.bracketSubject(message[..<anchor.lowerBound]), subject.pid != nil,
+        let reason = R.text(after: "; reason: ", in: message[anchor.upperBound...], until: [">", "\n"]),
+        reason == "crash"
+      else { return [] }
+      return [MessageEvent(kind: .crashed, subject: subject, detail: exitContextCrashDetail)]
+    },
+    triggering: [
+      RecognizerExample(
+        "[Runner:1114] Got exit context: <BKSProcessExitContext: 0x13de1b880; reason: crash>", process: "assertiond",
+        pid: 67, source: "flutter/flutter issue #16910 (description, iOS 11 device syslog)",
+        expected: MessageEvent(
+          kind: .crashed, subject: AppSubject(name: "Runner", pid: 1114), detail: exitContextCrashDetail))
+    ],
+    nonTriggering: [
+      RecognizerExample(
+        "[myappda:867] Got exit context: <BKSProcessExitContext: 0x100523620; reason: (none)>", process: "assertiond",
+        pid: 62, source: "NativeScript/NativeScript issue #8920 (idevicesyslog, after the process exited)")
+    ])
 
   /// `Process exited: <BKProcess: 0x1005310e0; myappda; com.myapp.myapp; pid: 867; agency: Application; …>`
   static let processExited = MessageRecognizer(

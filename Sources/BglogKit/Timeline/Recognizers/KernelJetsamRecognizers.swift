@@ -16,9 +16,10 @@ enum KernelJetsamRecognizers {
 
   /// `memorystatus: name[pid] exceeded mem limit: InactiveHard 15 MB (fatal)`: remembered for the kill
   /// line that follows; makes no event of its own. `EXC_RESOURCE -> name[pid] exceeded mem limit:
-  /// ActiveHard 24 MB (fatal)`: the kernel's own word that the limit was fatal, a kill of that process
-  /// (a `killing_specific_process` line for the same pid after it then adds no second kill); without
-  /// `(fatal)` no event.
+  /// ActiveHard 24 MB (fatal)`: the kernel's own word that the limit was fatal, a kill of that process; without
+  /// `(fatal)` no event. The kernel's `killing_specific_process` line and osanalyticshelper's `killed by jetsam`
+  /// line for the same pid after it are events too, which the analyser folds into this one
+  /// (``TimelineAnalyzer/sameKill(_:_:)``): one kill, every line its evidence.
   ///
   /// `memorystatus: exceeded mem limit: ActiveHard 50 MB (fatal)` names no process (getlantern/radiance
   /// #595, 3 ms before the kill): remembered as the nameless limit, which only the next
@@ -42,11 +43,7 @@ enum KernelJetsamRecognizers {
       let limit = TimelineEventRecognizer.trimmingBlanks(message[anchor.upperBound...].prefix(while: { $0 != "\n" }))
       if TimelineEventRecognizer.contains(head, "EXC_RESOURCE -> ") {
         guard limit.hasSuffix("(fatal)") else { return [] }
-        state.limitKills.insert(pid)
-        return [
-          MessageEvent(
-            kind: .killed, subject: subject, detail: "killed for exceeding its memory limit (EXC_RESOURCE): \(limit)")
-        ]
+        return [MessageEvent(kind: .killed, subject: subject, detail: excResourceKillDetail + limit)]
       }
       state.exceededLimits[pid] = String(limit)
       return []
@@ -79,6 +76,9 @@ enum KernelJetsamRecognizers {
         source: "getlantern/radiance pull request #595 (comment; an iOS 26.6 packet tunnel extension)"),
     ])
 
+  /// The detail of the `EXC_RESOURCE -> name[pid] … (fatal)` kill, before the limit.
+  static let excResourceKillDetail = "killed for exceeding its memory limit (EXC_RESOURCE): "
+
   /// The kernel's limit line that names no process.
   static let namelessLimitAnchor = "memorystatus: exceeded mem limit: "
 
@@ -97,8 +97,6 @@ enum KernelJetsamRecognizers {
       guard let pid = Int(rest.prefix(while: { $0.isNumber })) else { return [] }
       let nameless = state.namelessLimit
       state.namelessLimit = nil
-      // Already reported as a kill by the kernel's `EXC_RESOURCE -> …[pid] … (fatal)` line.
-      if state.limitKills.remove(pid) != nil { return [] }
       var subject = AppSubject(pid: pid)
       subject.name = TimelineEventRecognizer.text(after: " [", in: rest, until: ["]"])
       let cause = TimelineEventRecognizer.text(after: "] (", in: rest, until: [" ", ")"]) ?? "?"
@@ -230,7 +228,6 @@ enum KernelJetsamRecognizers {
       let reason = message[anchor.upperBound...].prefix(while: { $0 != " " && $0 != "\n" })
       guard !reason.isEmpty else { return [] }
       state.namelessLimit = nil
-      if state.limitKills.remove(pid) != nil { return [] }
       var detail = "killed by jetsam (\(reason))"
       if let limit = state.exceededLimits.removeValue(forKey: pid) { detail += ", exceeded mem limit: \(limit)" }
       return [MessageEvent(kind: .killed, subject: subject, detail: detail)]

@@ -88,9 +88,11 @@ enum LaunchdExitReason {
     let kind: TimelineEvent.Kind
     var detail: String
     switch namespace {
+    case 2 where code < 64:
+      (kind, detail) = LaunchdTermination.signal(Int(code))
     case 2:
       kind = .crashed
-      detail = LaunchdTermination.read("(2, \(code), 0)")?.detail ?? "exited: signal \(code)"
+      detail = "exited: signal \(code)"
     case 1:
       kind = .killed
       detail = "killed by jetsam (\(said ?? "code 0x\(hex)"))"

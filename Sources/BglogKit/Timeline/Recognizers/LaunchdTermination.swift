@@ -10,8 +10,9 @@
 /// - The third number is read as the wait status (POSIX: the terminating signal in the low 7 bits,
 ///   else the exit status times 256): `(11, 0, 6)` is the TCC kill's SIGABRT, `(2, 11, 11)` a
 ///   segmentation fault (InjectionIII #380), `(2, 10, 10)` an app crashing at launch
-///   (ms-intune-app-sdk-ios #137); developers' public notes quoting runningboardd give `(0, 0, 65280)`
-///   for a process that called `exit(-1)` (exit status 255) and `(0, 0, 0)` for a clean quit.
+///   (ms-intune-app-sdk-ios #137), `(2, 9, 9)` a SIGKILL (a developer's notes on a JIT helper, "playport": the app
+///   and its XPC helper, both `(2, 9, 9)`: a kill, ``signal(_:)``); developers' public notes quoting runningboardd
+///   give `(0, 0, 65280)` for a process that called `exit(-1)` (exit status 255) and `(0, 0, 0)` for a clean quit.
 ///
 /// The wording is the exit context's (``TimelineEventRecognizer/exitReason(_:)``), so the same end
 /// reported by both lines is one event (the analyser drops the same exit said twice within a second).
@@ -28,6 +29,36 @@ enum LaunchdTermination {
     11: "tcc", 12: "reportcrash", 13: "coreanimation", 14: "aggregated",
   ]
 
+  /// Signals another process sends to end one (xnu `sys/signal.h`): SIGKILL (9) cannot be caught and is what
+  /// launchd, RunningBoard, the debugger and `kill -9` end a process with; SIGTERM (15) is the polite request to
+  /// quit (launchd sends it before SIGKILL when it stops a job). Neither is raised by the process's own fault,
+  /// so neither is a crash.
+  static let sentSignals: Set<Int> = [9, 15]
+
+  /// The kind and detail of an exit by `code`, a signal number (exit reason namespace 2, `OS_REASON_SIGNAL`):
+  /// a kill for a signal another process sends (``sentSignals``), a crash for the others (the fault signals
+  /// SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS, and those not known to be sent). The line gives
+  /// the signal, never its sender: the detail says so rather than guess (jetsam and the watchdogs write their own
+  /// exit reason namespace, not a signal).
+  static func signal(_ code: Int) -> (kind: TimelineEvent.Kind, detail: String) {
+    let name = signalName(code)
+    switch code {
+    case 9: return (.killed, "killed by \(name); the line does not say which process sent it")
+    case 15: return (.killed, "killed by \(name) (a request to quit); the line does not say which process sent it")
+    default: return (.crashed, signalExit(code))
+    }
+  }
+
+  /// `SIGKILL(9)`, or the number alone for a signal not in ``signalNames``.
+  static func signalName(_ code: Int) -> String {
+    signalNames[code].map { "\($0)(\(code))" } ?? String(code)
+  }
+
+  /// `exited: signal SIGABRT(6)`: the exit by a signal said as it is, without saying who sent it.
+  static func signalExit(_ code: Int) -> String {
+    "exited: signal " + signalName(code)
+  }
+
   /// The event kind and detail for `codes` (`(2, 11, 11)`, as written); `nil` when they are not three
   /// integers (the caller then quotes them as they are).
   static func read(_ codes: String) -> (kind: TimelineEvent.Kind, detail: String)? {
@@ -40,14 +71,14 @@ enum LaunchdTermination {
     else { return nil }
     switch domain {
     case 2:
-      return (.crashed, "exited: signal " + (signalNames[code].map { "\($0)(\(code))" } ?? String(code)))
+      return signal(code)
     case 1:
       return (.killed, "killed by jetsam (\(code == 7 ? "per-process-limit(7)" : String(code)))")
     case 0:
       let signal = status & 0x7F
       let ending =
         signal != 0
-        ? "terminated by signal " + (signalNames[signal].map { "\($0)(\(signal))" } ?? String(signal))
+        ? "terminated by signal " + signalName(signal)
         : "exit status \(status >> 8)"
       return (.exited, "exited with no exit reason, \(ending) (launchd \(domain), \(code), \(status))")
     default:

@@ -86,8 +86,6 @@ struct MessageRecognizerState: Sendable {
   var namelessLimit: String? = nil
   /// The watchdog FrontBoard said it ignores for a pid, and why (`process is being debugged`).
   var ignoredWatchdogs: [Int: (name: String, reason: String)] = [:]
-  /// The pids the kernel's `EXC_RESOURCE -> … (fatal)` line already reported killed.
-  var limitKills: Set<Int> = []
   /// The pids assertiond already found gone (`… No such process`): one event per process.
   var gonePIDs: Set<Int> = []
   /// FrontBoard said a process exited without naming it (`Process exited:  ->  { … }`): the next
@@ -143,7 +141,6 @@ struct MessageRecognizerState: Sendable {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
     if launchRoles.count > 1_000 { launchRoles.removeAll() }
     if exceededLimits.count > 1_000 { exceededLimits.removeAll() }
-    if limitKills.count > 1_000 { limitKills.removeAll() }
     if gonePIDs.count > 1_000 { gonePIDs.removeAll() }
     if ignoredWatchdogs.count > 1_000 { ignoredWatchdogs.removeAll() }
     if invalidatedWorkspaces.count > 1_000 { invalidatedWorkspaces.removeAll() }

@@ -109,6 +109,8 @@ enum URLSessionRecognizers {
       } else if R.hasPrefix(line, "finished with error [") {
         // `finished with error [-999] Error Domain=NSURLErrorDomain Code=-999 "cancelled" …`
         guard let code = R.text(after: "[", in: line, until: ["]"]) else { return [] }
+        // -997's own words are read by ``lostBackgroundTransferService``, which says what the code means: one event.
+        if R.contains(line, lostServiceAnchor) { return [] }
         failed = true
         outcome = "finished with error \(code)" + (code == "-999" ? " (cancelled)" : "")
       } else {
@@ -335,11 +337,14 @@ enum URLSessionRecognizers {
     ],
     nonTriggering: [])
 
+  /// The words of NSURLErrorBackgroundSessionWasDisconnected (-997) in an error's description.
+  static let lostServiceAnchor = "Code=-997 \"Lost connection to background transfer service\""
+
   /// NSURLErrorBackgroundSessionWasDisconnected (-997), `Lost connection to background transfer service`,
   /// as an app logs a task's error: the task failed because its background session lost nsurlsessiond.
   static let lostBackgroundTransferService = MessageRecognizer(
     id: "urlsession-lost-background-transfer-service", era: "CFNetwork (iOS 7+)",
-    anchors: ["Code=-997 \"Lost connection to background transfer service\""], writers: [],
+    anchors: [lostServiceAnchor], writers: [],
     read: { message, header, _ in
       let task = task(message).map { " \($0.name)" } ?? ""
       return [
@@ -354,9 +359,26 @@ enum URLSessionRecognizers {
         source: "joltup/rn-fetch-blob issue #234 (the app's own log, Xcode console)",
         expected: MessageEvent(
           kind: .urlTaskCompleted, subject: .unnamedApp,
-          detail: "task failed with error -997: lost connection to background transfer service (nsurlsessiond)"))
+          detail: "task failed with error -997: lost connection to background transfer service (nsurlsessiond)")),
+      // taskCompleted's `finished with error [` anchor is in it too: this one alone reads it (before: two events).
+      RecognizerExample(
+        noaLostService, process: "ChatGPT for Monocle", pid: 9390, source: noa,
+        expected: MessageEvent(
+          kind: .urlTaskCompleted, subject: AppSubject(name: "ChatGPT for Monocle", pid: 9390),
+          detail:
+            "task <107143F9-1572-4564-86F0-92A731E9BF91>.<3> failed with error -997: lost connection to background "
+            + "transfer service (nsurlsessiond)")),
     ],
     nonTriggering: [])
+
+  /// Project "Noa", `Whisper.swift`'s header comment (Bart Trzynadlowski, 2023-05-24; review s10b defect 6), the
+  /// Xcode record's message as it is there, cut at the end of its first line.
+  private static let noa = "Noa's Whisper.swift header comment (an Xcode console record quoted, iOS)"
+  static let noaLostService =
+    "Task <107143F9-1572-4564-86F0-92A731E9BF91>.<3> finished with error [-997] Error Domain=NSURLErrorDomain "
+    + "Code=-997 \"Lost connection to background transfer service\" UserInfo={NSErrorFailingURLStringKey="
+    + "https://api.openai.com/v1/chat/completions, NSErrorFailingURLKey=https://api.openai.com/v1/chat/completions, "
+    + "_NSURLErrorRelatedURLSessionTaskErrorKey=("
 
   /// nsurlsessiond's `Error linking upload file: Error Domain=NSCocoaErrorDomain Code=257 … {NSFilePath=…,
   /// NSUnderlyingError=0x… "The operation couldn’t be completed. Operation not permitted"}` (iOS 8): the daemon
