@@ -104,6 +104,39 @@ import Testing
     8  UIKitCore                      0x18c17c -[UIView(CALayerDelegate) layoutSublayersOfLayer:]
     """
 
+  /// transistorsoft/react-native-background-fetch #527 (description, fivecar, 2024-09-25), frames 0–6: Instabug's
+  /// heading of the crashed thread (`Thread 27 Queue 305: … (serial) [Crashed]:`), a blank line, then the frames.
+  static let rn527 = """
+    Thread 27 Queue 305: com.facebook.react.RNBackgroundFetchQueue (serial) [Crashed]:
+
+    0    libsystem_platform.dylib                 0x1f97e01c4     _os_unfair_lock_recursive_abort + 36
+    1    libsystem_platform.dylib                 0x1f97dd55c     _os_unfair_lock_lock_slow + 319
+    2    BackgroundTasks                          0x219172034     -[BGTask dealloc] + 39
+    3    libsystem_blocks.dylib                   0x1f988cfc4     _Block_object_dispose + 255
+    4    libsystem_blocks.dylib                   0x1f988d1b0     _call_dispose_helpers_excp + 47
+    5    libsystem_blocks.dylib                   0x1f988d164     _Block_release + 251
+    6    BackgroundTasks                          0x219171d4c     -[BGTask _unsafe_setTaskCompletedWithSuccess:afterDelay:] + 55
+    """
+
+  @Test func instabugCrashedHeadingOpensTheCrashedThread() throws {
+    let heading = try #require(
+      ThreadHeading.parse("Thread 27 Queue 305: com.facebook.react.RNBackgroundFetchQueue (serial) [Crashed]:"))
+    guard case .start(let index, let crashed, let name, let queue, _) = heading else {
+      Issue.record("not a thread start: \(heading)")
+      return
+    }
+    #expect(index == 27 && crashed && name == nil)
+    #expect(queue == "com.facebook.react.RNBackgroundFetchQueue")
+    // Without the `[Crashed]:` ending the line is no heading (Instabug's other threads are not read here).
+    #expect(ThreadHeading.parse("Thread 27 Queue 305: com.facebook.react.RNBackgroundFetchQueue (serial)") == nil)
+    let (report, diagnosis) = try #require(try Self.read(Self.rn527).first)
+    #expect(report.blamedThread?.index == 27)
+    #expect(report.blamedThread?.frames.count == 7)
+    #expect(diagnosis.kind == .trap)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.summary.contains("BGTask"))
+  }
+
   @Test func appboyWatchdogThreadTrapIsTheAppsHangDetectorAtMedium() throws {
     let results = try Self.read(Self.appboy165)
     #expect(results.count == 1)
