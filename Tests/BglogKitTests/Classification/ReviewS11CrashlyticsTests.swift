@@ -176,6 +176,21 @@ import Testing
     #expect(diagnosis.confidence == .medium)
   }
 
+  /// The same paste as the thread shows it: the question under it (at-internet #69's own sentence); a greeting and a
+  /// fence before it stand for how such pastes open.
+  @Test func proseAroundTheExportIsSetAside() throws {
+    let text =
+      "Hi, we see this in Crashlytics:\n\n```\n" + Self.atInternet69
+      + "\n```\n\nWe got this Error - cannot reproduce it ? Any Idea?\n"
+    let (report, diagnosis) = try #require(try Self.read(text).first)
+    #expect(report.format == .crashlytics)
+    #expect(report.startLine == 4)
+    #expect(report.issues.contains { $0.message.contains("prose before the export") && $0.location?.line == 1 })
+    #expect(report.issues.contains { $0.message.contains("prose after the export") && $0.location?.line == 13 })
+    #expect(diagnosis.kind == .badAccess)
+    #expect(diagnosis.confidence == .medium)
+  }
+
   @Test func capacitorBridgeThreadIsTheLockRecursionReading() throws {
     let (report, diagnosis) = try #require(try Self.read(Self.capacitor26).first)
     #expect(report.format == .crashlytics)

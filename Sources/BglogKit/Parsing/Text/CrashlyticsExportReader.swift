@@ -28,8 +28,35 @@ enum CrashlyticsExportReader {
       guard text.utf8.count <= 4096 else { return nil }
       lines.append((index + 1, text))
     }
+    // Prose before the export's first `Crashed:` / `Fatal Exception:` line or thread name over a frame 0, and after
+    // its last frame, is set aside
+    // (at-internet/atinternet-apple-sdk #69 asks its question under the paste).
+    let all = lines
+    guard
+      let opening = all.indices.first(where: { index in
+        let text = all[index].text
+        return text.hasPrefix("Crashed:") || text.hasPrefix("Fatal Exception:")
+          || (index + 1 < all.count && !isDigit(text.utf8.first)
+            && startsAtFrameZero(all[index + 1].text, line: all[index + 1].number))
+      }),
+      let closing = all.lastIndex(where: { isDigit($0.text.utf8.first) }), opening < closing
+    else { return nil }
+    lines = Array(all[opening...closing])
     guard let lastNumber = lines.last?.number, let firstNumber = lines.first?.number else { return nil }
     var report = CrashReport(format: .crashlytics, category: .crash, startLine: firstNumber, endLine: lastNumber)
+    if opening > 0 {
+      report.issues.append(
+        ParseIssue(
+          "\(opening == 1 ? "a line" : "\(opening) lines") of prose before the export \(opening == 1 ? "was" : "were") "
+            + "set aside", at: .line(all[0].number)))
+    }
+    if closing < all.count - 1 {
+      let count = all.count - 1 - closing
+      report.issues.append(
+        ParseIssue(
+          "\(count == 1 ? "a line" : "\(count) lines") of prose after the export \(count == 1 ? "was" : "were") "
+            + "set aside", at: .line(all[closing + 1].number)))
+    }
     var current: ThreadBacktrace?
     var exceptionFrames: ThreadBacktrace?
     var inException = false
