@@ -34,7 +34,7 @@ public struct DiagnoseOutputV1: Codable, Sendable, Hashable {
     public var index: Int
     /// The 1-based line where the report starts.
     public var startLine: Int
-    /// The layout: `text`, `ips`, `ips-text`, `metrickit`, `kscrash`.
+    /// The layout: `text`, `ips`, `ips-text`, `metrickit`, `kscrash`, `crashlytics`.
     public var format: String
     /// `crash`, `jetsam`, `resource`, `stackshot`, `panic`, `other`.
     public var category: String

@@ -147,11 +147,13 @@ extension ClassifierContext {
           "No frame of the crashed thread is recognisably the app's (unsymbolicated, or no Binary Images): "
             + "symbolicate the report, then look at the first app frame: it is the line that trapped."
         ] : []
-      return Diagnosis(
+      var diagnosis = Diagnosis(
         kind: .trap, confidence: .high,
         summary: "The app hit a trap (\(signal.isEmpty ? type : signal))"
           + (swiftFrame != nil ? ": a Swift runtime check failed." : "."),
         explanation: DiagnosisKind.trap.reference.meaning, advice: trapAdvice, evidence: evidence, facts: facts)
+      if report.format == .crashlytics { crashlyticsTrap(&diagnosis, crashed: crashed) }
+      return diagnosis
     }
     if PlainSearch.contains("EXC_RESOURCE", in: type) { return resourceException() }
     if report.exception == nil && report.termination == nil { return withoutCodes() }

@@ -215,6 +215,7 @@ struct ClassifierContext {
         " The input is a summary of the termination lines typed into prose, not the report, so the rest of the "
         + "report cannot be checked."
     }
+    if report.format == .crashlytics { crashlyticsExport(&diagnosis) }
     diagnosis.evidence = Self.mergingRepeats(diagnosis.evidence)
     return diagnosis
   }
@@ -263,6 +264,7 @@ struct ClassifierContext {
     if let byNamespace = byTerminationNamespace() { return byNamespace }
     if let voip = pushKitKill() { return voip }
     if let cut = cutInsideExceptionLine() { return cut }
+    if let fatal = crashlyticsFatalException() { return fatal }
     return byException()
   }
 

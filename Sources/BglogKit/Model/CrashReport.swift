@@ -96,6 +96,10 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   case metricKit = "metrickit"
   /// A KSCrash JSON report.
   case kscrash = "kscrash"
+  /// A Firebase Crashlytics console export (text): thread names on lines of their own (`Crashed: <name>`,
+  /// `Thread`, a queue name) over frames `N  image  0xaddr symbol`, and an `EXC_… 0x…` line; no header, no
+  /// termination reason, no signal.
+  case crashlytics = "crashlytics"
 }
 
 /// What kind of event a report records.

@@ -99,6 +99,8 @@ public enum CrashReportReader {
       if let summary = TerminationSummaryReader.read(source) { return [summary] }
       // An assertion list, a termination context's fields or a Cr4shed report pasted alone.
       if let piece = ReportPieceReader.read(source) { return [piece] }
+      // A Firebase Crashlytics console export (`Crashed: <thread>`, `EXC_BREAKPOINT 0x…`, frames under names).
+      if let export = CrashlyticsExportReader.read(source) { return [export] }
       throw .notAReport("no crash report header or backtrace found")
     }
     return reports

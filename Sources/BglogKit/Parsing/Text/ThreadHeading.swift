@@ -41,6 +41,9 @@ enum ThreadHeading {
     if TextScanning.hasPrefix(rest, "crashed with") || rest.contains("Thread State") {
       return .state(index: index)
     }
+    if let instabug = instabugCrashed(rest, readsNames: readsNames) {
+      return .start(index: index, crashed: true, name: instabug.name, queue: instabug.queue, trailing: "")
+    }
     var afterState = rest
     var crashed = false
     // `Thread 0 (attributed):` (a text summary of a MetricKit crash: the thread the crash is attributed to).
@@ -126,6 +129,10 @@ enum ThreadHeading {
     {
       return .state(index: index)
     }
+    if bytes[bytes.count - 1] == 0x3A, let instabug = instabugCrashed(slice(rest, bytes.count), readsNames: readsNames)
+    {
+      return .start(index: index, crashed: true, name: instabug.name, queue: instabug.queue, trailing: "")
+    }
     var afterState = rest
     var crashed = false
     if has("Crashed", at: afterState) {
@@ -146,6 +153,26 @@ enum ThreadHeading {
       return .start(index: index, crashed: crashed, name: name, queue: queue, trailing: "")
     }
     return .start(index: index, crashed: crashed, name: nil, queue: nil, trailing: trimmed(afterState + 1))
+  }
+
+  /// Instabug's heading of the crashed thread, after `Thread N `: `Queue 305:
+  /// com.facebook.react.RNBackgroundFetchQueue (serial) [Crashed]:` (transistorsoft/react-native-background-fetch
+  /// #527); nil unless the text ends in ` [Crashed]:`. The queue is read without its `(serial)` / `(concurrent)`.
+  static func instabugCrashed(_ rest: Substring, readsNames: Bool) -> (name: String?, queue: String?)? {
+    let marker = "[Crashed]:"
+    guard rest.hasSuffix(marker) else { return nil }
+    guard readsNames else { return (nil, nil) }
+    var middle = TextScanning.trimmed(rest.dropLast(marker.count))
+    for kind in ["(serial)", "(concurrent)"] where middle.hasSuffix(kind) {
+      middle = TextScanning.trimmed(middle.dropLast(kind.count))
+    }
+    if middle.hasPrefix("Queue "), let colon = middle.firstIndex(of: ":"),
+      middle[middle.index(middle.startIndex, offsetBy: 6)..<colon].allSatisfy({ $0.isASCII && $0.isNumber })
+    {
+      let queue = TextScanning.trimmed(middle[middle.index(after: colon)...])
+      return (nil, queue.isEmpty ? nil : String(queue))
+    }
+    return (middle.isEmpty ? nil : String(middle), nil)
   }
 
   private static func lowercased(_ byte: UInt8) -> UInt8 {
