@@ -46,6 +46,11 @@ public enum CrashReportReader {
     // Prose or Markdown, then an `.ips` metadata line and its JSON body, a JSON document opened by `{` alone or
     // a report member's line: read from that line on.
     if firstLine.first != "{", let unprefixed = ProseBeforeIPS.unprefixed(source) {
+      // A JetsamEvent process entry between prose sentences (KSCrash #278) is read with the prose around it,
+      // quoting its lines, as before this rule.
+      if unprefixed.opening == .object, let fragment = JetsamFragmentReader.read(source, proseAround: true) {
+        return [fragment]
+      }
       let reports: [CrashReport]
       do {
         reports = try read(unprefixed.source)

@@ -182,7 +182,8 @@ import Testing
     }
     // A line break inside a string with more JSON after it is still malformed.
     var reader = JSONReader(bytes: Array("{\"a\": \"b\n\", \"c\": 1}\n".utf8))
-    #expect(throws: ReportParseError.invalidJSON(line: 1, column: 9, message: "unescaped control character in string")) {
+    #expect(throws: ReportParseError.invalidJSON(line: 1, column: 9, message: "unescaped control character in string"))
+    {
       try reader.readValue()
     }
   }

@@ -55,7 +55,9 @@ import Testing
   @Test func sigpipeIsAWriteToAClosedSocketNotASystemKill() throws {
     let (_, diagnosis) = try Self.read(Self.paste)
     #expect((diagnosis.kind, diagnosis.confidence) == (.unknown, .low))
-    #expect(diagnosis.summary.hasSuffix("SIGPIPE: a write to a closed socket or pipe, an ordinary crash, not a system kill."))
+    #expect(
+      diagnosis.summary.hasSuffix(
+        "SIGPIPE: a write to a closed socket or pipe, an ordinary crash, not a system kill."))
     #expect(diagnosis.explanation.contains("writes to a socket or pipe whose other end is closed"))
     #expect(diagnosis.evidence.first?.location == .line(6))
   }
