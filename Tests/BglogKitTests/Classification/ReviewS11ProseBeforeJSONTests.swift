@@ -215,6 +215,22 @@ import Testing
         == ParseIssue("4 lines of prose or Markdown before the report's members were set aside", at: .line(8)))
   }
 
+  // MARK: What `timeline` says
+
+  @Test func timelineJudgesTheJSONAfterTheProseAsWithoutIt() {
+    // The prose lines are no log records: the cut payload is JSON without log records (as the payload alone),
+    // the pretty-printed body and the member lines are crash reports (no longer "a console log").
+    let metricKit = InputAppearance.of(bytes: Array(Self.metricKitPaste.utf8))
+    #expect(metricKit.kind == .plainText)
+    #expect(metricKit.jsonWithoutLogRecords)
+    #expect(InputAppearance.of(bytes: Array(Self.prettyIPSPaste.utf8)).kind == .crashReport)
+    #expect(InputAppearance.of(bytes: Array(Self.memberLinesPaste.utf8)).kind == .crashReport)
+    // Synthetic: a console record whose message goes on in a dictionary on the lines after it is a console
+    // line, not prose: the text stays a console log.
+    let dump = "2024-05-01 10:00:00.123456+0200 MyApp[512:8812] Response =\n{\n    status = ok;\n}\n"
+    #expect(InputAppearance.of(bytes: Array(dump.utf8)).kind == .consoleLog)
+  }
+
   // MARK: What is not set aside
 
   @Test func consoleJSONAfterProseIsNotAReport() throws {
