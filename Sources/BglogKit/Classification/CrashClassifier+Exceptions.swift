@@ -221,13 +221,23 @@ extension ClassifierContext {
         }
       }
     }
+    var meaning = ""
+    if signal == "SIGPIPE" {
+      // Sentry's rendering writes `Exception Type: Unknown (SIGPIPE)` (sentry-cocoa #4580): the signal's own
+      // meaning, which says where to look, and that no system rule killed the app.
+      meaning = " SIGPIPE: a write to a closed socket or pipe, an ordinary crash, not a system kill."
+      explanation +=
+        "SIGPIPE is the signal a process gets when it writes to a socket or pipe whose other end is closed; "
+        + "unless the app ignores it (SO_NOSIGPIPE on the socket, or signal(SIGPIPE, SIG_IGN)) it ends the process. "
+        + "It is an ordinary crash in the app, not a kill by the system: look at the crashed thread for the write."
+    }
     if let triage = kernelTriageReading(event: signal == "SIGKILL" ? "kill" : "crash") {
       explanation += triage.sentence
       evidence += triage.evidence
     }
     return Diagnosis(
       kind: .unknown, confidence: .low,
-      summary: "No known cause fits: " + seen.joined(separator: ", ") + ".",
+      summary: "No known cause fits: " + seen.joined(separator: ", ") + "." + meaning,
       explanation: explanation,
       evidence: evidence, facts: facts)
   }

@@ -72,8 +72,16 @@ public struct InputAppearance: Sendable, Hashable {
         if case .empty = error { return InputAppearance(kind: .empty) }
       }
     }
-    let timeline = TimelineBuilder().build(from: source)
-    let events = timeline.apps.reduce(0) { $0 + $1.events.count }
+    var timeline = TimelineBuilder().build(from: source)
+    var events = timeline.apps.reduce(0) { $0 + $1.events.count }
+    // Prose or Markdown before a pretty-printed JSON report (sentry-cocoa #1661, firebase-ios-sdk #12129): the
+    // prose lines are no log records, so the text is judged as the JSON after them, as without the prose.
+    if events == 0, let unprefixed = ProseBeforeIPS.unprefixed(source), unprefixed.opening != .metadataLine,
+      !anyRecordWithHeader(source.lines.prefix(unprefixed.metadataLine - 1))
+    {
+      timeline = TimelineBuilder().build(from: unprefixed.source)
+      events = timeline.apps.reduce(0) { $0 + $1.events.count }
+    }
     // JSON whose objects are not `log show` records (a JetsamEvent's process entries, googleapis
     // google-api-nodejs-client #613) opens like a JSON export but gives no record: not a console log.
     let jsonWithoutRecords = timeline.layout == .logShowJSON && timeline.statistics.entries == 0
@@ -109,6 +117,19 @@ public struct InputAppearance: Sendable, Hashable {
       if found || parser.layout != nil { return found }
     }
     if let entry = parser.finish() { found = entry.timestamp != nil || !entry.process.isEmpty }
+    return found
+  }
+
+  /// Whether any of a few lines is read as a record with a time or a process (all of them read).
+  static func anyRecordWithHeader(_ lines: some Sequence<Substring>) -> Bool {
+    var parser = ConsoleLogParser()
+    var found = false
+    for line in lines {
+      parser.consume(line) { entry in
+        if entry.timestamp != nil || !entry.process.isEmpty { found = true }
+      }
+    }
+    if let entry = parser.finish(), entry.timestamp != nil || !entry.process.isEmpty { found = true }
     return found
   }
 

@@ -43,18 +43,34 @@ public enum CrashReportReader {
       for index in reports.indices { reports[index].issues.insert(note, at: 0) }
       return reports
     }
-    // Prose or a fence, then an `.ips` metadata line and its JSON body: read from the metadata line on.
-    if firstLine.first != "{", let unprefixed = ProseBeforeIPS.unprefixed(source),
-      var reports = try? read(unprefixed.source), !reports.isEmpty, reports.allSatisfy({ $0.format == .ips })
-    {
-      let count = unprefixed.proseLines
-      let note = ParseIssue(
-        "\(count == 1 ? "a line" : "\(count) lines") of prose or Markdown before the .ips metadata line "
-          + "\(count == 1 ? "was" : "were") set aside",
-        at: .line(unprefixed.metadataLine))
-      for index in reports.indices { reports[index].issues.insert(note, at: 0) }
-      return reports
+    // Prose or Markdown, then an `.ips` metadata line and its JSON body, a JSON document opened by `{` alone or
+    // a report member's line: read from that line on.
+    if firstLine.first != "{", let unprefixed = ProseBeforeIPS.unprefixed(source) {
+      // A JetsamEvent process entry between prose sentences (KSCrash #278) is read with the prose around it,
+      // quoting its lines, as before this rule.
+      if unprefixed.opening == .object, let fragment = JetsamFragmentReader.read(source, proseAround: true) {
+        return [fragment]
+      }
+      let reports: [CrashReport]
+      do {
+        reports = try read(unprefixed.source)
+      } catch {
+        // A JSON report cut in the paste: the same refusal as without the prose. Other errors (a console
+        // record, text that is no report) leave the input to the readers below.
+        guard unprefixed.opening != .metadataLine, case .invalidJSON(_, _, let message) = error,
+          message.hasSuffix(JSONReader.cutSuffix)
+        else { return try readAfterJSONChecks(source) }
+        throw error
+      }
+      if !reports.isEmpty, reports.allSatisfy({ [.ips, .metricKit].contains($0.format) }) {
+        return reports.map { ProseBeforeIPS.noted($0, unprefixed) }
+      }
     }
+    return try readAfterJSONChecks(source)
+  }
+
+  /// The text readers, for an input that is no JSON report.
+  private static func readAfterJSONChecks(_ source: SourceText) throws(ReportParseError) -> [CrashReport] {
     let restored = FlattenedReport.restore(source)
     var reports = LegacyCrashReportParser().parseDocument(restored?.source ?? source)
     if let restored {

@@ -416,13 +416,22 @@ struct JSONReader {
     }
   }
 
+  /// The end of an error's message when the input ends inside the JSON: it is cut.
+  static let cutSuffix = " (the input ends there: it is cut)"
+
   /// An `invalidJSON` error at the current position.
   func error(_ message: String) -> ReportParseError {
     guard isAtEnd else { return .invalidJSON(line: line, column: offset - lineStart + 1, message: message) }
+    return cutError(message, end: bytes.count, endLine: line)
+  }
+
+  /// An error saying the input is cut at `end` (the offset where the text stops, on line `endLine`): the
+  /// position is the end of the last non-blank text before it.
+  private func cutError(_ message: String, end textEnd: Int, endLine lineAtEnd: Int) -> ReportParseError {
     // At the end of the input the next unread byte is past the text (line 12 of an 11-line file, omlx #702):
     // the position is the end of the last non-blank text, and the message says the input is cut there.
-    var end = bytes.count
-    var endLine = line
+    var end = textEnd
+    var endLine = lineAtEnd
     while end > 0, let blank = Optional(bytes[end - 1]),
       blank == 0x20 || blank == 0x09 || blank == 0x0A || blank == 0x0D
     {
@@ -432,8 +441,32 @@ struct JSONReader {
     }
     var start = end
     while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
-    return .invalidJSON(
-      line: max(endLine, 1), column: end - start + 1, message: message + " (the input ends there: it is cut)")
+    return .invalidJSON(line: max(endLine, 1), column: end - start + 1, message: message + Self.cutSuffix)
+  }
+
+  /// The error for a control byte inside a string at the current offset: a line break with nothing but
+  /// blanks after it, or a closing Markdown fence alone (firebase-ios-sdk #12129 stops at `"deviceIde` and a
+  /// line break), is the input ending inside the string, cut; anything else is an unescaped control character.
+  private func controlCharacterError() -> ReportParseError {
+    let byte = bytes[offset]
+    guard byte == 0x0A || byte == 0x0D else { return error("unescaped control character in string") }
+    var index = offset
+    var backticks = 0
+    var afterFence = false
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D:
+        if backticks > 0 { afterFence = true }
+      case UInt8(ascii: "`") where !afterFence:
+        backticks += 1
+      default:
+        return error("unescaped control character in string")
+      }
+      index += 1
+    }
+    guard backticks == 0 || backticks >= 3 else { return error("unescaped control character in string") }
+    // The cut is at the end of the string's line.
+    return cutError("unexpected end of input inside a string", end: offset, endLine: line)
   }
 
   // MARK: - Pieces
@@ -547,7 +580,7 @@ struct JSONReader {
       offset += 1
       return fast
     }
-    if offset < bytes.count, bytes[offset] < 0x20 { throw error("unescaped control character in string") }
+    if offset < bytes.count, bytes[offset] < 0x20 { throw controlCharacterError() }
     var buffer = Array(bytes[start..<offset])
     while offset < bytes.count {
       let byte = bytes[offset]
@@ -555,7 +588,7 @@ struct JSONReader {
         offset += 1
         return String(decoding: buffer, as: UTF8.self)
       }
-      if byte < 0x20 { throw error("unescaped control character in string") }
+      if byte < 0x20 { throw controlCharacterError() }
       if byte != UInt8(ascii: "\\") {
         buffer.append(byte)
         offset += 1
@@ -600,7 +633,7 @@ struct JSONReader {
         offset += 1
         return
       }
-      if byte < 0x20 { throw error("unescaped control character in string") }
+      if byte < 0x20 { throw controlCharacterError() }
       offset += 1
       if byte != UInt8(ascii: "\\") { continue }
       guard let escape = peek else { break }

@@ -606,6 +606,25 @@ struct TextReportBuilder {
     return .prose
   }
 
+  /// Sentry's rendering of an event (getsentry/sentry-cocoa #4580) writes frames without `+ offset`
+  /// (`0   libsystem_c.dylib               0x1c6ac5f1c         __vfprintf`) and ends symbolicated ones with
+  /// `(Image:line)` (`encodeObject (Sentry.framework:342)`). In a report whose frames all lack offsets and
+  /// where one names its own image so, a frame without an offset is that layout, not a cut line: the
+  /// "may be cut" note stays on the paste's last line only. Runs once per report, over its notes.
+  private mutating func dropSentryLayoutCutNotes() {
+    let note = "frame symbol has no offset; the line may be cut"
+    guard report.issues.contains(where: { $0.message == note }) else { return }
+    let frames = report.threads.lazy.flatMap(\.frames)
+    guard !frames.contains(where: { $0.symbolOffset != nil || $0.imageOffset != nil }),
+      frames.contains(where: { $0.sourceLine != nil && $0.sourceFile == $0.image })
+    else { return }
+    let kept = report.issues.filter { issue in
+      guard issue.message == note, let line = issue.location?.line, line >= 1 else { return true }
+      return isLastLineOfPaste(line - 1)
+    }
+    report.issues = kept
+  }
+
   /// Whether nothing but blanks or a closing fence follows the line: the end of the pasted text.
   private func isLastLineOfPaste(_ index: Int) -> Bool {
     var next = index + 1
@@ -974,6 +993,7 @@ struct TextReportBuilder {
       report.termination = termination
     }
     if report.exception == nil { readMetricKitExceptionKeys() }
+    dropSentryLayoutCutNotes()
     report.leakedAssertions = leakedAssertions()
     AssertionListHeader.fill(&report.header, from: report.applicationSpecificInformation.map { Substring($0.value) })
     return report
