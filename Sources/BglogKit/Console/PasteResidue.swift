@@ -146,15 +146,20 @@ enum PasteResidue {
     return rest
   }
 
-  /// `line` without a code comment's mark: the blanks before it, `//` and the run of blanks after it (one or
-  /// more), with how many blanks that run holds; `nil` when the line does not start so (after blanks) or holds
-  /// nothing after it. The run is what the comment's lines share once learned (``LineMark/comment(blanks:)``).
-  static func droppingComment(_ line: Substring) -> (rest: Substring, blanks: Int)? {
+  /// The bytes after a leading `//` (blanks before it allowed), or `nil` when the line does not start so.
+  private static func afterCommentSlashes(_ line: Substring) -> Substring.UTF8View? {
     let bytes = line.utf8
     guard let slash = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), bytes[slash] == 0x2F else { return nil }
     let second = bytes.index(after: slash)
     guard second != bytes.endIndex, bytes[second] == 0x2F else { return nil }
-    let afterMark = bytes[bytes.index(after: second)...]
+    return bytes[bytes.index(after: second)...]
+  }
+
+  /// `line` without a code comment's mark: the blanks before it, `//` and the run of blanks after it (one or
+  /// more), with how many blanks that run holds; `nil` when the line does not start so (after blanks) or holds
+  /// nothing after it. The run is what the comment's lines share once learned (``LineMark/comment(blanks:)``).
+  static func droppingComment(_ line: Substring) -> (rest: Substring, blanks: Int)? {
+    guard let afterMark = afterCommentSlashes(line) else { return nil }
     let blanks = afterMark.prefix(while: { $0 == 0x20 || $0 == 0x09 }).count
     let rest = afterMark.dropFirst(blanks)
     guard blanks > 0, !rest.isEmpty else { return nil }
@@ -167,11 +172,7 @@ enum PasteResidue {
   /// `nil` when the line does not start with `//` after its blanks, or `//` is followed by other than a blank
   /// (`///`, `//text`).
   static func droppingCommentMark(_ line: Substring, blanks: Int) -> (rest: Substring, prose: Bool)? {
-    let bytes = line.utf8
-    guard let slash = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), bytes[slash] == 0x2F else { return nil }
-    let second = bytes.index(after: slash)
-    guard second != bytes.endIndex, bytes[second] == 0x2F else { return nil }
-    let afterMark = bytes[bytes.index(after: second)...]
+    guard let afterMark = afterCommentSlashes(line) else { return nil }
     let run = afterMark.prefix(while: { $0 == 0x20 || $0 == 0x09 }).count
     if run == 0 { return afterMark.isEmpty ? (Substring(afterMark), false) : nil }
     let dropped = min(run, blanks)

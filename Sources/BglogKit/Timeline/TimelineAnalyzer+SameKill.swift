@@ -37,8 +37,8 @@ extension TimelineAnalyzer {
   /// One event for the lines of one kill (in order): the first line's, with the other lines as its evidence. The
   /// detail that names a memory limit leads (the findings read the limit from it); what the other lines say that
   /// it does not follows, then the lines.
-  static func oneKill(_ lines: [TimelineEvent]) -> TimelineEvent {
-    guard var merged = lines.first, lines.count > 1 else { return lines.first ?? lines[0] }
+  static func oneKill(_ lines: [TimelineEvent]) -> TimelineEvent? {
+    guard var merged = lines.first, lines.count > 1 else { return lines.first }
     let lead = lines.first { memoryLimit($0.detail) != nil } ?? merged
     var said: [String] = []
     for line in lines where line.detail != lead.detail && !said.contains(line.detail) { said.append(line.detail) }
