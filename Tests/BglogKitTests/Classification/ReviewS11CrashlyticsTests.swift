@@ -176,6 +176,29 @@ import Testing
     #expect(diagnosis.confidence == .medium)
   }
 
+  /// facebook/react-native #39573 (a comment of 2024-02-08): the summary's exception line over `Crashed: <thread>`
+  /// and its frames, after the author's sentence (the first lines of the paste, verbatim).
+  static let reactNative39573 = """
+    @marcoizzo @lucaswitch I have this same error
+    EXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x0000000000000020
+    Crashed: com.apple.main-thread
+    0  libobjc.A.dylib                0x3d68 objc_release + 16
+    1  SafariServices                 0x65d38 <redacted> + 40
+    2  UIKitCore                      0x2ff978 <redacted> + 2176
+    """
+
+  @Test func anExceptionLineOverTheCrashedThreadIsTheExportsFirstLine() throws {
+    let (report, diagnosis) = try #require(try Self.read(Self.reactNative39573).first)
+    #expect(report.format == .crashlytics)
+    #expect(report.startLine == 2)
+    #expect(report.exception?.type == "EXC_BAD_ACCESS")
+    #expect(report.exception?.location?.line == 2)
+    #expect(report.blamedThread?.name == "com.apple.main-thread")
+    #expect(report.blamedThread?.frames.count == 3)
+    #expect(diagnosis.kind == .badAccess)
+    #expect(diagnosis.confidence == .medium)
+  }
+
   /// The same paste as the thread shows it: the question under it (at-internet #69's own sentence); a greeting and a
   /// fence before it stand for how such pastes open.
   @Test func proseAroundTheExportIsSetAside() throws {

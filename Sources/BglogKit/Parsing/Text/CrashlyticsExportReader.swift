@@ -35,7 +35,8 @@ enum CrashlyticsExportReader {
     guard
       let opening = all.indices.first(where: { index in
         let text = all[index].text
-        return text.hasPrefix("Crashed:") || text.hasPrefix("Fatal Exception:")
+        // The summary's exception line may come first, over `Crashed: <thread>` (react-native #39573).
+        return text.hasPrefix("Crashed:") || text.hasPrefix("Fatal Exception:") || exceptionLine(text) != nil
           || (index + 1 < all.count && !isDigit(text.utf8.first)
             && startsAtFrameZero(all[index + 1].text, line: all[index + 1].number))
       }),
