@@ -1,5 +1,5 @@
 /// What can be worked out about a line from its bytes alone, ahead of the parser (on the reader
-/// thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:linesEnd:_:)``):
+/// thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:readerShare:linesEnd:_:)``):
 /// for the `HH:MM:SS  process  message` layout, its header and the content hash of the record it
 /// starts if that record has no continuation lines; for a layout read by ``ConsoleByteHeader``, the
 /// same in a ``PreparedHeader``.
@@ -69,10 +69,10 @@ public struct PreparedHeader: Sendable {
   /// ``ConsoleLogParser/contentHash(process:message:ascii:)`` of the process and message (ASCII),
   /// when the message needs no decoding (``hasContentHash``).
   private(set) var contentHash: UInt64 = 0
+  /// Whether ``contentHash`` was worked out.
+  private var hashed = false
   /// The record filter's last test on the message (``PreparedLine/anchors``): 0 not done, 1 no anchor,
-  /// 2 an anchor. Done only for the layouts where the parser's thread is the busier one: Xcode (56 % of
-  /// the samples on 1 GiB, session 7) and Console.app (58 %, session 8); in the others the reader
-  /// thread is as busy or busier.
+  /// 2 an anchor.
   private var anchorState: UInt8 = 0
   private var year = absentNumber
   private var utcOffset = absentNumber
@@ -88,9 +88,12 @@ public struct PreparedHeader: Sendable {
   /// Reads `line` in `layout` (one ``ConsoleByteHeader`` reads); `isASCII`: the line is known to be
   /// ASCII without a carriage return, which ``ConsoleByteHeader`` requires (other lines are not prepared).
   /// `memo`: the reader's memory of the time fields of the lines before (``HeaderFieldMemo``).
+  /// `scans`: also the content hash and the record filter's anchor test (``contentHash``, ``anchors``);
+  /// without them the parser works them out itself, with the same result (the reader thread does them
+  /// when it has time to spare: ``LineBatchQueue``).
   init(
     _ line: UnsafeBufferPointer<UInt8>, isASCII: Bool, layout: ConsoleLayout,
-    memo: UnsafeMutablePointer<HeaderFieldMemo>? = nil
+    memo: UnsafeMutablePointer<HeaderFieldMemo>? = nil, scans: Bool = true
   ) {
     self.layout = layout
     guard isASCII, ConsoleByteHeader.reads(layout), line.count < Int(Self.absent) else {
@@ -106,29 +109,22 @@ public struct PreparedHeader: Sendable {
       state = .notPrepared
       return
     }
-    // ndjson's header is the most work of any layout's, and the reader thread is the busier one there
-    // (62 % of the samples on 1 GiB): the parser's thread hashes those records itself, from the same
-    // bytes (it copies the process and the message after the line).
-    if !header.messageEscaped, layout != .logShowNDJSON {
-      contentHash = ConsoleLogParser.contentHash(
-        process: UnsafeBufferPointer(rebasing: line[header.process]),
-        message: UnsafeBufferPointer(rebasing: line[header.messageStart..<(header.messageEnd ?? line.count)]),
-        ascii: true)
-    }
-    if Self.scansAnchors(layout), header.messageEnd == nil {
-      let message = UnsafeBufferPointer(rebasing: line[header.messageStart...])
-      anchorState = MessageRecognizers.filterScanner.containsAny(message) ? 2 : 1
-    }
+    // A message that is the line's bytes as they are (not an escaped ndjson string): the parser's
+    // record holds the same process and message bytes, so the hash and the anchor test are the ones
+    // it would work out.
+    guard scans, !header.messageEscaped else { return }
+    let message = UnsafeBufferPointer(rebasing: line[header.messageStart..<(header.messageEnd ?? line.count)])
+    contentHash = ConsoleLogParser.contentHash(
+      process: UnsafeBufferPointer(rebasing: line[header.process]), message: message, ascii: true)
+    hashed = true
+    anchorState = MessageRecognizers.filterScanner.containsAny(message) ? 2 : 1
   }
-
-  /// Whether the record filter's anchor test is done ahead for `layout` (see `anchorState`).
-  static func scansAnchors(_ layout: ConsoleLayout) -> Bool { layout == .xcode || layout == .consoleApp }
 
   /// ``PreparedLine/anchors`` of the line's message, when it was worked out (`nil`: not).
   var anchors: Bool? { anchorState == 0 ? nil : anchorState == 2 }
 
-  /// Whether ``contentHash`` is the record's (its message is the line's bytes as they are).
-  var hasContentHash: Bool { state == .header && !escaped && layout != .logShowNDJSON }
+  /// Whether ``contentHash`` is the record's (worked out, and its message is the line's bytes as they are).
+  var hasContentHash: Bool { state == .header && hashed }
 
   /// Keeps `header`; `false` when a value does not fit the compact form.
   private mutating func store(_ header: ConsoleByteHeader) -> Bool {

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 extension LineStream {
   /// ``forEachLineBytes(_:stdin:_:)`` with the reading and line splitting of a regular file on a
   /// second thread: the same lines in the same order, handed to `body` on the calling thread in
@@ -12,6 +18,8 @@ extension LineStream {
   ///   - layoutHint: asked on the calling thread after each batch: the layout the lines are read in,
   ///     once known. Lines the reader thread splits after that are prepared for it (``PreparedHeader``,
   ///     for a layout ``ConsoleByteHeader`` reads) rather than for `HH:MM:SS  process  message`.
+  ///   - readerShare: for tests, how much of the preparing the reader thread does, fixed (``LineBatchQueue``);
+  ///     `nil` (always, outside tests): as much as keeps both threads busy.
   ///   - linesEnd: when given, lines stay valid after `body` returns, until the next call of
   ///     `linesEnd` (after each batch; after each line when there is no reader thread): `body` may keep
   ///     pointing at a line until then instead of copying it.
@@ -21,7 +29,7 @@ extension LineStream {
   @discardableResult
   public static func forEachLineBytesPipelined(
     _ input: InputFile, stdin: FileHandle? = nil, prepare: Bool = false, readerThread: Bool = true,
-    layoutHint: (() -> ConsoleLayout?)? = nil, linesEnd: (() -> Void)? = nil,
+    layoutHint: (() -> ConsoleLayout?)? = nil, readerShare: Int? = nil, linesEnd: (() -> Void)? = nil,
     _ body: (_ line: UnsafeBufferPointer<UInt8>, _ isASCII: Bool, _ prepared: PreparedLine?) -> Void
   ) throws(InputError) -> Int {
     guard readerThread, input.path != "-", ProcessInfo.processInfo.activeProcessorCount > 1,
@@ -33,7 +41,7 @@ extension LineStream {
         return true
       }
     }
-    let queue = LineBatchQueue()
+    let queue = LineBatchQueue(share: readerShare)
     // The reader's loop is a function of its own: its batch and layout are then locals that only
     // non-escaping closures capture. Captured by the thread's closure, they were boxed, and every
     // access to them in the per-line closure was checked for exclusivity at run time (about 2 % of
@@ -41,10 +49,11 @@ extension LineStream {
     let reader = Thread { readBatches(input, prepare: prepare, into: queue) }
     reader.start()
     while let batch = queue.take() {
+      let begun = threadTime()
       batch.forEachLine(body)
       // The batch's lines (in its chunk or its own storage) are valid until it is given back.
       linesEnd?()
-      queue.recycle(batch)
+      queue.recycle(batch, parserTime: threadTime() &- begun)
       if prepare, let layoutHint { queue.layoutHint = layoutHint().flatMap { ConsoleByteHeader.reads($0) ? $0 : nil } }
     }
     let (cutLines, error) = queue.outcome
@@ -52,11 +61,20 @@ extension LineStream {
     return cutLines
   }
 
-  /// The reader thread of ``forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:linesEnd:_:)``:
+  /// The processor time the calling thread has used, in nanoseconds (``LineBatchQueue`` compares the
+  /// two threads' time on the same batches).
+  static func threadTime() -> UInt64 {
+    var time = timespec()
+    guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+  }
+
+  /// The reader thread of ``forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:readerShare:linesEnd:_:)``:
   /// reads `input` chunk by chunk, splits and (when `prepare`) prepares its lines into batches and
   /// hands them to `queue`, then records the outcome.
   private static func readBatches(_ input: InputFile, prepare: Bool, into queue: LineBatchQueue) {
-    var (batch, layout) = queue.emptyBatch(chunk: nil)
+    var (batch, layout, work) = queue.emptyBatch(chunk: nil)
+    var begun = threadTime()
     // The time fields of the lines before, for the headers read here (a pointer: a variable captured
     // by the closure below would be boxed and checked for exclusive access on every line).
     let memo = UnsafeMutablePointer<HeaderFieldMemo>.allocate(capacity: 1)
@@ -70,25 +88,29 @@ extension LineStream {
         chunks: {
           if batch.chunk != nil {
             batch.closesChunk = true
+            batch.readerTime = threadTime() &- begun
             queue.put(batch)
-            (batch, layout) = queue.emptyBatch(chunk: nil)
+            (batch, layout, work) = queue.emptyBatch(chunk: nil)
+            begun = threadTime()
           }
           batch.chunk = queue.takeChunk()
           return batch.chunk!
         }
       ) { line, isASCII in
-        if !prepare {
+        if !prepare || work == .lines {
           batch.append(line, isASCII: isASCII, prepared: nil)
         } else if let layout {
-          batch.append(
-            line, isASCII: isASCII, header: PreparedHeader(line, isASCII: isASCII, layout: layout, memo: memo))
+          let header = PreparedHeader(line, isASCII: isASCII, layout: layout, memo: memo, scans: work == .scans)
+          batch.append(line, isASCII: isASCII, header: header)
         } else {
           batch.append(line, isASCII: isASCII, prepared: PreparedLine(line, isASCII: isASCII))
         }
         if batch.byteCount >= LineBatch.targetSize {
           let chunk = batch.chunk
+          batch.readerTime = threadTime() &- begun
           queue.put(batch)
-          (batch, layout) = queue.emptyBatch(chunk: chunk)
+          (batch, layout, work) = queue.emptyBatch(chunk: chunk)
+          begun = threadTime()
         }
         return true
       }
@@ -104,7 +126,7 @@ extension LineStream {
   }
 }
 
-/// Lines handed over by the reader thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:linesEnd:_:)``:
+/// Lines handed over by the reader thread of ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:readerShare:linesEnd:_:)``:
 /// where each is and whether it is ASCII. Most lines lie in `chunk`, the buffer their chunk was read
 /// into, where they stay; the others (the line that began in the chunk before, repaired UTF-8) are
 /// copied into the batch's own storage.
@@ -122,6 +144,8 @@ struct LineBatch: @unchecked Sendable {
   var chunk: UnsafeMutablePointer<UInt8>?
   /// Whether this is the last batch with lines in `chunk`: giving it back frees the chunk for reuse.
   var closesChunk = false
+  /// The processor time the reader thread spent on the batch (reading, splitting, preparing), in nanoseconds.
+  var readerTime: UInt64 = 0
   /// Copies of the lines that are not in `chunk`.
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
@@ -205,6 +229,7 @@ struct LineBatch: @unchecked Sendable {
   mutating func clear() {
     chunk = nil
     closesChunk = false
+    readerTime = 0
     copied = 0
     byteCount = 0
     spans.removeAll(keepingCapacity: true)
@@ -214,11 +239,48 @@ struct LineBatch: @unchecked Sendable {
 }
 
 /// The bounded hand-over between the reader thread and the caller's thread of
-/// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:linesEnd:_:)``, with a free list so batches are
+/// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:readerShare:linesEnd:_:)``, with a free list so batches are
 /// reused; it owns (and frees) every batch.
+///
+/// It also shares the preparing of lines between the two threads. What the reader thread does not
+/// work out ahead the parser works out itself, with the same result: a header (``PreparedHeader``), the
+/// content hash and the record filter's anchor test. Which thread is the busier one depends on the
+/// layout, the lines and the machine (on 1 GiB of each bench layout, session 12: the reader thread
+/// was busier by 5 to 20 % in four layouts and the parser's by 15 % in one), so the share is not fixed:
+/// after every eight batches it falls by a step when the reader thread spent more processor time on them
+/// than the parser's thread (by more than 3 %), and grows by a step when it spent less. Processor time,
+/// not waits: on a loaded machine both threads wait for the processor, whichever is the slower.
 final class LineBatchQueue: @unchecked Sendable {
   /// The most full batches waiting: the reader waits when it is this far ahead.
   static let capacity = 3
+
+  /// What the reader thread works out for the lines of a batch.
+  enum Work {
+    /// Splits lines only.
+    case lines
+    /// Also reads each line's header.
+    case headers
+    /// Also the content hash and the anchor test of each record's message.
+    case scans
+  }
+
+  /// The share of the preparing the reader thread does, in steps of a sixteenth: of each eight batches,
+  /// `share - 8` get ``Work/scans`` and the rest of the first `share` get ``Work/headers``.
+  static let fullShare = 16
+  private var share: Int
+  /// Whether `share` stays as set (tests).
+  private let fixedShare: Bool
+  private var batchesBegun = 0
+  /// The two threads' processor time on the batches given back since the share last moved.
+  private var readerTime: UInt64 = 0
+  private var parserTime: UInt64 = 0
+  private var batchesTimed = 0
+
+  /// `share`: fixed, 0 … ``fullShare`` (tests); `nil`: set by the threads' waits, from the full share.
+  init(share: Int? = nil) {
+    self.share = min(max(share ?? Self.fullShare, 0), Self.fullShare)
+    fixedShare = share != nil
+  }
 
   private let condition = NSCondition()
   private var full: [LineBatch] = []
@@ -252,14 +314,16 @@ final class LineBatchQueue: @unchecked Sendable {
     for chunk in chunks { chunk.deallocate() }
   }
 
-  /// A batch to fill with lines of `chunk` (a recycled one, else a new one), and the layout to
-  /// prepare its lines for.
-  func emptyBatch(chunk: UnsafeMutablePointer<UInt8>?) -> (LineBatch, ConsoleLayout?) {
+  /// A batch to fill with lines of `chunk` (a recycled one, else a new one), the layout to prepare
+  /// its lines for, and how much of the preparing to do.
+  func emptyBatch(chunk: UnsafeMutablePointer<UInt8>?) -> (LineBatch, ConsoleLayout?, Work) {
     condition.lock()
     defer { condition.unlock() }
     var batch = free.popLast() ?? LineBatch(chunk: nil)
     batch.chunk = chunk
-    return (batch, hint)
+    let step = batchesBegun % 8
+    batchesBegun += 1
+    return (batch, hint, step < share - 8 ? .scans : step < share ? .headers : .lines)
   }
 
   /// A buffer of ``LineStream/chunkSize`` bytes to read a chunk into: one given back, else a new one
@@ -292,12 +356,24 @@ final class LineBatchQueue: @unchecked Sendable {
     return full.removeFirst()
   }
 
-  /// Gives a handed-out batch back for reuse.
-  func recycle(_ batch: LineBatch) {
+  /// Gives a handed-out batch back for reuse; `parserTime`: the processor time the caller's thread
+  /// spent on its lines, in nanoseconds.
+  func recycle(_ batch: LineBatch, parserTime batchParserTime: UInt64 = 0) {
     var batch = batch
     let chunk = batch.closesChunk ? batch.chunk : nil
+    let batchReaderTime = batch.readerTime
     batch.clear()
     condition.lock()
+    if !fixedShare {
+      readerTime &+= batchReaderTime
+      parserTime &+= batchParserTime
+      batchesTimed += 1
+      if batchesTimed == 8 {
+        if readerTime > parserTime &+ parserTime / 32, share > 0 { share -= 1 }
+        if parserTime > readerTime &+ readerTime / 32, share < Self.fullShare { share += 1 }
+        (readerTime, parserTime, batchesTimed) = (0, 0, 0)
+      }
+    }
     free.append(batch)
     if let chunk { freeChunks.append(chunk) }
     condition.unlock()

@@ -129,7 +129,7 @@ public struct TimelineBuilder {
   /// Whether a line given as bytes stays valid after the call that hands it in, until
   /// ``ownLines()`` is called: a record's first line is then read where it lies instead of being
   /// copied. Set it only when every line is kept until ``ownLines()`` (the `linesEnd` of
-  /// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:linesEnd:_:)``).
+  /// ``LineStream/forEachLineBytesPipelined(_:stdin:prepare:readerThread:layoutHint:readerShare:linesEnd:_:)``).
   public var borrowsLines: Bool {
     get { parser.borrowsLines }
     set { parser.borrowsLines = newValue }

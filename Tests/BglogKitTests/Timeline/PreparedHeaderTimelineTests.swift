@@ -129,23 +129,20 @@ import Testing
               #expect(header.subsystem == read.subsystem)
               #expect(header.category == read.category)
               #expect(header.level == read.level)
-              // The record filter's anchor test is done ahead for Xcode's and Console.app's layouts only.
-              #expect(PreparedHeader.scansAnchors(layout) == (layout == .xcode || layout == .consoleApp))
-              if PreparedHeader.scansAnchors(layout) {
-                let message = UnsafeBufferPointer(rebasing: bytes[read.messageStart...])
-                #expect(prepared.anchors == MessageRecognizers.filterScanner.containsAny(message))
-              } else {
-                #expect(prepared.anchors == nil)
-              }
-              // (ndjson records are hashed on the parser's thread.)
-              #expect(prepared.hasContentHash == (!read.messageEscaped && layout != .logShowNDJSON))
+              // The content hash and the record filter's anchor test are done ahead for every message
+              // that is the line's bytes as they are (not an escaped ndjson string).
+              let message = UnsafeBufferPointer(rebasing: bytes[read.messageStart..<(read.messageEnd ?? bytes.count)])
+              #expect(prepared.hasContentHash == !read.messageEscaped)
+              #expect(
+                prepared.anchors == (read.messageEscaped ? nil : MessageRecognizers.filterScanner.containsAny(message)))
+              // Without the scans (the reader thread busier than the parser's), neither is.
+              let unscanned = PreparedHeader(bytes, isASCII: ascii, layout: layout, scans: false)
+              #expect(unscanned.state == .header && !unscanned.hasContentHash && unscanned.anchors == nil)
               if prepared.hasContentHash {
-                let message = read.messageStart..<(read.messageEnd ?? bytes.count)
                 #expect(
                   prepared.contentHash
                     == ConsoleLogParser.contentHash(
-                      process: UnsafeBufferPointer(rebasing: bytes[read.process]),
-                      message: UnsafeBufferPointer(rebasing: bytes[message]), ascii: true))
+                      process: UnsafeBufferPointer(rebasing: bytes[read.process]), message: message, ascii: true))
               }
             }
           }
@@ -174,21 +171,47 @@ import Testing
 /// The whole pipeline (reader thread, layout hint, prepared headers) on a file large enough for the hint
 /// to arrive: the timeline is the one read on one thread, line after line, with damaged lines among them.
 @Suite struct PipelinedHeaderTests {
-  static func lines(count: Int) -> String {
+  /// The layouts `lines(count:layout:)` writes, each as the bench writes it (Scripts/bench `render`).
+  static let layouts: [ConsoleLayout] = [.consoleApp, .xcode, .logShow, .logShowNDJSON, .idevicesyslog]
+
+  /// One record's header and message in `layout`.
+  static func line(_ layout: ConsoleLayout, seconds: Int, micros: Int, process: String, pid: Int, message: String)
+    -> String
+  {
+    let clock = "17:\(String(format: "%02d:%02d", seconds / 60 % 60, seconds % 60))"
+    let time = clock + ".\(String(format: "%06d", micros))+0800"
+    switch layout {
+    case .xcode: return "2019-07-15 \(time) \(process)[\(pid):\(7000 + pid)] \(message)"
+    case .logShow:
+      return "2019-07-15 \(time) 0x28ee     Default     0x0                  \(pid)    0    \(process): \(message)"
+    case .logShowNDJSON:
+      let escaped = message.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      return
+        "{\"timestamp\": \"2019-07-15 \(time)\", \"processImagePath\": \"/usr/libexec/\(process)\", "
+        + "\"processID\": \(pid), \"messageType\": \"Default\", \"eventMessage\": \"\(escaped)\"}"
+    case .idevicesyslog: return "Jul 15 \(clock) iPhone \(process)[\(pid)] <Notice>: \(message)"
+    default: return "default\t\(time)\t\(process)\t\(message)"
+    }
+  }
+
+  static func lines(count: Int, layout: ConsoleLayout = .consoleApp) -> String {
     var generator = SplitMix64(state: 0x5E55_1060)
     var text = ""
     for index in 0..<count {
       let seconds = index / 100
-      var line =
-        "default\t17:\(String(format: "%02d:%02d", seconds / 60 % 60, seconds % 60)).\(String(format: "%06d", index % 1_000_000))+0800\t"
+      let (process, message): (String, String)
       switch index % 3 {
-      case 0: line += "kernel\tAppleKeyStore:Sending lock change \(index) for handle 0"
+      case 0: (process, message) = ("kernel", "AppleKeyStore:Sending lock change \(index) for handle 0")
       case 1:
-        line +=
-          "assertiond\t[Demo:\(2000 + index % 7)] Remove assertion: <BKProcessAssertion: 0x1\(index); id: 2229-0; "
-          + "name: \"com.apple.example.audio\"; state: active; reason: audio; duration: 180.0s>"
-      default: line += "SpringBoard\tsomething \(index)"
+        (process, message) = (
+          "assertiond",
+          "[Demo:\(2000 + index % 7)] Remove assertion: <BKProcessAssertion: 0x1\(index); id: 2229-0; "
+            + "name: \"com.apple.example.audio\"; state: active; reason: audio; duration: 180.0s>"
+        )
+      default: (process, message) = ("SpringBoard", "something \(index)")
       }
+      var line = Self.line(
+        layout, seconds: seconds, micros: index % 1_000_000, process: process, pid: 2000 + index % 7, message: message)
       switch generator.next() % 40 {
       case 0: line = String(line.prefix(Int(generator.next() % 60)))  // cut
       case 1: line = "  " + line  // indented
@@ -203,8 +226,11 @@ import Testing
     return text
   }
 
-  @Test func aLargeConsoleAppFileReadsTheSameOnOneThreadAndOnTwo() throws {
-    let text = Self.lines(count: 25_000)
+  /// The reader thread's share of the preparing moves with the threads' waits (``LineBatchQueue``): at
+  /// every share, fixed, and moving, each layout's file gives the timeline read on one thread.
+  @Test(arguments: layouts)
+  func aLargeFileReadsTheSameOnOneThreadAndOnTwoWhateverTheReaderPrepares(layout: ConsoleLayout) throws {
+    let text = Self.lines(count: 25_000, layout: layout)
     #expect(text.utf8.count > 3 * LineBatch.targetSize * 3)
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("bglog-pipelined-\(UUID().uuidString).log")
     try Data(text.utf8).write(to: url)
@@ -214,22 +240,26 @@ import Testing
     try LineStream.forEachLineBytesPipelined(input, readerThread: false) { line, isASCII, prepared in
       oneThread.consume(lineBytes: line, isASCII: isASCII, prepared: prepared)
     }
-    var twoThreads = TimelineBuilder()
-    var prepared = 0
-    try withUnsafeMutablePointer(to: &twoThreads) { builder throws(InputError) in
-      try LineStream.forEachLineBytesPipelined(
-        input, prepare: true, layoutHint: { builder.pointee.layout }
-      ) { line, isASCII, preparedLine in
-        if preparedLine?.byteHeader != nil { prepared += 1 }
-        builder.pointee.consume(lineBytes: line, isASCII: isASCII, prepared: preparedLine)
-      }
-    }
     let expected = oneThread.finish()
-    #expect(twoThreads.finish() == expected)
-    #expect(expected.layout == .consoleApp)
+    #expect(expected.layout == layout)
     #expect(expected.apps.isEmpty == false)
-    // The hint arrived: most lines were prepared (on a one-core machine nothing is, and the run is
-    // still compared above).
-    if ProcessInfo.processInfo.activeProcessorCount > 1 { #expect(prepared > 10_000) }
+    for share in [nil, 0, 3, 8, 13, LineBatchQueue.fullShare] {
+      var twoThreads = TimelineBuilder()
+      var prepared = 0
+      try withUnsafeMutablePointer(to: &twoThreads) { builder throws(InputError) in
+        try LineStream.forEachLineBytesPipelined(
+          input, prepare: true, layoutHint: { builder.pointee.layout }, readerShare: share
+        ) { line, isASCII, preparedLine in
+          if preparedLine?.byteHeader != nil { prepared += 1 }
+          builder.pointee.consume(lineBytes: line, isASCII: isASCII, prepared: preparedLine)
+        }
+      }
+      #expect(twoThreads.finish() == expected, "share \(share.map(String.init) ?? "moving")")
+      // The hint arrived: most lines were prepared when the reader reads headers (on a one-core machine
+      // nothing is, and the run is still compared above); none when it only splits lines.
+      guard ProcessInfo.processInfo.activeProcessorCount > 1, let share else { continue }
+      if share >= 8 { #expect(prepared > 10_000, "share \(share)") }
+      if share == 0 { #expect(prepared == 0) }
+    }
   }
 }
