@@ -1,4 +1,5 @@
 import BglogTestSupport
+import Foundation
 import Testing
 
 @testable import BglogKit
@@ -59,5 +60,61 @@ import Testing
     #expect(words("Formulating fatal 309 report for corpse[9522] AppName") == "fatal 309")
     #expect(words("We saw a report for corpse[1] X") == nil)
     #expect(words("Formulating Some Long Words report for corpse[1] X") == nil)
+  }
+
+  // MARK: One crash said by the process's end and by a record of its crash report
+
+  /// microsoftconnect/ms-intune-app-sdk-ios #137 (ianbby, iOS 14.5 beta, Console.app with the category column): the
+  /// lines about MyApp's end as pasted (two copies of each: the copy merged the stream twice). The reading:
+  /// launchd reported pid 432's end by SIGBUS (2, 10, 10); analyticsd's `com.apple.stability.crash` record 0.39 s
+  /// later is the crash report of that same end (same app, same signal: namespace SIGNAL, code 0xa), naming its
+  /// incident. Before: two `crashed` events, the second with no pid.
+  static let intune137 = """
+    default	08:00:54.679702-0600	kernel	kernel	MyApp[432] Corpse allowed 1 of 5
+    default	08:00:54.679725-0600	kernel	kernel	MyApp[432] Corpse allowed 1 of 5
+    default	08:00:54.684199-0600	SpringBoard	FrontBoard	[application<com.AppCo.MyApp>:432] Workspace connection invalidated.
+    default	08:00:54.684140-0600	SpringBoard	FrontBoard	[application<com.AppCo.MyApp>:432] Workspace connection invalidated.
+    default	08:00:54.700689-0600	runningboardd	RunningBoard	[application<com.AppCo.MyApp>:432] termination reported by launchd (2, 10, 10)
+    default	08:00:54.702044-0600	runningboardd	RunningBoard	Removing process: [application<com.AppCo.MyApp>:432]
+    default	08:00:54.701992-0600	runningboardd	RunningBoard	Removing process: [application<com.AppCo.MyApp>:432]
+    default	08:00:55.092828-0600	analyticsd	analyticsd	Aggregated. Transform: StabilityCrashNumerator3WithIncidentID Dirty: 1 Event: com.apple.stability.crash {"appVersion":"20.12.1","bundleID":"com.AppCo.MyApp","exceptionCodes":"KERN_PROTECTION_FAILURE at 0x000000020863b1a0","incidentID":"3368B380-8E23-4AEB-B80B-C57AA31D43B6","logwritten":1,"process":"MyApp","terminationReasonExceptionCode":"0xa","terminationReasonNamespace":"SIGNAL","timestamp":1612274455090144}
+    default	08:00:55.092873-0600	analyticsd	analyticsd	Aggregated. Transform: StabilityCrashNumerator3WithIncidentID Dirty: 1 Event: com.apple.stability.crash {"appVersion":"20.12.1","bundleID":"com.AppCo.MyApp","exceptionCodes":"KERN_PROTECTION_FAILURE at 0x000000020863b1a0","incidentID":"3368B380-8E23-4AEB-B80B-C57AA31D43B6","logwritten":1,"process":"MyApp","terminationReasonExceptionCode":"0xa","terminationReasonNamespace":"SIGNAL","timestamp":1612274455090144}
+    default	08:00:55.425777-0600	SpringBoard	FrontBoard	[application<com.AppCo.MyApp>:432] Dropping launch assertion.
+
+    """
+
+  @Test func analyticsdRecordOfTheSameCrashIsOneEvent() throws {
+    let result = Self.timeline(Self.intune137)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.bundleID == "com.AppCo.MyApp")
+    #expect(app.events.map(\.kind) == [.crashed])
+    let crash = app.events[0]
+    #expect(crash.pid == 432)
+    #expect(crash.line == 5)
+    #expect(
+      crash.detail.hasPrefix("exited: signal SIGBUS(10); analyticsd's record of the crash report (namespace SIGNAL"))
+    #expect(crash.detail.contains("incident 3368B380-8E23-4AEB-B80B-C57AA31D43B6"))
+    #expect(crash.detail.hasSuffix("(one crash: lines 5 and 8)"))
+    #expect(crash.alsoShownBy.map(\.line) == [8])
+    #expect(app.processes.map(\.endedBy) == [.crashed])
+  }
+
+  /// SYNTHETIC (intune #137's lines with the launchd status changed to SIGSEGV, 2, 11, 11): another signal is
+  /// another end, so the record stays its own event.
+  @Test func analyticsdRecordOfAnotherSignalStaysApart() throws {
+    let text = Self.intune137.replacingOccurrences(of: "(2, 10, 10)", with: "(2, 11, 11)")
+    let app = try #require(Self.timeline(text).apps.first)
+    #expect(app.events.map(\.kind) == [.crashed, .crashed])
+    #expect(app.events.map(\.pid) == [432, nil])
+  }
+
+  /// SYNTHETIC (intune #137's analyticsd line alone, then its launchd line 30 s later): too far apart to be
+  /// known as one end.
+  @Test func analyticsdRecordFarFromTheEndStaysApart() throws {
+    let lines = Self.intune137.split(separator: "\n")
+    let text = lines[7] + "\n" + lines[4].replacingOccurrences(of: "08:00:54.700689", with: "08:01:25.700689") + "\n"
+    let app = try #require(Self.timeline(String(text)).apps.first)
+    #expect(app.events.count == 2)
   }
 }
