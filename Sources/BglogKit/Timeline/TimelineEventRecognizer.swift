@@ -19,6 +19,9 @@ struct TimelineEventRecognizer {
     self.markers = markers
   }
 
+  /// Who each pid is, as far as the lines read say (``MessageRecognizerState/namedPIDs``).
+  var namedPIDs: [Int: AppSubject] { messageState.namedPIDs }
+
   /// Processes that write about apps rather than being one.
   static let systemProcesses: Set<String> = [
     "SpringBoard", "assertiond", "runningboardd", "nsurlsessiond", "backboardd", "symptomsd",

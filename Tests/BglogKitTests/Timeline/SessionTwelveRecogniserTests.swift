@@ -62,6 +62,50 @@ import Testing
     #expect(words("Formulating Some Long Words report for corpse[1] X") == nil)
   }
 
+  // MARK: A pid known only by number is filed under the process a line names with it
+
+  /// appium/appium #15122 (iOS 14.4, Console.app, quoted with `> ` by mykola-mokhnach): the lines as quoted. The
+  /// reading: WebDriverAgentRunner (462) exited (status 74), and pid 354, whose exit handlers SpringBoard fires with
+  /// SIGSEGV, is testmanagerd, as the next line's `[anon<testmanagerd>:354]` says: testmanagerd crashed. Before:
+  /// the crash was filed under an unnamed app (`unknown app`).
+  static let appium15122 = """
+    > default	12:19:39.143136-0500	runningboardd	393E5156-BD7F-4F92-A099-40ABB1EF44A7 monitor: got an update with state 4
+    > default	12:19:39.143198-0500	runningboardd	[application<com.facebook.WebDriverAgentRunner.xctrunner>:462] termination reported by launchd (0, 0, 18944)
+    > default	12:19:39.143249-0500	runningboardd	Calculated state for application<com.facebook.WebDriverAgentRunner.xctrunner>: running-active (role: NonUserInteractive)
+    > default	12:19:39.143338-0500	SpringBoard	Firing exit handlers for 354 with context <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGSEGV(11)>>
+    > default	12:19:39.143409-0500	SpringBoard	[anon<testmanagerd>:354] Now flagged as pending exit for reason: launch failed
+    > default	12:19:39.143461-0500	powerd	Process runningboardd.32 Released SystemIsActive "application<com.facebook.WebDriverAgentRunner.xctrunner>32-354-476:Developer testing(BackgroundUI)" age:00:00:31  id:51539646299 [System: PrevIdle SysAct]
+    > default	12:19:39.143651-0500	runningboardd	Removing process: [application<com.facebook.WebDriverAgentRunner.xctrunner>:462]
+    > default	12:19:39.143872-0500	runningboardd	Released power assertion with ID 38747
+
+    """
+
+  @Test func aPidNamedByAPendingExitLineIsThatProcess() throws {
+    let result = Self.timeline(Self.appium15122)
+    #expect(result.apps.count == 2)
+    let daemon = try #require(result.apps.first { $0.processName == "testmanagerd" })
+    #expect(daemon.events.map(\.kind) == [.crashed])
+    #expect(daemon.events[0].pid == 354)
+    #expect(daemon.events[0].detail == "exited: signal SIGSEGV(11)")
+    let runner = try #require(result.apps.first { $0.bundleID == "com.facebook.WebDriverAgentRunner.xctrunner" })
+    #expect(runner.events.map(\.kind) == [.exited])
+    #expect(runner.events[0].pid == 462)
+    #expect(!result.apps.contains { $0.bundleID == nil && $0.processName == nil })
+  }
+
+  /// The identities a bracket names, and what it does not read.
+  @Test func bracketIdentities() {
+    let identity = ProcessIdentityRecognizers.identity
+    #expect(identity("[anon<testmanagerd>:354] Now") == AppSubject(name: "testmanagerd", pid: 354))
+    #expect(identity("[application<com.AppCo.MyApp>:432] x") == AppSubject(bundle: "com.AppCo.MyApp", pid: 432))
+    #expect(
+      identity("[app<com.company.appname(C7B12899-70D1-4743-A415-EA7D0E1155AE)>:9522] x")
+        == AppSubject(bundle: "com.company.appname", pid: 9522))
+    #expect(identity("[xpcservice<com.apple.WebKit.WebContent([app<com.x>:9522])>:9525:9525] x") == nil)
+    #expect(identity("[Runner:1114] x") == nil)
+    #expect(identity("[anon<testmanagerd>:0] x") == nil)
+  }
+
   // MARK: One crash said by the process's end and by a record of its crash report
 
   /// microsoftconnect/ms-intune-app-sdk-ios #137 (ianbby, iOS 14.5 beta, Console.app with the category column): the
