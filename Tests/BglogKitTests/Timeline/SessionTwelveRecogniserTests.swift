@@ -161,4 +161,38 @@ import Testing
     let app = try #require(Self.timeline(String(text)).apps.first)
     #expect(app.events.count == 2)
   }
+
+  // MARK: runningboardd's launchd report with its identity left out
+
+  /// wzh4869/AppPorts, `User_docs/gitbook/en/macos-27.md` (and its translations): a write-up's quote of a re-signed
+  /// WeChat quitting at launch on macOS 27, the lines as fenced there. The reading: some process exited by itself
+  /// with exit status 255 (65280 = 255 << 8, no signal); the runningboardd line leaves out which (sandboxd's line
+  /// before it names WeChat as refused its container, not as the process that ended). Before: no event, and the
+  /// text was refused as "no line in a layout bglog knows" (exit 2).
+  static let appPorts = """
+    sandboxd rejected approval request from WeChat for kTCCServiceSystemPolicyAppData
+      (/Users/<user>/Library/Containers/com.tencent.xinWeChat/Data/Documents/xwechat_files): denied
+    runningboardd: termination reported by launchd (0, 0, 65280)
+
+    """
+
+  @Test func aBareLaunchdReportIsAnExitOfAnUnnamedProcess() throws {
+    let result = Self.timeline(Self.appPorts)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.processName == AppSubject.unnamedAppName)
+    #expect(app.events.map(\.kind) == [.exited])
+    #expect(app.events[0].line == 3)
+    #expect(app.events[0].pid == nil)
+    #expect(
+      app.events[0].detail
+        == "exited with no exit reason, exit status 255 (launchd 0, 0, 65280); the line does not name the process")
+  }
+
+  /// SYNTHETIC (the AppPorts line with other words before it, or codes that are not three numbers): not read, since
+  /// the words before may name the process in a form not known.
+  @Test func otherWordsBeforeABareLaunchdReportAreNotRead() {
+    #expect(Self.timeline("WeChat termination reported by launchd (0, 0, 65280)\n").apps.isEmpty)
+    #expect(Self.timeline("runningboardd: termination reported by launchd (0, 0)\n").apps.isEmpty)
+  }
 }
