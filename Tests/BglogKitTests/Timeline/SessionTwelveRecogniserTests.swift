@@ -195,4 +195,51 @@ import Testing
     #expect(Self.timeline("WeChat termination reported by launchd (0, 0, 65280)\n").apps.isEmpty)
     #expect(Self.timeline("runningboardd: termination reported by launchd (0, 0)\n").apps.isEmpty)
   }
+
+  // MARK: macOS launchd: an app's job labelled with its bundle id and a number
+
+  /// pock/pock #86 (chrischen, macOS system.log, 2019): the lines as pasted, one host renamed mid-paste. The
+  /// reading: `com.pigigaldi.pock.4300` is the job LaunchServices made for the Pock app (its bundle id and a number,
+  /// macOS 10.14–10.15), and each line is one launch of it crashing: SIGILL sent by the process's own exception
+  /// handler (`exc handler[1868]` has the job's own pid), a crash at launch, seven times. The launch-at-login
+  /// helper's `Could not import service` line is not an end. Before: records, no event.
+  static let pock86 = """
+    Jun 21 15:48:29 mcbook-pro com.apple.xpc.launchd[1] (com.pigigaldi.pock.4300[1868]): Service exited due to SIGILL | sent by exc handler[1868]
+    Jun 21 15:51:00 mcbook-pro com.apple.xpc.launchd[1] (com.pigigaldi.pock.4300[1924]): Service exited due to SIGILL | sent by exc handler[1924]
+    Jun 21 15:51:05 mcbook-pro com.apple.xpc.launchd[1] (com.pigigaldi.pock.4300[1925]): Service exited due to SIGILL | sent by exc handler[1925]
+    Jun 21 15:51:06 mcbook-pro com.apple.xpc.launchd[1] (com.pigigaldi.pock.4300[1926]): Service exited due to SIGILL | sent by exc handler[1926]
+    Jun 21 15:51:20 mcbook-pro com.apple.xpc.launchd[1] (com.pigigaldi.pock.4300[1927]): Service exited due to SIGILL | sent by exc handler[1927]
+    Jun 21 15:51:47 mcbook-pro com.apple.xpc.launchd[1] (com.pigigaldi.pock.4300[1944]): Service exited due to SIGILL | sent by exc handler[1944]
+    Jun 21 16:01:05 mcbook-pro-2 com.apple.xpc.launchd[1] (com.apple.xpc.launchd.user.domain.501.100008.Aqua): Could not import service from caller: caller = otherbsd.317, service = com.pigigaldi.pock-LaunchAtLoginHelper, error = 119: Service is disabled
+    Jun 21 16:36:16 mcbook-pro-2 com.apple.xpc.launchd[1] (com.pigigaldi.pock.4300[746]): Service exited due to SIGILL | sent by exc handler[746]
+
+    """
+
+  @Test func anAppsNumberedLaunchdJobCrashingIsTheAppsEnd() throws {
+    let result = Self.timeline(Self.pock86)
+    #expect(result.apps.count == 1)
+    let app = try #require(result.apps.first)
+    #expect(app.bundleID == "com.pigigaldi.pock")
+    #expect(app.events.map(\.kind) == Array(repeating: .crashed, count: 7))
+    #expect(app.events.map(\.pid) == [1868, 1924, 1925, 1926, 1927, 1944, 746])
+    #expect(
+      app.events[0].detail
+        == "exited: signal SIGILL, sent by exc handler[1868] (its own exception) (launchd: Service exited due to SIGILL)"
+    )
+    #expect(app.processes.allSatisfy { $0.endedBy == .crashed })
+  }
+
+  /// What the numbered label is read as, and what it is not: Apple's labels, a UUID, a label whose last name part is
+  /// a number too, too few parts.
+  @Test func numberedAppLabels() {
+    let read = LaunchdServiceExit.numberedAppBundle
+    #expect(read("com.pigigaldi.pock.4300") == "com.pigigaldi.pock")
+    #expect(read("org.p0deje.Maccy.24604") == "org.p0deje.Maccy")
+    #expect(read("com.apple.Safari.4300") == nil)
+    #expect(read("com.apple.xpc.launchd.user.domain.501.100008.Aqua") == nil)
+    #expect(read("com.example.daemon.06000000-0100-0000-0000-000000000000") == nil)
+    #expect(read("com.example.501.100008") == nil)
+    #expect(read("pock.4300") == nil)
+    #expect(read("com.example.app.42") == nil)
+  }
 }
