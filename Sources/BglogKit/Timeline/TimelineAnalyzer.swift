@@ -58,6 +58,7 @@ struct TimelineAnalyzer {
       result.append(event)
     }
     for (index, lines) in killLines { result[index] = oneKill(lines) ?? result[index] }
+    result = foldingCrashRecords(result)
     for index in result.indices
     where result[index].pid == nil
       && [.launched, .relaunchedInBackground].contains(result[index].kind)

@@ -238,6 +238,25 @@ public struct TimelineBuilder {
       if let bundle = subject.bundle { bundles.insert(bundle.lowercased()) }
       if let name = subject.name { names.insert(name.lowercased()) }
     }
+    // A pid that events know by nothing else is filed under the process a line names with it
+    // (`[anon<testmanagerd>:354]`): appium #15122's `Firing exit handlers for 354` is testmanagerd's end.
+    var pidsWithNames = Set<Int>()
+    for subject in subjects where subject.bundle != nil || subject.name != nil {
+      if let pid = subject.pid { pidsWithNames.insert(pid) }
+    }
+    let namedPIDs = recognizer.namedPIDs
+    var identified: [Int: AppSubject] = [:]
+    for subject in subjects {
+      guard subject.bundle == nil, subject.name == nil, let pid = subject.pid, !pidsWithNames.contains(pid),
+        identified[pid] == nil, let who = namedPIDs[pid]
+      else { continue }
+      identified[pid] = who
+      let named = keys(AppSubject(bundle: who.bundle, name: who.name))
+      for key in named where parent[key] == nil { parent[key] = key }
+      for key in named { union("p:\(pid)", key) }
+      if let bundle = who.bundle { bundles.insert(bundle.lowercased()) }
+      if let name = who.name { names.insert(name.lowercased()) }
+    }
     for bundle in bundles {
       guard let last = bundle.split(separator: ".").last, names.contains(String(last)) else {
         continue
@@ -270,6 +289,13 @@ public struct TimelineBuilder {
         let count = group.subjectCounts[subject] ?? 0
         if let bundle = subjects[subject].bundle { bundleCounts[bundle, default: 0] += count }
         if let name = subjects[subject].name { nameCounts[name, default: 0] += count }
+      }
+      // A group its events know by pid only is named by the lines that name its pids.
+      if bundleCounts.isEmpty && nameCounts.isEmpty {
+        for subject in group.subjectCounts.keys.sorted() {
+          guard let pid = subjects[subject].pid, let who = identified[pid] else { continue }
+          return (group.events, who.bundle, who.name)
+        }
       }
       return (group.events, mostCommon(bundleCounts), mostCommon(nameCounts))
     }

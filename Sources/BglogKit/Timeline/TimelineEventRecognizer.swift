@@ -19,6 +19,9 @@ struct TimelineEventRecognizer {
     self.markers = markers
   }
 
+  /// Who each pid is, as far as the lines read say (``MessageRecognizerState/namedPIDs``).
+  var namedPIDs: [Int: AppSubject] { messageState.namedPIDs }
+
   /// Processes that write about apps rather than being one.
   static let systemProcesses: Set<String> = [
     "SpringBoard", "assertiond", "runningboardd", "nsurlsessiond", "backboardd", "symptomsd",
@@ -269,10 +272,20 @@ struct TimelineEventRecognizer {
         }
         add(.resumed, subject, "resuming task", nil, [], nil)
       }
-    } else if Self.contains(message, "termination reported by launchd") {
+    } else if let said = Self.range(of: "termination reported by launchd", in: message) {
       let codes = Self.text(after: "launchd ", in: message, until: ["\n"]) ?? ""
       let (kind, detail) = LaunchdTermination.read(codes) ?? (.exited, "termination reported by launchd \(codes)")
-      add(kind, Self.appSubject(in: message), detail, nil, [], nil)
+      let subject = Self.appSubject(in: message)
+      if subject.isEmpty {
+        // The line with its identity left out, `runningboardd: termination reported by launchd (0, 0, 65280)` (a
+        // write-up's quote, wzh4869/AppPorts macos-27.md): some process ended, the line does not say which. Filed
+        // under the unnamed app, and only when nothing but the writer's name comes before the words.
+        let before = Self.trimmingBlanks(message[..<said.lowerBound])
+        guard before.isEmpty || before == "runningboardd:", LaunchdTermination.read(codes) != nil else { return }
+        add(kind, .unnamedApp, detail + "; the line does not name the process", nil, [], nil)
+        return
+      }
+      add(kind, subject, detail, nil, [], nil)
     }
   }
 

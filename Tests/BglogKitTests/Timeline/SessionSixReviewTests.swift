@@ -40,8 +40,9 @@ import Testing
   }
 
   /// SYNTHETIC (BackgroundRunner #1's two backboardd lines, then the corpse line of iMast #138 given the
-  /// same process): the forced crash report says why the process ended; the corpse line after it adds a
-  /// second event but does not take the end's place, and the leaked-task finding stands.
+  /// same process): the forced crash report says why the process ended; the corpse line after it is the
+  /// same end (session 12: folded into it, its line kept as evidence, the report named), and the leaked-task
+  /// finding stands.
   @Test func aForcedCrashReportStaysTheEndBeforeTheCorpseReport() throws {
     let beyond = LegacySpringBoardRecognizers.beyondPermittedTime.triggering[0].message
     let crash = LegacySpringBoardRecognizers.forcingCrashReportOf.triggering[0].message
@@ -52,7 +53,9 @@ import Testing
 
       """
     let app = try #require(Self.timeline(text: text).apps.first)
-    #expect(app.events.map(\.kind) == [.expiryWarning, .crashed, .crashed])
+    #expect(app.events.map(\.kind) == [.expiryWarning, .crashed])
+    #expect(app.events[1].alsoShownBy.map(\.line) == [6])
+    #expect(app.events[1].detail.hasSuffix("read BG-….ips with bglog diagnose (one crash: lines 5 and 6)"))
     let process = try #require(app.processes.first { $0.pid == 21017 })
     #expect(process.endedBy == .crashed)
     #expect(process.endDetail?.hasPrefix("forced crash report") == true)

@@ -16,6 +16,9 @@ enum AnalyticsdRecognizers {
 
   static let anchor = "com.apple.stability.crash {"
 
+  /// In every event's detail: the analyser knows the record by them (``TimelineAnalyzer/crashRecord(_:)``).
+  static let recordWords = "analyticsd's record of the crash report"
+
   /// The string value of `"key":"value"` in the one-line object `json` (no escapes in the values seen).
   static func string(_ key: String, in json: Substring) -> String? {
     guard let value = TimelineEventRecognizer.text(after: "\"\(key)\":\"", in: json, until: ["\""]) else {
@@ -58,7 +61,7 @@ enum AnalyticsdRecognizers {
         reason.append(said)
       }
       if let codes = string("exceptionCodes", in: json) { reason.append(codes) }
-      detail += "; analyticsd's record of the crash report"
+      detail += "; " + recordWords
       if !reason.isEmpty { detail += " (" + reason.joined(separator: ", ") + ")" }
       if let incident = string("incidentID", in: json) {
         detail += ", incident \(incident): read that report with bglog diagnose"

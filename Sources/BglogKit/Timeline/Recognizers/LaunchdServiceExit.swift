@@ -66,7 +66,31 @@ enum LaunchdServiceExit {
       guard !hex.isEmpty, name.first == ".", name.count > 1 else { return nil }
       return AppSubject(name: String(name.dropFirst()), pid: pid)
     }
-    return LaunchdExitReason.bundle(ofLabel: label).map { AppSubject(bundle: $0, pid: pid) }
+    if let bundle = LaunchdExitReason.bundle(ofLabel: label) ?? numberedAppBundle(label) {
+      return AppSubject(bundle: bundle, pid: pid)
+    }
+    return nil
+  }
+
+  /// The bundle of LaunchServices' job label for an app it launched on macOS 10.14–10.15, the bundle id and one
+  /// number: `com.pigigaldi.pock.4300` (pock #86), `org.p0deje.Maccy.27728` (Maccy #549, macOS 10.15; #114). Read
+  /// only as that: at least three name parts before a number of 3 to 10 digits, letters, digits and `-` in the
+  /// parts. Apple's own labels (`com.apple.…`) are left out, daemons' and apps' alike: a daemon's label could end in
+  /// a number too, and no Apple app's line in this form was seen.
+  static func numberedAppBundle(_ label: Substring) -> String? {
+    guard !label.hasPrefix("com.apple.") else { return nil }
+    let parts = label.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count >= 4, let number = parts.last, (3...10).contains(number.count),
+      number.allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return nil }
+    let name = parts.dropLast()
+    guard
+      name.allSatisfy({ part in
+        !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+      }), let first = name.first?.first, first.isLetter,
+      !(name.last?.allSatisfy { $0.isNumber } ?? true)
+    else { return nil }
+    return name.joined(separator: ".")
   }
 
   /// The events of a message holding one of the anchors; nil when it holds neither (the caller reads its
@@ -136,7 +160,11 @@ enum LaunchdServiceExit {
     ]
     let kill = named[said]
     var detail = kill.map { "killed by \($0)" } ?? "exited: signal \(said)"
-    if let sender, !sender.isEmpty, sender.count <= 100 { detail += ", sent by \(sender)" }
+    if let sender, !sender.isEmpty, sender.count <= 100 {
+      detail += ", sent by \(sender)"
+      // `exc handler[1868]` of the process itself: the signal came from its own exception, a crash.
+      if kill == nil, let pid = subject.pid, sender == "exc handler[\(pid)]" { detail += " (its own exception)" }
+    }
     detail += " (launchd: Service exited due to \(R.hasPrefix(rest, "signal: ") ? "signal: " : "")\(said))"
     if let ran { detail += "; ran for \(ran) ms" }
     remember(subject, detail, in: &state)
@@ -166,6 +194,25 @@ enum LaunchdServiceExit {
   }
 
   static let triggering: [RecognizerExample] = [
+    // macOS 10.14–10.15: LaunchServices' label is the bundle id and a number; SIGILL from the app's own exception.
+    RecognizerExample(
+      "(com.pigigaldi.pock.4300[1868]): Service exited due to SIGILL | sent by exc handler[1868]",
+      process: "com.apple.xpc.launchd", pid: 1,
+      source: "pock/pock issue #86 (chrischen, macOS system.log, 2019; the same line for six pids)",
+      expected: MessageEvent(
+        kind: .crashed, subject: AppSubject(bundle: "com.pigigaldi.pock", pid: 1868),
+        detail:
+          "exited: signal SIGILL, sent by exc handler[1868] (its own exception) (launchd: Service exited due to SIGILL)"
+      )),
+    RecognizerExample(
+      "(org.p0deje.Maccy.27728[71577]): Service exited due to SIGILL | sent by exc handler[71577]",
+      process: "com.apple.xpc.launchd", pid: 1,
+      source: "p0deje/Maccy issue #549 (LangLangBart, macOS 10.15 system.log, 2023)",
+      expected: MessageEvent(
+        kind: .crashed, subject: AppSubject(bundle: "org.p0deje.Maccy", pid: 71577),
+        detail:
+          "exited: signal SIGILL, sent by exc handler[71577] (its own exception) (launchd: Service exited due to "
+          + "SIGILL)")),
     RecognizerExample(
       "(UIKitApplication:com.tencent.xin[0xdf6d][19774]): Trampoline was terminated before jumping to service: Killed: 9",
       process: "com.apple.CoreSimulator.SimDevice.D6BD3967-9BC4-4A8D-9AD0-23176B22B12A.launchd_sim", pid: 19096,

@@ -136,6 +136,11 @@ struct MessageRecognizerState: Sendable {
   /// The app (bundle or name) SpringBoard's `Application '…' was killed by jetsam.` last reported, until its
   /// either-or `… Pending auto-relaunch of '<FBApplicationProcess…>'` line, which then adds no second kill.
   var springBoardJetsamKill: String? = nil
+  /// Who a pid is, from a line that names the process with its pid and gives no event (SpringBoard's
+  /// `[anon<testmanagerd>:354] Now flagged as pending exit …`): an event that knows its process by pid only is filed
+  /// under it (``TimelineBuilder``). The latest word wins. (A record's header is not read for this: most records
+  /// are passed over on bytes before any recogniser sees them.)
+  var namedPIDs: [Int: AppSubject] = [:]
 
   mutating func bound() {
     if beyondPermitted.count > 1_000 { beyondPermitted.removeAll() }
@@ -156,6 +161,7 @@ struct MessageRecognizerState: Sendable {
     if simulatedLaunches.count > 1_000 { simulatedLaunches.removeAll() }
     if terminationRequests.count > 1_000 { terminationRequests.removeAll() }
     if launchFailures.count > 1_000 { launchFailures.removeAll() }
+    if namedPIDs.count > 4_096 { namedPIDs.removeAll() }
   }
 }
 
@@ -173,7 +179,7 @@ enum MessageRecognizers {
     + UIKitTaskBookkeepingRecognizers.all + ProcessStateUpdateRecognizers.all + RunningBoardTerminationRecognizers.all
     + PushKitRecognizers.all + LockedFileRecognizers.all + ReportCrashRecognizers.all + SymptomsdRecognizers.all
     + SpringBoardPushRecognizers.all + AnalyticsdRecognizers.all + SpringBoardAudioRecognizers.all
-    + UncaughtExceptionRecognizers.all + RunningBoardProcessEndRecognizers.all
+    + UncaughtExceptionRecognizers.all + RunningBoardProcessEndRecognizers.all + ProcessIdentityRecognizers.all
     + SpringBoardExitHandlerRecognizers.all
 
   /// One scanner per 64 recognisers (a group mask holds 64 bits): scanner `k` holds the anchors of

@@ -10,12 +10,20 @@ enum ReportCrashRecognizers {
   /// nor which report, so the event is `crashed` and the detail sends the user to the report. Another
   /// line about the same process's end (a forced crash report, a jetsam kill) keeps its place as the
   /// process's end (``TimelineAnalyzer``).
+  ///
+  /// Newer ReportCrash says what it writes between `Formulating` and `report`: `Formulating fatal 309
+  /// report for corpse[9522] AppName` (iOS 17, Adobe-Runtime-Support #2993; macOS too), `Formulating fatal
+  /// report for corpse[796] REDACTED` (iOS 14, dotnet/macios #10086). `fatal` says the corpse's process
+  /// died (the report is not one of a process that goes on running); 309 is the report's type, the
+  /// `bug_type` of a crash report (`.ips`). Read alike, the words said in the detail.
   static let formulatingCorpseReport = MessageRecognizer(
     id: "reportcrash-formulating-corpse-report", era: "iOS 9+ ReportCrash (Console.app copies)",
-    anchors: ["Formulating report for corpse["], writers: ["ReportCrash"],
+    anchors: ["report for corpse["], writers: ["ReportCrash"],
     read: { message, _, _ in
       typealias R = TimelineEventRecognizer
-      guard let anchor = R.range(of: "Formulating report for corpse[", in: message) else { return [] }
+      guard let anchor = R.range(of: "report for corpse[", in: message),
+        let words = formulatedWords(before: anchor.lowerBound, in: message)
+      else { return [] }
       let rest = message[anchor.upperBound...].prefix(while: { $0 != "\n" })
       let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
       guard !digits.isEmpty, digits.count <= 10, let pid = Int(digits),
@@ -27,12 +35,15 @@ enum ReportCrashRecognizers {
         rest.dropFirst(digits.count + 2).prefix(while: { !"`|\"\t".contains($0) }))
       if name.split(separator: " ").count > 3 { name = name.prefix(while: { $0 != " " }) }
       guard !name.isEmpty else { return [] }
+      let said = words.isEmpty ? "" : words + " report for "
+      let fatal = words.hasPrefix("fatal") ? ": the process crashed" : ""
+      let type = words.hasSuffix(" 309") ? " (type 309, a crash report)" : ""
       return [
         MessageEvent(
           kind: .crashed, subject: AppSubject(name: String(name), pid: pid),
           detail:
-            "\(corpseDetailStart) (ReportCrash: corpse[\(pid)]); the line does not say why the process ended: "
-            + "read the report (\(name)-….ips) with bglog diagnose")
+            "\(corpseDetailStart) (ReportCrash: \(said)corpse[\(pid)])\(type)\(fatal); the line does not say why the "
+            + "process ended: read the report (\(name)-….ips) with bglog diagnose")
       ]
     },
     triggering: [
@@ -54,6 +65,39 @@ enum ReportCrashRecognizers {
           detail:
             "crash report being written (ReportCrash: corpse[597]); the line does not say why the process "
             + "ended: read the report (imagent-….ips) with bglog diagnose")),
+      RecognizerExample(
+        "Formulating fatal 309 report for corpse[9522] AppName", process: "ReportCrash",
+        source: "airsdk/Adobe-Runtime-Support issue #2993 (Shaunmax, 2024-01-12, Console.app live log, iOS)",
+        expected: MessageEvent(
+          kind: .crashed, subject: AppSubject(name: "AppName", pid: 9522),
+          detail:
+            "crash report being written (ReportCrash: fatal 309 report for corpse[9522]) (type 309, a crash "
+            + "report): the process crashed; the line does not say why the process ended: read the report "
+            + "(AppName-….ips) with bglog diagnose")),
+      RecognizerExample(
+        "Formulating fatal report for corpse[796] REDACTED", process: "ReportCrash", pid: 797,
+        source: "dotnet/macios issue #10086 (mlancione, iPad syslog, iOS 14.2; the app's name redacted by the author)",
+        expected: MessageEvent(
+          kind: .crashed, subject: AppSubject(name: "REDACTED", pid: 796),
+          detail:
+            "crash report being written (ReportCrash: fatal report for corpse[796]): the process crashed; the line "
+            + "does not say why the process ended: read the report (REDACTED-….ips) with bglog diagnose")),
     ],
     nonTriggering: [])
+
+  /// The words between `Formulating ` and ` report for corpse[` ending at `end` (`""`, `fatal`, `fatal 309`): at
+  /// most two lower-case words or numbers, else nil (another sentence holding the anchor).
+  static func formulatedWords(before end: Substring.Index, in message: Substring) -> String? {
+    let head = message[..<end]
+    guard head.hasSuffix(" ") else { return nil }
+    let tokens = head.dropLast().split(separator: " ", omittingEmptySubsequences: false).suffix(3)
+    guard let opening = tokens.lastIndex(where: { $0.hasSuffix("Formulating") }) else { return nil }
+    let words = tokens[(opening + 1)...]
+    guard
+      words.allSatisfy({ word in
+        !word.isEmpty && word.count <= 12 && word.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+      })
+    else { return nil }
+    return words.joined(separator: " ")
+  }
 }
