@@ -13,6 +13,18 @@ extension ClassifierContext {
     diagnosis.explanation +=
       " Read from a Firebase Crashlytics export: it gives the exception and the threads, but no signal or "
       + "termination reason to confirm the reading."
+    guard diagnosis.kind == .insufficientData else { return }
+    if report.blamedThread == nil, report.lastExceptionBacktrace == nil {
+      diagnosis.facts.append(Fact("missing-evidence", "the crashed thread (Crashlytics' `Crashed: <name>` heading)"))
+    }
+    // No Exception Type lines exist to paste: Crashlytics shows the exception over the threads on the page.
+    diagnosis.advice.removeAll { $0.hasPrefix("Paste the lines from Exception Type") }
+    diagnosis.advice.append(
+      "Add the exception Crashlytics shows over the threads (`EXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x…` or "
+        + "`Fatal Exception: <name>`)"
+        + (report.blamedThread == nil && report.lastExceptionBacktrace == nil
+          ? " and the thread marked `Crashed: <name>` with its frames" : "")
+        + ": they say how the app ended.")
   }
 
   /// The trap reading of a Crashlytics export whose crashed thread the app names as its own watchdog

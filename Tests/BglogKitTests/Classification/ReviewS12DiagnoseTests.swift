@@ -1,0 +1,149 @@
+import BglogTestSupport
+import Foundation
+import Testing
+
+@testable import BglogKit
+
+/// Session-12 defects found by running the tool on new real pastes. The threads' licences are not known, so the
+/// pastes are quoted here (the lines a test needs, verbatim), each with its source; none is a fixture.
+@Suite struct ReviewS12DiagnoseTests {
+  static func read(_ text: String) throws -> [(CrashReport, Diagnosis)] {
+    let source = SourceText(text: text)
+    return try CrashReportReader.read(source).map { ($0, CrashClassifier().diagnose($0, source: source)) }
+  }
+
+  // MARK: 1. Crashlytics "Stack trace" download
+
+  /// OneSignal/OneSignal-iOS-SDK #1409 (description, sebastinto, 2024-04-16), the download's header and the main
+  /// thread's frames 0–3 as the issue's `Shell` block opens. The download's `Crashed: OneSignal.OSOperationRepo`
+  /// thread comes much later in the paste; this piece ends before it.
+  static let oneSignal1409 = """
+    ```Shell
+    # Crashlytics - Stack trace
+    # Application: com.myapp.myapp
+    # Platform: apple
+    # Version: {redacted}
+    # Issue: b080f49da7bb072c4a0cbf850b2189ee
+    # Session: 875bd90584a94207830af8a989ec4aea_DNE_0_v2
+    # Date: Mon Apr 15 2024 14:36:31 GMT-0600 (Mountain Daylight Time)
+
+    com.apple.main-thread
+    0  SwiftUI                        0x4162c __swift_memcpy8_8 + 918
+    1  SwiftUI                        0x4958 -[NSAttributedString(SPI) initSwiftUIAttributedStringWithFormat:options:locale:arguments:] + 132
+    2  SwiftUI                        0xd69c00 OUTLINED_FUNCTION_4 + 2208
+    3  SwiftUI                        0x847c5c OUTLINED_FUNCTION_0 + 4544
+    """
+
+  /// The same paste further down: worker threads, then the crashed thread (frames 0–3).
+  static let oneSignal1409Crashed = """
+    Thread
+    0  libsystem_pthread.dylib        0x1718 start_wqthread + 270
+
+    Crashed: OneSignal.OSOperationRepo
+    0  libobjc.A.dylib                0x1814 objc_msgSend + 20
+    1  Foundation                     0x12284 _encodeObject + 172
+    2  OneSignalUser                  0x12a14 __swift_destroy_boxed_opaque_existential_0 + 6928
+    3  OneSignalUser                  0x12a74 __swift_destroy_boxed_opaque_existential_0 + 7024
+    """
+
+  /// microsoft/clarity-apps #254 (description, bulutoztemur, 2026-03-03), frames 0–4: the download's header over
+  /// `Crashed: com.apple.main-thread`.
+  static let clarity254 = """
+    # Crashlytics - Stack trace
+    # Application: com.ebaykleinanzeigen.ebc
+    # Platform: apple
+    # Version: 2026.10.0 (26.058.16036160)
+    # Issue: e89a79d547a514b95470e710194bbaf1
+    # Session: 420dce7e36ce4049999294461a97d410_DNE_2_v2
+    # Date: Tue Mar 03 2026 13:10:30 GMT+0100 (Central European Standard Time)
+
+    Crashed: com.apple.main-thread
+    0  CoreGraphics                   0x524c <deduplicated_symbol> + 28
+    1  CoreGraphics                   0x5134 check_clients_buffer + 136
+    2  CoreGraphics                   0x5194 CGDataProviderCreateWithData + 48
+    3  QuartzCore                     0x1a2504 CA::Render::Image::copy_cgimage() const + 248
+    4  QuartzCore                     0x2b17fc -[CALayer _renderForegroundInContext:] + 668
+    """
+
+  /// BatchLabs/Batch-iOS-SDK #33 (comment, Jhjk0, 2023-01-18), as the excerpt runs: an operation queue's thread is
+  /// named `NSOperationQueue 0x… (QOS: UNSPECIFIED)`, with blanks.
+  static let batch33 = """
+    Crash : com.batch.userprofile.queue
+    EXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x676174204e414353
+
+    com.apple.main-thread
+    0  libsystem_kernel.dylib         0xb48 mach_msg2_trap + 8
+    1  libsystem_kernel.dylib         0x13008 mach_msg2_internal + 80
+    2  libsystem_kernel.dylib         0x13248 mach_msg_overwrite + 388
+    3  libsystem_kernel.dylib         0x108c mach_msg + 24
+    4  CoreFoundation                 0x7ae00 __CFRunLoopServiceMachPort + 160
+    5  CoreFoundation                 0x7c044 __CFRunLoopRun + 1232
+    6  CoreFoundation                 0x811e4 CFRunLoopRunSpecific + 612
+    7  GraphicsServices               0x1368 GSEventRunModal + 164
+    8  UIKitCore                      0x3a2d88 -[UIApplication _run] + 888
+    9  UIKitCore                      0x3a29ec UIApplicationMain + 340
+    10 MyApp                           0x4dc4 main + 22 (AppDelegate.swift:22)
+    11 ???                            0x1d259d948 (Manquant)
+
+    Thread
+    0  libsystem_kernel.dylib         0x1050 __workq_kernreturn + 8
+    1  libsystem_pthread.dylib        0xe44 _pthread_wqthread + 364
+    2  libsystem_pthread.dylib        0xb98 start_wqthread + 8
+
+    NSOperationQueue 0x136a2d5c0 (QOS: UNSPECIFIED)
+    0  libsqlite3.dylib               0xb5974 sqlite3_sourceid + 1708
+    1  libsqlite3.dylib               0x43094 sqlite3_log + 103700
+    2  libsqlite3.dylib               0x4364 sqlite3_vfs_find + 3140
+    """
+
+  /// The download cut before its `Crashed:` thread is still the download: read, `insufficient-data` low, naming
+  /// the crashed thread as missing (it was refused).
+  @Test func stackTraceDownloadWithoutItsCrashedThreadIsReadAsInsufficient() throws {
+    let (report, diagnosis) = try #require(try Self.read(Self.oneSignal1409).first)
+    #expect(report.format == .crashlytics)
+    #expect(report.startLine == 2)
+    #expect(report.header.bundleIdentifier == "com.myapp.myapp")
+    #expect(report.header.dateTime == "Mon Apr 15 2024 14:36:31 GMT-0600 (Mountain Daylight Time)")
+    #expect(report.threads.map(\.name) == ["com.apple.main-thread"])
+    #expect(report.threads.first?.frames.count == 4)
+    #expect(report.issues.contains { $0.message.contains("stack-trace download") && $0.location?.line == 2 })
+    #expect(report.issues.contains { $0.message.contains("`Crashed: <name>` heading) is not in the input") })
+    // The header is the download's, not prose set aside.
+    #expect(!report.issues.contains { $0.message.contains("prose before") })
+    #expect(diagnosis.kind == .insufficientData)
+    #expect(diagnosis.confidence == .low)
+    #expect(diagnosis.facts.contains { $0.key == "missing-evidence" && $0.value.contains("the crashed thread") })
+    #expect(!diagnosis.advice.contains { $0.hasPrefix("Paste the lines from Exception Type") })
+    #expect(diagnosis.advice.contains { $0.contains("marked `Crashed: <name>`") })
+  }
+
+  @Test func stackTraceDownloadsCrashedThreadIsTheBlamedThread() throws {
+    let (report, diagnosis) = try #require(try Self.read(Self.oneSignal1409Crashed).first)
+    #expect(report.blamedThread?.name == "OneSignal.OSOperationRepo")
+    #expect(diagnosis.kind == .insufficientData)
+    #expect(diagnosis.evidence.contains { $0.quote.contains("objc_msgSend + 20") })
+    #expect(!diagnosis.facts.contains { $0.value.contains("the crashed thread (") })
+
+    let (clarity, reading) = try #require(try Self.read(Self.clarity254).first)
+    #expect(clarity.format == .crashlytics)
+    #expect(clarity.header.bundleIdentifier == "com.ebaykleinanzeigen.ebc")
+    #expect(clarity.header.version == "2026.10.0 (26.058.16036160)")
+    #expect(clarity.blamedThread?.name == "com.apple.main-thread")
+    #expect(clarity.blamedThread?.frames.count == 5)
+    #expect(reading.confidence == .low)
+    #expect(!reading.facts.contains { $0.value.contains("the crashed thread (") })
+  }
+
+  @Test func operationQueueThreadNameWithBlanksIsRead() throws {
+    let (report, diagnosis) = try #require(try Self.read(Self.batch33).first)
+    #expect(report.format == .crashlytics)
+    #expect(
+      report.threads.map(\.name) == ["com.apple.main-thread", nil, "NSOperationQueue 0x136a2d5c0 (QOS: UNSPECIFIED)"])
+    #expect(report.threads.last?.frames.count == 3)
+    #expect(diagnosis.kind == .badAccess)
+    #expect(diagnosis.confidence == .medium)
+    // Only Crashlytics' operation-queue form is a name with blanks: a sentence over frames is not.
+    let sentence = "It crashes in this queue\n0  libsqlite3.dylib               0xb5974 sqlite3_sourceid + 1708\n"
+    #expect(throws: ReportParseError.self) { try Self.read("Crashed: X\n" + sentence) }
+  }
+}
