@@ -13,9 +13,15 @@ extension ClassifierContext {
         (frame.symbol == "abort" || frame.symbol == "__abort") && frame.image.hasPrefix("libsystem_c")
       })
     else { return nil }
-    // Only the kill itself above the abort (`__pthread_kill`, `pthread_kill`).
+    // Only the kill itself above the abort (`__pthread_kill`, `pthread_kill`); a simulator's or Rosetta's
+    // unsymbolicated `0   ???   0x7ff89532a940 ???` may sit on top (OpenEmu/OpenEmu #4839).
     let killImages = ["libsystem_kernel", "libsystem_pthread", "libsystem_c"]
-    guard top[..<abortIndex].allSatisfy({ frame in killImages.contains { frame.image.hasPrefix($0) } }) else {
+    guard
+      top[..<abortIndex].allSatisfy({ frame in
+        killImages.contains { frame.image.hasPrefix($0) }
+          || (frame.image == "???" && (frame.symbol == nil || frame.symbol == "???"))
+      })
+    else {
       return nil
     }
     let terminate = thread.frames.prefix(14).first { frame in

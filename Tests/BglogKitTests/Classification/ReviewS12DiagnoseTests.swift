@@ -146,4 +146,92 @@ import Testing
     let sentence = "It crashes in this queue\n0  libsqlite3.dylib               0xb5974 sqlite3_sourceid + 1708\n"
     #expect(throws: ReportParseError.self) { try Self.read("Crashed: X\n" + sentence) }
   }
+
+  // MARK: 2. A report piece from Kernel Triage on, no exception lines
+
+  /// transistorsoft/react-native-background-geolocation #1704 (turn 10, socheatleang), as its block runs: the last
+  /// frames (33–44) of a backtrace whose heading is above the piece, `Kernel Triage:`, the crashed thread's heading.
+  /// The frames under the heading are not quoted here (the stored thread text stops at them).
+  static let rnbg1704 = """
+    ```
+    33  FrontBoardServices            \t       0x11f46fbe0 -[FBSSerialQueue _performNextFromRunLoopSource] + 19
+    34  CoreFoundation                \t       0x115f42fe5 __CFRUNLOOP_IS_CALLING_OUT_TO_A_SOURCE0_PERFORM_FUNCTION__ + 17
+    35  CoreFoundation                \t       0x115f42f24 __CFRunLoopDoSource0 + 157
+    36  CoreFoundation                \t       0x115f42721 __CFRunLoopDoSources0 + 212
+    37  CoreFoundation                \t       0x115f3ce23 __CFRunLoopRun + 927
+    38  CoreFoundation                \t       0x115f3c6a7 CFRunLoopRunSpecific + 560
+    39  GraphicsServices              \t       0x11e6d628a GSEventRunModal + 139
+    40  UIKitCore                     \t       0x128a60ad3 -[UIApplication _run] + 994
+    41  UIKitCore                     \t       0x128a659ef UIApplicationMain + 123
+    42  DEFITDEV                      \t       0x104862800 main + 96
+    43  dyld_sim                      \t       0x1111b42bf start_sim + 10
+    44  dyld                          \t       0x208f2b310 start + 2432
+
+    Kernel Triage:
+    VM - pmap_enter retried due to resource shortage
+    VM - pmap_enter retried due to resource shortage
+    VM - pmap_enter retried due to resource shortage
+    VM - pmap_enter retried due to resource shortage
+    VM - pmap_enter retried due to resource shortage
+
+
+    Thread 0 Crashed::  Dispatch queue: com.apple.main-thread
+    """
+
+  /// OpenEmu/OpenEmu #4839 (turn 0, mzulauf), frames 0–12: the same piece's shape with the crashed thread's frames
+  /// (macOS), a `???` frame over the kill.
+  static let openEmu4839 = """
+    Kernel Triage:
+    VM - pmap_enter failed with resource shortage
+    VM - pmap_enter failed with resource shortage
+    VM - pmap_enter failed with resource shortage
+    VM - pmap_enter failed with resource shortage
+    VM - pmap_enter failed with resource shortage
+
+    Thread 0 Crashed::  Dispatch queue: com.apple.main-thread
+    0   ???                           \t    0x7ff89532a940 ???
+    1   libsystem_kernel.dylib        \t    0x7ff804e5f00e __pthread_kill + 10
+    2   libsystem_pthread.dylib       \t    0x7ff804e951ff pthread_kill + 263
+    3   libsystem_c.dylib             \t    0x7ff804de0d24 abort + 123
+    4   libc++abi.dylib               \t    0x7ff804e51082 abort_message + 241
+    5   libc++abi.dylib               \t    0x7ff804e421bd demangling_terminate_handler() + 266
+    6   libobjc.A.dylib               \t    0x7ff804d3f00e _objc_terminate() + 96
+    7   libc++abi.dylib               \t    0x7ff804e504a7 std::__terminate(void (*)()) + 8
+    8   libc++abi.dylib               \t    0x7ff804e50458 std::terminate() + 56
+    9   libdispatch.dylib             \t    0x7ff804cde32b _dispatch_client_callout + 28
+    10  libdispatch.dylib             \t    0x7ff804ceac78 _dispatch_main_queue_drain + 943
+    11  libdispatch.dylib             \t    0x7ff804cea8bb _dispatch_main_queue_callback_4CF + 31
+    12  CoreFoundation                \t    0x7ff804f98cfa __CFRUNLOOP_IS_SERVICING_THE_MAIN_DISPATCH_QUEUE__ + 9
+    """
+
+  /// The piece is read (it was refused): the crashed heading and the Kernel Triage lines are its evidence, the
+  /// missing exception lines and frames are named, and the stray frames before it are said to be set aside.
+  @Test func kernelTriageAndACrashedHeadingAreReadNotRefused() throws {
+    let results = try Self.read(Self.rnbg1704)
+    #expect(results.count == 1)
+    let (report, diagnosis) = try #require(results.first)
+    #expect(report.startLine == 15)
+    #expect(report.blamedThread?.index == 0)
+    #expect(report.issues.contains { $0.message.hasPrefix("12 frame lines before") && $0.location?.line == 2 })
+    #expect(diagnosis.kind == .insufficientData)
+    #expect(diagnosis.confidence == .low)
+    #expect(diagnosis.evidence.contains { $0.location?.line == 23 && $0.quote.hasPrefix("Thread 0 Crashed::") })
+    #expect(diagnosis.evidence.contains { $0.location?.line == 16 && $0.quote.contains("pmap_enter retried") })
+    #expect(diagnosis.facts.contains { $0.key == "kernel-triage" && $0.value.contains("(×5)") })
+    #expect(diagnosis.facts.contains { $0.key == "missing-evidence" && $0.value.contains("crashed thread's frames") })
+    #expect(diagnosis.facts.contains { $0.key == "missing-evidence" && $0.value.contains("exception type") })
+    #expect(diagnosis.explanation.contains("memory pressure"))
+  }
+
+  /// With the crashed thread's frames, the abort through the terminate handler is read at medium; the `???` frame
+  /// over `__pthread_kill` does not hide it.
+  @Test func kernelTriageOverAnAbortingThreadIsAnUncaughtExceptionAbort() throws {
+    let (report, diagnosis) = try #require(try Self.read(Self.openEmu4839).first)
+    #expect(report.startLine == 1)
+    #expect(diagnosis.kind == .abort)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.evidence.contains { $0.location?.line == 12 && $0.quote.contains("abort + 123") })
+    #expect(diagnosis.evidence.contains { $0.quote.contains("_objc_terminate()") })
+    #expect(diagnosis.facts.contains { $0.key == "kernel-triage" })
+  }
 }

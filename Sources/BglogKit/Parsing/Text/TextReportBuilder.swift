@@ -170,6 +170,7 @@ struct TextReportBuilder {
       || report.applicationSpecificInformation.contains {
         PlainSearch.contains("active assertions beyond permitted time", in: $0.value)
       }
+      || report.header.fields.contains { $0.name == "Kernel Triage" && !$0.value.isEmpty }
   }
 
   /// Whether a line begins the next report rather than continuing this one; `content` is the
