@@ -234,4 +234,87 @@ import Testing
     #expect(diagnosis.evidence.contains { $0.quote.contains("_objc_terminate()") })
     #expect(diagnosis.facts.contains { $0.key == "kernel-triage" })
   }
+
+  // MARK: 3. Foundation's assertion handler named as the raising call
+
+  /// firebase/firebase-ios-sdk #10971 (description, yasirmturk, 2023-03-20), frames 0–6: Crashlytics names the
+  /// assertion handler's frame `_userInfoForFileAndLine`; the failed check is UIKit's, under it.
+  static let firebase10971 = """
+    ```shell
+    Fatal Exception: NSInternalInconsistencyException
+    0  CoreFoundation                 0x9e38 __exceptionPreprocess
+    1  libobjc.A.dylib                0x178d8 objc_exception_throw
+    2  Foundation                     0x5458ec _userInfoForFileAndLine
+    3  UIKitCore                      0x79f128 __54-[_UIQueuingScrollView _didScrollWithAnimation:force:]_block_invoke
+    4  UIKitCore                      0x79eb78 -[_UIQueuingScrollView _didScrollWithAnimation:force:]
+    5  UIKitCore                      0x79bc18 -[_UIQueuingScrollView _scrollViewDidEndDraggingWithDeceleration:]
+    6  UIKitCore                      0x2a3558 -[UIScrollView _scrollViewDidEndDraggingForDelegateWithDeceleration:]
+    """
+
+  /// firebase/firebase-ios-sdk #12711 (description, SPHthabib, 2024-04-05), frames 0–5: a "Stack trace" download
+  /// whose header is its first line alone.
+  static let firebase12711 = """
+    ```shell
+    # Crashlytics - Stack trace
+
+    Fatal Exception: NSInternalInconsistencyException
+    0  CoreFoundation                 0xecb28 __exceptionPreprocess
+    1  libobjc.A.dylib                0x2af78 objc_exception_throw
+    2  Foundation                     0x6ba920 _userInfoForFileAndLine
+    3  UIKitCore                      0x7c464 -[UICollectionView _updateLayoutAttributesForExistingVisibleViewsFadingForBoundsChange:]
+    4  UIKitCore                      0x7b858 -[UICollectionView _updateVisibleCellsNow:]
+    5  UIKitCore                      0x7ab2c -[UICollectionView layoutSubviews]
+    """
+
+  /// flutter/flutterfire #5491 (description, MATTYGILO, 2021-03-26), frames 0–15: the handler under its full name, a
+  /// misnamed CoreFoundation frame above it, the app's (Flutter engine's) unsymbolicated frames below it.
+  static let flutterfire5491 = """
+    Fatal Exception: NSInternalInconsistencyException
+    0  CoreFoundation                 0x186a7186c __exceptionPreprocess
+    1  libobjc.A.dylib                0x19ba8dc50 objc_exception_throw
+    2  CoreFoundation                 0x186977000 -[CFPrefsSearchListSource addManagedSourceForIdentifier:user:]
+    3  Foundation                     0x187d0b91c -[NSAssertionHandler handleFailureInMethod:object:file:lineNumber:description:]
+    4  Flutter                        0x1051f8868 (Missing)
+    5  Flutter                        0x1051f560c (Missing)
+    6  Flutter                        0x104ef2028 (Missing)
+    7  Flutter                        0x10520e540 (Missing)
+    8  Flutter                        0x1051aa7a8 (Missing)
+    9  Flutter                        0x1051ac608 (Missing)
+    10 CoreFoundation                 0x1869edfa0 __CFRUNLOOP_IS_CALLING_OUT_TO_A_TIMER_CALLBACK_FUNCTION__
+    11 CoreFoundation                 0x1869edba0 __CFRunLoopDoTimer
+    12 CoreFoundation                 0x1869ecffc __CFRunLoopDoTimers
+    13 CoreFoundation                 0x1869e6ee4 __CFRunLoopRun
+    14 CoreFoundation                 0x1869e621c CFRunLoopRunSpecific
+    15 GraphicsServices               0x19e5b3784 GSEventRunModal
+    """
+
+  @Test func assertionHandlerIsNotTheRaisingCall() throws {
+    let (_, diagnosis) = try #require(try Self.read(Self.firebase10971).first)
+    #expect(diagnosis.kind == .abort)
+    #expect(diagnosis.confidence == .medium)
+    #expect(
+      diagnosis.summary.contains("a failed assertion in __54-[_UIQueuingScrollView _didScrollWithAnimation:force:]"))
+    #expect(diagnosis.evidence.contains { $0.location?.line == 5 && $0.note.contains("assertion handler") })
+    #expect(diagnosis.evidence.contains { $0.location?.line == 6 && $0.note == "the call whose assertion failed" })
+    #expect(!diagnosis.evidence.contains { $0.location?.line == 5 && $0.note.contains("raised the exception") })
+    // No app frame is shown: the advice says so rather than "start at" Foundation.
+    #expect(!diagnosis.advice.contains { $0.contains("_userInfoForFileAndLine") })
+    #expect(diagnosis.advice.contains { $0.contains("hold no app frame") })
+
+    let (download, reading) = try #require(try Self.read(Self.firebase12711).first)
+    #expect(download.format == .crashlytics)
+    #expect(download.issues.contains { $0.message.contains("stack-trace download") })
+    #expect(reading.facts.contains { $0.key == "failed-assertion-in" && $0.value.hasPrefix("-[UICollectionView") })
+  }
+
+  @Test func theAppsCallerUnderTheHandlerIsBlamed() throws {
+    let (_, diagnosis) = try #require(try Self.read(Self.flutterfire5491).first)
+    #expect(diagnosis.kind == .abort)
+    // The frame above the handler is the throw's, not the raising call (it was named so before).
+    #expect(!diagnosis.evidence.contains { $0.location?.line == 4 })
+    #expect(diagnosis.evidence.contains { $0.location?.line == 6 && $0.note == "the call whose assertion failed" })
+    #expect(
+      diagnosis.facts.contains { $0.key == "failed-assertion-in" && $0.value == "an unsymbolicated frame of Flutter" })
+    #expect(diagnosis.advice.contains { $0.hasPrefix("Start at 4 Flutter") })
+  }
 }
