@@ -317,4 +317,65 @@ import Testing
       diagnosis.facts.contains { $0.key == "failed-assertion-in" && $0.value == "an unsymbolicated frame of Flutter" })
     #expect(diagnosis.advice.contains { $0.hasPrefix("Start at 4 Flutter") })
   }
+
+  // MARK: 4. Xcode's error details after an author's Markdown heading
+
+  /// Baseflow/flutter_cached_network_image #858 (description, good-good-study, 2023-07-20), the issue's opening to
+  /// the analytics event's twelfth line: a Markdown heading repeating the note, then Xcode's error details in a
+  /// fence.
+  static let cachedNetworkImage858 = """
+    ## 🐛 Domain: Message from debugger: Terminated due to memory issue
+
+    ### Expected behavior
+    ```
+    Details
+
+    The app “Runner” on .sun 的iPhone quit unexpectedly.
+    Domain: IDEDebugSessionErrorDomain
+    Code: 11
+    Failure Reason: Message from debugger: Terminated due to memory issue
+    User Info: {
+        DVTErrorCreationDateKey = "2023-07-20 00:14:31 +0000";
+        IDERunOperationFailingWorker = DBGLLDBLauncher;
+    }
+    --
+
+    Analytics Event: com.apple.dt.IDERunOperationWorkerFinished : {
+        "device_model" = "iPhone14,5";
+        "device_osBuild" = "16.4.1 (20E252)";
+        "device_platform" = "com.apple.platform.iphoneos";
+        "launchSession_schemeCommand" = Run;
+        "launchSession_state" = 2;
+        "launchSession_targetArch" = arm64;
+        "operation_duration_ms" = 45735;
+        "operation_errorCode" = 11;
+        "operation_errorDomain" = IDEDebugSessionErrorDomain;
+        "operation_errorWorker" = DBGLLDBLauncher;
+        "operation_name" = IDEiPhoneRunOperationWorkerGroup;
+    """
+
+  /// The evidence is Xcode's `Failure Reason:` line, not the author's heading, and the alert's app is named (it was
+  /// refused by diagnose, and read by the timeline from the heading).
+  @Test func xcodeErrorDetailsAreReadFromTheFailureReasonLine() throws {
+    let results = try Self.read(Self.cachedNetworkImage858)
+    #expect(results.count == 1)
+    let (report, diagnosis) = try #require(results.first)
+    #expect(report.startLine == 7)
+    #expect(report.header.processName == "Runner")
+    #expect(report.header.hardwareModel == "iPhone14,5")
+    #expect(report.header.osVersion == "iOS 16.4.1 (20E252)")
+    #expect(report.issues.contains { $0.message.contains("lines 1–6") && $0.location?.line == 1 })
+    #expect(diagnosis.kind == .jetsam)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.summary.contains("Runner"))
+    #expect(diagnosis.evidence.first?.location?.line == 10)
+    #expect(diagnosis.evidence.first?.quote.hasPrefix("Failure Reason:") == true)
+    #expect(diagnosis.evidence.contains { $0.location?.line == 7 && $0.quote.contains("“Runner”") })
+    #expect(!diagnosis.evidence.contains { $0.location?.line == 1 })
+    #expect(diagnosis.facts.contains { $0.key == "process" && $0.value == "Runner" })
+    #expect(diagnosis.facts.contains { $0.key == "device" && $0.value == "iPhone14,5" })
+    // Without the alert's `Domain:` line the `Failure Reason:` sentence alone in prose is not taken for the details.
+    let prose = "I get this:\nFailure Reason: Message from debugger: Terminated due to memory issue\nany idea?\n"
+    #expect(throws: ReportParseError.self) { try Self.read(prose) }
+  }
 }
