@@ -184,6 +184,7 @@ extension ClassifierContext {
     if let fromAssertions = assertionsWithoutCode() { return fromAssertions }
     if let dealloc = backgroundTaskObjectAbort() { return dealloc }
     if let abort = crashedThreadAbort() { return abort }
+    if let appKit = crashedThreadAppKitException() { return appKit }
     if let recursion = crashedThreadLockRecursion() { return recursion }
     var facts = baseFacts
     var evidence: [Evidence] = []

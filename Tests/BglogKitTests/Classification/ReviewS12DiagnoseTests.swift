@@ -378,4 +378,43 @@ import Testing
     let prose = "I get this:\nFailure Reason: Message from debugger: Terminated due to memory issue\nany idea?\n"
     #expect(throws: ReportParseError.self) { try Self.read(prose) }
   }
+
+  // MARK: 5. A Crashlytics paste inside inline backticks
+
+  /// microsoft/appcenter-sdk-apple #1944 (comment, anilMakhijaEnphase, 2023-11-21), whole: the author's sentence,
+  /// then a Mac Catalyst app's crashed thread inside one inline code span.
+  static let appCenter1944 = """
+    we are still seing some exception crashes for which we do not get exception backtraces, like this one:
+
+    `Crashed: com.apple.main-thread
+    0  AppKit                         0x31a728 -[NSApplication _crashOnException:] + 240
+    1  AppKit                         0x31a500 -[NSApplication reportException:] + 440
+    2  AppKit                         0x2d02c -[NSApplication run] + 640
+    3  AppKit                         0x43cc NSApplicationMain + 880
+    4  AppKit                         0x25cb78 _NSApplicationMainWithInfoDictionary + 22
+    5  UIKitMacHelper                 0x4960 UINSApplicationMain + 988
+    6  UIKitCore                      0x38e8 UIApplicationMain + 148
+    7  appname                      0x6fd8 main + 32 (main.m:32)
+    8  ???                            0x1985a3f28 (Missing)`
+    """
+
+  /// Read (it was refused), and the crashed thread in `_crashOnException:` is AppKit's crash on an uncaught
+  /// exception, at medium, with the exception named as missing.
+  @Test func crashlyticsPasteInInlineBackticksIsRead() throws {
+    let (report, diagnosis) = try #require(try Self.read(Self.appCenter1944).first)
+    #expect(report.format == .crashlytics)
+    #expect(report.startLine == 3 && report.endLine == 12)
+    #expect(report.blamedThread?.frames.count == 9)
+    #expect(report.blamedThread?.frames.last?.image == "???")
+    #expect(report.issues.contains { $0.message.contains("backticks") && $0.message.contains("lines 3 and 12") })
+    #expect(diagnosis.kind == .abort)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.summary.contains("_crashOnException:"))
+    #expect(diagnosis.evidence.first?.location?.line == 4)
+    #expect(diagnosis.evidence.contains { $0.location?.line == 5 && $0.quote.contains("reportException:") })
+    #expect(diagnosis.facts.contains { $0.key == "missing-evidence" && $0.value.contains("exception's name") })
+    // A backtick inside the export (not around it) is no span's mark: still refused.
+    let inside = Self.appCenter1944.replacingOccurrences(of: "2  AppKit  ", with: "`2  AppKit  ")
+    #expect(throws: ReportParseError.self) { try Self.read(inside) }
+  }
 }

@@ -22,10 +22,21 @@ enum CrashlyticsExportReader {
   static func read(_ source: SourceText) -> CrashReport? {
     guard source.lineCount <= 20_000 else { return nil }
     var lines: [(number: Int, text: Substring)] = []
+    // One inline code span around the whole export (`` `Crashed: com.apple.main-thread `` … `` (Missing)` ``,
+    // microsoft/appcenter-sdk-apple #1944): its two backticks are set aside.
+    var spanMarks: [Int] = []
     for index in 0..<source.lineCount {
-      let text = TextScanning.trimmed(source.lineText(index))
+      var text = TextScanning.trimmed(source.lineText(index))
       if text.isEmpty || TextReportBuilder.isFence(text) { continue }
       guard text.utf8.count <= 4096 else { return nil }
+      if text.hasPrefix("`"), !text.hasPrefix("``") {
+        text = TextScanning.trimmed(text.dropFirst())
+        spanMarks.append(index + 1)
+      }
+      if text.hasSuffix("`"), !text.hasSuffix("``"), isDigit(text.utf8.first) {
+        text = TextScanning.trimmed(text.dropLast())
+        spanMarks.append(index + 1)
+      }
       lines.append((index + 1, text))
     }
     // Prose before the export's first `Crashed:` / `Fatal Exception:` line or thread name over a frame 0, and after
@@ -63,6 +74,16 @@ enum CrashlyticsExportReader {
         ParseIssue(
           "\(count == 1 ? "a line" : "\(count) lines") of prose after the export \(count == 1 ? "was" : "were") "
             + "set aside", at: .line(all[closing + 1].number)))
+    }
+    let marksInside = spanMarks.filter { $0 >= firstNumber && $0 <= lastNumber }
+    // Only the span's opening on the export's first line and its closing on its last are the paste's marks.
+    guard marksInside.allSatisfy({ $0 == firstNumber || $0 == lastNumber }) else { return nil }
+    if !marksInside.isEmpty {
+      report.issues.append(
+        ParseIssue(
+          "the inline code span's backticks around the export were set aside ("
+            + (Set(marksInside).count == 1 ? "line " : "lines ")
+            + Set(marksInside).sorted().map(String.init).joined(separator: " and ") + ")", at: .line(firstNumber)))
     }
     var current: ThreadBacktrace?
     var exceptionFrames: ThreadBacktrace?
