@@ -417,4 +417,66 @@ import Testing
     let inside = Self.appCenter1944.replacingOccurrences(of: "2  AppKit  ", with: "`2  AppKit  ")
     #expect(throws: ReportParseError.self) { try Self.read(inside) }
   }
+
+  // MARK: 6. Instabug's other thread headings
+
+  /// Instabug/Instabug-React-Native #1357 (turn 0, leonardorib), as the stored excerpt runs: the end of a thread,
+  /// then Instabug's headings of two threads that did not crash (`Thread 4 com.facebook.react.runtime.JavaScript:`,
+  /// `Thread 5 hades:`), each over a blank line and frames without offsets.
+  static let instabug1357 = """
+    1    libsystem_pthread.dylib                  0x103782934     _start_wqthread
+
+    Thread 4 com.facebook.react.runtime.JavaScript:
+
+    0    libsystem_kernel.dylib                   0x1037fd390     _mach_msg2_trap
+    1    libsystem_kernel.dylib                   0x1038054f4     _mach_msg_overwrite
+    2    libsystem_kernel.dylib                   0x1037fd6cc     _mach_msg
+    3    CoreFoundation                           0x18041cae0     ___CFRunLoopServiceMachPort
+    4    CoreFoundation                           0x180417008     ___CFRunLoopRun
+    5    CoreFoundation                           0x180416704     _CFRunLoopRunSpecific
+    6    IssueInstabugCrashRepro                  0x10301683c     +[RCTJSThreadManager runRunLoop]
+    7    Foundation                               0x180f462d8     ___NSThread__start__
+    8    libsystem_pthread.dylib                  0x1037876f8     __pthread_start
+    9    libsystem_pthread.dylib                  0x103782940     _thread_start
+
+    Thread 5 hades:
+
+    0    libsystem_kernel.dylib                   0x10380082c     ___psynch_cvwait
+    1    libc++.1.dylib                           0x18030529c     __ZNSt3__118condition_variable4waitERNS_11unique_lockINS_5mutexEEE
+    """
+
+  @Test func instabugHeadingsOfOtherThreadsOpenThreads() throws {
+    // Instabug/Instabug-React-Native #1401 (turn 0, maciejpigulski): `Thread 2 Unknown:`, a thread without a name.
+    for (line, index, name) in [
+      ("Thread 4 com.facebook.react.runtime.JavaScript:", 4, "com.facebook.react.runtime.JavaScript"),
+      ("Thread 5 hades:", 5, "hades"), ("Thread 2 Unknown:", 2, nil),
+    ] as [(String, Int, String?)] {
+      for parsed in [ThreadHeading.parse(Substring(line)), ThreadHeading.parseGeneral(Substring(line))] {
+        guard case .start(let number, let crashed, let thread, let queue, let trailing) = parsed else {
+          Issue.record("not a thread start: \(line)")
+          continue
+        }
+        #expect(number == index && !crashed && thread == name && queue == nil && trailing.isEmpty)
+      }
+      #expect(ThreadHeading.isInstabugForm(Substring(line)))
+    }
+    // Apple's headings are not Instabug's, and words a sentence puts there open no thread.
+    for line in ["Thread 0 Crashed:", "Thread 3:", "Thread 0 name:  Dispatch queue: com.apple.main-thread"] {
+      #expect(!ThreadHeading.isInstabugForm(Substring(line)))
+    }
+    for line in ["Thread 1 crashed:", "Thread 1 was:", "Thread 1 the main thread:"] {
+      #expect(ThreadHeading.parse(Substring(line)) == nil)
+      #expect(ThreadHeading.parseGeneral(Substring(line)) == nil)
+    }
+
+    let (report, diagnosis) = try #require(try Self.read(Self.instabug1357).first)
+    #expect(report.threads.map(\.index) == [4, 5])
+    #expect(report.threads.map(\.name) == ["com.facebook.react.runtime.JavaScript", "hades"])
+    #expect(report.threads.map(\.frames.count) == [10, 2])
+    // Instabug's frames have no offsets by layout: only the paste's last line may be cut.
+    let cutNotes = report.issues.filter { $0.message.contains("may be cut") }
+    #expect(cutNotes.map(\.location?.line) == [19])
+    #expect(report.issues.contains { $0.message.hasPrefix("a frame line before") && $0.location?.line == 1 })
+    #expect(diagnosis.kind == .insufficientData)
+  }
 }

@@ -77,6 +77,9 @@ struct TextReportBuilder {
   /// closing fence (`[The exception code 0xdead10cc indicates …`, LoopKit/Loop #1356) is not a frame, so an
   /// unnumbered frame-like line there is left as prose.
   private var pastFence = false
+  /// Whether a thread heading was Instabug's (`Thread 4 com.facebook.react.runtime.JavaScript:`, `… [Crashed]:`),
+  /// whose frames carry no `+ offset` by layout.
+  private var sawInstabugHeading = false
   /// Long frame names read so far, shared between frames.
   private var frameNames = FrameNameTable()
 
@@ -523,6 +526,7 @@ struct TextReportBuilder {
       return .blank
     }
     if let heading = ThreadHeading.parse(text) {
+      if !sawInstabugHeading { sawInstabugHeading = ThreadHeading.isInstabugForm(text) }
       handle(heading, line: line)
       return .consumed
     }
@@ -616,8 +620,9 @@ struct TextReportBuilder {
     let note = "frame symbol has no offset; the line may be cut"
     guard report.issues.contains(where: { $0.message == note }) else { return }
     let frames = report.threads.lazy.flatMap(\.frames)
+    // Instabug writes its frames without offsets too (Instabug/Instabug-React-Native #1357).
     guard !frames.contains(where: { $0.symbolOffset != nil || $0.imageOffset != nil }),
-      frames.contains(where: { $0.sourceLine != nil && $0.sourceFile == $0.image })
+      sawInstabugHeading || frames.contains(where: { $0.sourceLine != nil && $0.sourceFile == $0.image })
     else { return }
     let kept = report.issues.filter { issue in
       guard issue.message == note, let line = issue.location?.line, line >= 1 else { return true }

@@ -51,7 +51,10 @@ enum ThreadHeading {
       crashed = true
       afterState = TextScanning.trimmedLeading(afterState.dropFirst(word.count))
     }
-    guard TextScanning.hasPrefix(afterState, ":") else { return nil }
+    guard TextScanning.hasPrefix(afterState, ":") else {
+      guard !crashed, afterState.hasSuffix(":"), let named = instabugNamed(afterState.dropLast()) else { return nil }
+      return .start(index: index, crashed: false, name: readsNames ? named : nil, queue: nil, trailing: "")
+    }
     let afterColon = afterState.dropFirst()
     if TextScanning.hasPrefix(afterColon, ":") {
       let (name, queue) = readsNames ? nameAndQueue(TextScanning.trimmed(afterColon.dropFirst())) : (nil, nil)
@@ -147,7 +150,12 @@ enum ThreadHeading {
       crashed = true
       afterState = skipBlanks(afterState + 12)
     }
-    guard has(":", at: afterState) else { return nil }
+    guard has(":", at: afterState) else {
+      guard !crashed, afterState < bytes.count - 1, bytes[bytes.count - 1] == 0x3A,
+        let named = instabugNamed(slice(afterState, bytes.count - 1))
+      else { return nil }
+      return .start(index: index, crashed: false, name: readsNames ? named : nil, queue: nil, trailing: "")
+    }
     if has(":", at: afterState + 1) {
       let (name, queue) = readsNames ? nameAndQueue(trimmed(afterState + 2)) : (nil, nil)
       return .start(index: index, crashed: crashed, name: name, queue: queue, trailing: "")
@@ -173,6 +181,30 @@ enum ThreadHeading {
       return (nil, queue.isEmpty ? nil : String(queue))
     }
     return (middle.isEmpty ? nil : String(middle), nil)
+  }
+
+  /// Instabug's heading of a thread that did not crash, after `Thread N `: one word naming the thread, then the
+  /// colon (`Thread 4 com.facebook.react.runtime.JavaScript:`, `Thread 5 hades:`, Instabug/Instabug-React-Native
+  /// #1357; `Thread 2 Unknown:`, #1401, Instabug's word for a thread without a name). `.some(nil)` for `Unknown`;
+  /// nil when the text is not one such word (a blank, a colon, or a word a sentence would use there).
+  static func instabugNamed(_ word: Substring) -> String?? {
+    guard !word.isEmpty, word.utf8.count <= 200,
+      word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_") }),
+      word.first?.isLetter == true
+    else { return nil }
+    let lowered = word.lowercased()
+    guard !["crashed", "highlighted", "name", "state", "stack", "backtrace", "is", "was"].contains(lowered) else {
+      return nil
+    }
+    return .some(word == "Unknown" ? nil : String(word))
+  }
+
+  /// Whether a heading line is in Instabug's form (`Thread 4 hades:`, `Thread 27 Queue 305: … [Crashed]:`).
+  static func isInstabugForm(_ text: Substring) -> Bool {
+    guard TextScanning.hasPrefix(text, "Thread "), text.hasSuffix(":") else { return false }
+    let afterWord = text.dropFirst("Thread ".count)
+    let rest = TextScanning.trimmedLeading(afterWord.drop(while: { $0.isASCII && $0.isNumber }))
+    return instabugCrashed(rest, readsNames: false) != nil || instabugNamed(rest.dropLast()) != nil
   }
 
   private static func lowercased(_ byte: UInt8) -> UInt8 {
