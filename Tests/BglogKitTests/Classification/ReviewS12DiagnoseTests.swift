@@ -479,4 +479,29 @@ import Testing
     #expect(report.issues.contains { $0.message.hasPrefix("a frame line before") && $0.location?.line == 1 })
     #expect(diagnosis.kind == .insufficientData)
   }
+
+  // MARK: 8. A cut `.ips` body that writes its metadata's facts itself
+
+  /// firebase/firebase-ios-sdk #12129's pretty-printed body (quoted whole in `ReviewS11ProseBeforeJSONTests`) holds
+  /// `bug_type`, `procName`, `osVersion` and `incident`: the note says that, not that the metadata line is missing.
+  @Test func aCutBodyWithItsOwnBugTypeIsNotToldItsMetadataIsMissing() throws {
+    let (report, diagnosis) = try #require(try Self.read(ReviewS11ProseBeforeJSONTests.prettyIPSPaste).first)
+    let note = try #require(report.issues.first { $0.message.contains("the JSON body is cut at line 39") })
+    #expect(!note.message.contains("metadata line is missing"))
+    #expect(note.message.hasPrefix("the .ips body alone, without the one-line metadata object before it"))
+    #expect(note.message.contains("`bug_type`, `procName`, `osVersion`, `incident`"))
+    #expect(note.location?.line == 4)
+    #expect((diagnosis.kind, diagnosis.confidence) == (.insufficientData, .low))
+    // A body without `bug_type` is still told its metadata line is missing (the line would give the bug type).
+    let plain = try CrashReportReader.read(
+      SourceText(text: #"{"procName":"A","exception":{"type":"EXC_BAD_ACCESS"},"termination":{"code":"0xbada5e47"}}"#))
+    #expect(plain.first?.issues.map(\.message) == ["the metadata line is missing"])
+    // (One line holding `bug_type` is read as a metadata line: the body here spans two.)
+    let whole = try CrashReportReader.read(
+      SourceText(text: "{\n" + #""bug_type":"309","procName":"A","exception":{"type":"EXC_BAD_ACCESS"}}"#))
+    #expect(whole.first?.issues.first?.message.contains("its own members `bug_type`, `procName`") == true)
+    // Such a body, whole, is read as the body (its exception kept), not as a metadata line without a body.
+    #expect(whole.first?.exception?.type == "EXC_BAD_ACCESS")
+    #expect(whole.first?.issues.contains { $0.message.contains("metadata line but no body") } == false)
+  }
 }
