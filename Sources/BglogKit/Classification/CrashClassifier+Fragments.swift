@@ -256,14 +256,18 @@ extension ClassifierContext {
       explanation += triage.sentence
       evidence += triage.evidence
     }
+    var advice = [
+      "Paste the lines from Exception Type to Triggered by Thread (or the .ips termination and exception "
+        + "objects): they say what killed the app."
+    ]
+    if report.blamedThread?.frames.isEmpty == true {
+      advice.append("Paste the crashed thread's frames too (the lines under its heading): they say where it crashed.")
+    }
     return Diagnosis(
       kind: .insufficientData, confidence: .low,
       summary: summary,
       explanation: explanation,
-      advice: [
-        "Paste the lines from Exception Type to Triggered by Thread (or the .ips termination and exception "
-          + "objects): they say what killed the app."
-      ],
+      advice: advice,
       evidence: evidence, facts: facts)
   }
 

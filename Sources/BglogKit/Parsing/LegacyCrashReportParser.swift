@@ -37,10 +37,11 @@ public struct LegacyCrashReportParser: Sendable {
     var builder: TextReportBuilder?
     var prose: [Int] = []
     var lastLine = 0
-    /// Frame lines read while no report was open (the end of a backtrace whose heading the paste lost), 0-based.
-    var strayFrames: [Int] = []
+    /// Frame lines read while no report was open (the end of a backtrace whose heading the paste lost): how many,
+    /// and the first and last (0-based).
+    var strayFrames: (count: Int, first: Int, last: Int) = (0, 0, 0)
     /// The stray frames before the open report.
-    var strayFramesBefore: [Int] = []
+    var strayFramesBefore: (count: Int, first: Int, last: Int) = (0, 0, 0)
 
     init(source: SourceText) {
       self.source = source
@@ -56,10 +57,10 @@ public struct LegacyCrashReportParser: Sendable {
       if let last = reports.indices.last, LaterHeaderBlock.merge(report, into: &reports[last]) { return }
       if hasSubstance {
         report.bugType = LegacyCrashReportParser.bugType(before: report.startLine - 1, in: source)
-        if let first = strayFramesBefore.first, let last = strayFramesBefore.last {
+        if strayFramesBefore.count > 0 {
           // transistorsoft/react-native-background-geolocation #1704 pastes a backtrace's last frames (33–44)
           // before `Kernel Triage:` and the crashed thread: they are said, not dropped silently.
-          let count = strayFramesBefore.count
+          let (count, first, last) = strayFramesBefore
           report.issues.append(
             ParseIssue(
               "\(count == 1 ? "a frame line" : "\(count) frame lines") before the report's first heading "
@@ -68,7 +69,7 @@ public struct LegacyCrashReportParser: Sendable {
         }
         reports.append(report)
       }
-      strayFramesBefore = []
+      strayFramesBefore = (0, 0, 0)
     }
 
     mutating func run(_ text: UnsafeBufferPointer<UInt8>) {
@@ -102,12 +103,12 @@ public struct LegacyCrashReportParser: Sendable {
             if let first = trimmed.utf8.first, first >= 0x30, first <= 0x39,
               StackFrameLineParser.parse(trimmed, line: index + 1) != nil
             {
-              strayFrames.append(index)
+              strayFrames = (strayFrames.count + 1, strayFrames.count == 0 ? index : strayFrames.first, index)
             }
             continue
           }
           strayFramesBefore = strayFrames
-          strayFrames = []
+          strayFrames = (0, 0, 0)
           builder = TextReportBuilder(source: source, range: index..<source.lineCount)
           lastLine = index
         }

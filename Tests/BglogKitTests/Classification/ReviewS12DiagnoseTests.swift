@@ -221,6 +221,7 @@ import Testing
     #expect(diagnosis.facts.contains { $0.key == "missing-evidence" && $0.value.contains("crashed thread's frames") })
     #expect(diagnosis.facts.contains { $0.key == "missing-evidence" && $0.value.contains("exception type") })
     #expect(diagnosis.explanation.contains("memory pressure"))
+    #expect(diagnosis.advice.contains { $0.hasPrefix("Paste the crashed thread's frames") })
   }
 
   /// With the crashed thread's frames, the abort through the terminate handler is read at medium; the `???` frame
