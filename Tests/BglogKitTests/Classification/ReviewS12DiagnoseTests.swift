@@ -505,4 +505,55 @@ import Testing
     #expect(whole.first?.exception?.type == "EXC_BAD_ACCESS")
     #expect(whole.first?.issues.contains { $0.message.contains("metadata line but no body") } == false)
   }
+
+  /// Instabug/Instabug-iOS #499 (comment, xmollv, 2024-08-27), the paste's opening to the main thread's frame 8:
+  /// Instabug's cause line (the signal its handler caught), when it was reported, and the main thread's heading
+  /// `Thread 0 Queue 1: com.apple.main-thread (serial):`.
+  static let instabug499 = """
+    ```
+    data:text/text;charset=utf-8,
+    # Cause: Crash due to signal: SIGTRAP(TRAP_BRKPT) at 10602f380
+    # Reported at: 2024-08-27 04:30:14 UTC
+
+    Thread 0 Queue 1: com.apple.main-thread (serial):
+
+    0    libsystem_kernel.dylib                   0x1f0194808     mach_msg2_trap + 8
+    1    libsystem_kernel.dylib                   0x1f0197f20     mach_msg_overwrite + 435
+    2    libsystem_kernel.dylib                   0x1f0197d60     mach_msg + 23
+    3    CoreFoundation                           0x1a70b4f5c     __CFRunLoopServiceMachPort + 159
+    4    CoreFoundation                           0x1a70b4600     __CFRunLoopRun + 1207
+    5    CoreFoundation                           0x1a70b3cd8     CFRunLoopRunSpecific + 607
+    6    GraphicsServices                         0x1ebf641a8     GSEventRunModal + 163
+    7    UIKitCore                                0x1a96ec90c     -[UIApplication _run] + 887
+    8    UIKitCore                                0x1a97a09d0     UIApplicationMain + 339
+    """
+
+  /// The cause line is the signal (a trap, at medium: Instabug's handler, not Apple's exception lines), and the
+  /// queue heading opens the main thread (it was `insufficient-data` with the heading unread).
+  @Test func instabugCauseLineAndQueueHeadingAreRead() throws {
+    let heading = try #require(ThreadHeading.parse("Thread 0 Queue 1: com.apple.main-thread (serial):"))
+    guard case .start(let index, let crashed, let name, let queue, _) = heading else {
+      Issue.record("not a thread start: \(heading)")
+      return
+    }
+    #expect(index == 0 && !crashed && name == nil && queue == "com.apple.main-thread")
+    #expect(ThreadHeading.parseGeneral("Thread 0 Queue 1: com.apple.main-thread (serial):") != nil)
+    let cause = try #require(
+      TextReportBuilder.instabugCause("# Cause: Crash due to signal: SIGTRAP(TRAP_BRKPT) at 10602f380"))
+    #expect(cause.signal == "SIGTRAP" && cause.detail == "TRAP_BRKPT at 0x10602f380")
+    #expect(TextReportBuilder.instabugCause("# Cause: it crashed") == nil)
+
+    let (report, diagnosis) = try #require(try Self.read(Self.instabug499).first)
+    #expect(report.startLine == 3)
+    #expect(report.exception?.type == "SIGTRAP")
+    #expect(report.exception?.subtype == "TRAP_BRKPT at 0x10602f380")
+    #expect(report.header.dateTime == "2024-08-27 04:30:14 UTC")
+    #expect(report.mainThread?.dispatchQueue == "com.apple.main-thread")
+    #expect(report.mainThread?.frames.count == 9)
+    #expect(!report.issues.contains { $0.message.contains("unreadable") })
+    #expect(!report.issues.contains { $0.message.contains("may be cut") })
+    #expect(diagnosis.kind == .trap)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.evidence.first?.location?.line == 3)
+  }
 }

@@ -44,6 +44,9 @@ enum ThreadHeading {
     if let instabug = instabugCrashed(rest, readsNames: readsNames) {
       return .start(index: index, crashed: true, name: instabug.name, queue: instabug.queue, trailing: "")
     }
+    if let queue = instabugQueue(rest) {
+      return .start(index: index, crashed: false, name: nil, queue: readsNames ? queue : nil, trailing: "")
+    }
     var afterState = rest
     var crashed = false
     // `Thread 0 (attributed):` (a text summary of a MetricKit crash: the thread the crash is attributed to).
@@ -136,6 +139,9 @@ enum ThreadHeading {
     {
       return .start(index: index, crashed: true, name: instabug.name, queue: instabug.queue, trailing: "")
     }
+    if bytes[bytes.count - 1] == 0x3A, has("Queue ", at: rest), let queue = instabugQueue(slice(rest, bytes.count)) {
+      return .start(index: index, crashed: false, name: nil, queue: readsNames ? queue : nil, trailing: "")
+    }
     var afterState = rest
     var crashed = false
     if has("Crashed", at: afterState) {
@@ -183,6 +189,19 @@ enum ThreadHeading {
     return (middle.isEmpty ? nil : String(middle), nil)
   }
 
+  /// Instabug's heading of a queue's thread that did not crash, after `Thread N `: `Queue 1: com.apple.main-thread
+  /// (serial):` (Instabug/Instabug-iOS #499); the queue's name, or nil when the text is not that.
+  static func instabugQueue(_ rest: Substring) -> String? {
+    guard rest.hasPrefix("Queue "), let colon = rest.firstIndex(of: ":") else { return nil }
+    let number = rest[rest.index(rest.startIndex, offsetBy: 6)..<colon]
+    guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    var middle = TextScanning.trimmed(rest[rest.index(after: colon)...])
+    guard let kind = ["(serial):", "(concurrent):"].first(where: { middle.hasSuffix($0) }) else { return nil }
+    middle = TextScanning.trimmed(middle.dropLast(kind.count))
+    guard !middle.isEmpty, !middle.contains(" ") else { return nil }
+    return String(middle)
+  }
+
   /// Instabug's heading of a thread that did not crash, after `Thread N `: one word naming the thread, then the
   /// colon (`Thread 4 com.facebook.react.runtime.JavaScript:`, `Thread 5 hades:`, Instabug/Instabug-React-Native
   /// #1357; `Thread 2 Unknown:`, #1401, Instabug's word for a thread without a name). `.some(nil)` for `Unknown`;
@@ -204,7 +223,8 @@ enum ThreadHeading {
     guard TextScanning.hasPrefix(text, "Thread "), text.hasSuffix(":") else { return false }
     let afterWord = text.dropFirst("Thread ".count)
     let rest = TextScanning.trimmedLeading(afterWord.drop(while: { $0.isASCII && $0.isNumber }))
-    return instabugCrashed(rest, readsNames: false) != nil || instabugNamed(rest.dropLast()) != nil
+    return instabugCrashed(rest, readsNames: false) != nil || instabugQueue(rest) != nil
+      || instabugNamed(rest.dropLast()) != nil
   }
 
   private static func lowercased(_ byte: UInt8) -> UInt8 {
