@@ -13,6 +13,18 @@ extension ClassifierContext {
     diagnosis.explanation +=
       " Read from a Firebase Crashlytics export: it gives the exception and the threads, but no signal or "
       + "termination reason to confirm the reading."
+    guard diagnosis.kind == .insufficientData else { return }
+    if report.blamedThread == nil, report.lastExceptionBacktrace == nil {
+      diagnosis.facts.append(Fact("missing-evidence", "the crashed thread (Crashlytics' `Crashed: <name>` heading)"))
+    }
+    // No Exception Type lines exist to paste: Crashlytics shows the exception over the threads on the issue's page.
+    diagnosis.advice.removeAll { $0.hasPrefix("Paste the lines from Exception Type") }
+    diagnosis.advice.append(
+      "Add the exception Crashlytics shows over the threads (`EXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x…` or "
+        + "`Fatal Exception: <name>`)"
+        + (report.blamedThread == nil && report.lastExceptionBacktrace == nil
+          ? " and the thread marked `Crashed: <name>` with its frames" : "")
+        + ": they say how the app ended.")
   }
 
   /// The trap reading of a Crashlytics export whose crashed thread the app names as its own watchdog
@@ -50,6 +62,15 @@ extension ClassifierContext {
         + "; and make the watchdog's handler log the hang rather than trap in release builds.")
   }
 
+  /// A frame's call as a sentence names it: its symbol, or `an unsymbolicated frame of Flutter` for Crashlytics'
+  /// `(Missing)` (flutter/flutterfire #5491) and a frame without one.
+  static func callName(_ frame: StackFrame) -> String {
+    guard let symbol = frame.symbol, !symbol.hasPrefix("("), symbol != "???" else {
+      return "an unsymbolicated frame of \(OneLineText.clean(frame.image))"
+    }
+    return OneLineText.clean(symbol)
+  }
+
   /// A Crashlytics export's `Fatal Exception: NSInternalInconsistencyException` over the frames that threw it
   /// (flutter/flutter #114586, microsoft/appcenter-sdk-apple #1944), with no exception type: Crashlytics writes
   /// that heading for an uncaught Objective-C exception, which the runtime ends with an abort.
@@ -61,25 +82,54 @@ extension ClassifierContext {
     var evidence = [
       self.evidence(report.exception?.messageLocation, "Fatal Exception: \(name)", "the uncaught exception")
     ]
-    let raiser = thrown.frames.first { !Self.isThrowMachinery($0.symbol) }
+    // Past Foundation's assertion handler (`_userInfoForFileAndLine`, firebase/firebase-ios-sdk #10971) to the
+    // caller whose assertion failed.
+    let handler = thrown.frames.first { Self.isAssertionMachinery($0.symbol) }
+    let raiser = Self.raisingFrame(thrown.frames)
     let outside = thrown.frames.first { !Self.isKnownSystemImage($0.image) && !Self.isSystemLibrary($0.image) }
-    if let raiser { evidence.append(frameEvidence(raiser, "the call that raised the exception")) }
+    if let handler {
+      evidence.append(frameEvidence(handler, "Foundation's assertion handler: an assertion failed in its caller"))
+    }
+    if let raiser {
+      evidence.append(
+        frameEvidence(raiser, handler == nil ? "the call that raised the exception" : "the call whose assertion failed")
+      )
+    }
     if let outside, outside != raiser {
       evidence.append(frameEvidence(outside, "first frame outside the system libraries"))
     }
     var facts = baseFacts
     facts.append(Fact("exception-name", clean))
-    return Diagnosis(
-      kind: .abort, confidence: .medium,
-      summary: "The app was ended by an uncaught Objective-C exception: \(clean).",
-      explanation: DiagnosisKind.abort.reference.meaning
-        + " Crashlytics writes `Fatal Exception:` over the frames of an uncaught exception; the runtime aborts the "
-        + "app after it. The export does not quote the exception's reason.",
-      advice: [
+    var explanation =
+      DiagnosisKind.abort.reference.meaning
+      + " Crashlytics writes `Fatal Exception:` over the frames of an uncaught exception; the runtime aborts the "
+      + "app after it. The export does not quote the exception's reason."
+    var advice: [String] = []
+    if let handler, let raiser {
+      facts.append(Fact("failed-assertion-in", Self.callName(raiser)))
+      explanation +=
+        " The exception was raised by Foundation's assertion handler (\(OneLineText.clean(handler.symbol ?? ""))): an "
+        + "NSAssert-style check failed in \(Self.callName(raiser)) (\(OneLineText.clean(raiser.image)))."
+      if outside == nil, Self.isSystemLibrary(raiser.image) || Self.isKnownSystemImage(raiser.image) {
+        explanation +=
+          " The check is in Apple's code and no frame of the app is among the frames shown, so the app's part is what "
+          + "it asked of that code before."
+        advice.append(
+          "The failed check is in \(frameText(raiser)), Apple's code: the frames shown hold no app frame; find what the "
+            + "app asked of it (the assertion's reason, in the Crashlytics event's logs, names the broken rule).")
+      }
+    }
+    if advice.isEmpty {
+      advice.append(
         "Start at "
           + ((outside ?? raiser).map(frameText) ?? "the first frame past __exceptionPreprocess and objc_exception_throw")
-          + "; the exception's reason is in the Crashlytics event's keys and logs."
-      ],
-      evidence: evidence, facts: facts)
+          + "; the exception's reason is in the Crashlytics event's keys and logs.")
+    }
+    return Diagnosis(
+      kind: .abort, confidence: .medium,
+      summary: "The app was ended by an uncaught Objective-C exception: \(clean)"
+        + (handler != nil && raiser != nil
+          ? ", a failed assertion in \(raiser.map(Self.callName) ?? "")." : "."),
+      explanation: explanation, advice: advice, evidence: evidence, facts: facts)
   }
 }

@@ -102,10 +102,17 @@ extension ClassifierContext {
       } else if let last = report.lastExceptionBacktrace, !last.frames.isEmpty {
         // No frame is known to be the app's (no Binary Images): the frames past the throw machinery say
         // which call raised it and whose code called that; `__exceptionPreprocess` says nothing.
-        let raiser = last.frames.first { !Self.isThrowMachinery($0.symbol) }
+        let raiser = Self.raisingFrame(last.frames)
         let outside = last.frames.first { !Self.isSystemLibrary($0.image) }
         if let raiser {
-          evidence.append(frameEvidence(raiser, "the call that raised the exception (Last Exception Backtrace)"))
+          let asserted = last.frames.contains { Self.isAssertionMachinery($0.symbol) }
+          evidence.append(
+            frameEvidence(
+              raiser,
+              asserted
+                ? "the call whose assertion failed (Foundation's assertion handler raised the exception for it; Last "
+                  + "Exception Backtrace)"
+                : "the call that raised the exception (Last Exception Backtrace)"))
         }
         if let outside, outside != raiser {
           evidence.append(frameEvidence(outside, "first frame outside the system libraries (Last Exception Backtrace)"))
@@ -319,6 +326,24 @@ extension ClassifierContext {
       "__exceptionPreprocess", "objc_exception_throw", "objc_exception_rethrow", "_CFThrowFormattedException",
       "__cxa_throw", "__cxa_rethrow", "+[NSException raise", "-[NSException raise",
     ].contains { symbol.hasPrefix($0) }
+  }
+
+  /// Foundation's assertion handler, which raises the exception for a failed `NSAssert`/`NSCAssert` in its caller:
+  /// `-[NSAssertionHandler handleFailureInMethod:object:file:lineNumber:description:]` (flutter/flutterfire #5491),
+  /// which Crashlytics names by a helper of it, `_userInfoForFileAndLine`, on iOS 16 (firebase/firebase-ios-sdk
+  /// #10971, #12711). The call that raised the exception is the caller whose assertion failed.
+  static func isAssertionMachinery(_ symbol: String?) -> Bool {
+    guard let symbol else { return false }
+    return symbol == "_userInfoForFileAndLine" || symbol.hasPrefix("-[NSAssertionHandler handleFailureIn")
+  }
+
+  /// The frame of the call that raised an exception: the first past the throw machinery, or, when Foundation's
+  /// assertion handler raised it, the first past the handler (the frames above the handler are the throw's, whatever
+  /// Crashlytics names them: `-[CFPrefsSearchListSource addManagedSourceForIdentifier:user:]` over
+  /// `-[NSAssertionHandler handleFailureInMethod:…]` in flutter/flutterfire #5491).
+  static func raisingFrame(_ frames: [StackFrame]) -> StackFrame? {
+    let start = frames.firstIndex { isAssertionMachinery($0.symbol) }.map { $0 + 1 } ?? 0
+    return frames[start...].first { !isThrowMachinery($0.symbol) && !isAssertionMachinery($0.symbol) }
   }
 
   /// Apple's libraries that appear at the top of a Last Exception Backtrace.

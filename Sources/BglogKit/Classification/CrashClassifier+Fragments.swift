@@ -184,6 +184,7 @@ extension ClassifierContext {
     if let fromAssertions = assertionsWithoutCode() { return fromAssertions }
     if let dealloc = backgroundTaskObjectAbort() { return dealloc }
     if let abort = crashedThreadAbort() { return abort }
+    if let appKit = crashedThreadAppKitException() { return appKit }
     if let recursion = crashedThreadLockRecursion() { return recursion }
     var facts = baseFacts
     var evidence: [Evidence] = []
@@ -235,14 +236,38 @@ extension ClassifierContext {
     } else if let thread = report.blamedThread ?? report.threads.first, let top = thread.frames.first {
       evidence.append(frameEvidence(top, "top frame of \(thread.crashed ? "the crashed thread" : "the first thread")"))
     }
+    var summary = "Backtraces only: no exception type or termination reason to classify."
+    if let crashed = report.blamedThread, crashed.frames.isEmpty,
+      !report.threads.contains(where: { !$0.frames.isEmpty })
+    {
+      // transistorsoft/react-native-background-geolocation #1704: `Kernel Triage:` then `Thread 0 Crashed::` and
+      // the paste ends; the heading says which thread crashed, not how.
+      let name = crashed.index.map { "Thread \($0)" } ?? "the crashed thread"
+      facts.append(Fact("missing-evidence", "the crashed thread's frames (the input ends at its heading)"))
+      evidence.append(
+        self.evidence(crashed.location, "\(name) Crashed", "the crashed thread's heading, with no frames under it"))
+      summary =
+        "A crash report's piece without its exception lines or the crashed thread's frames: nothing to classify."
+      explanation =
+        "The input holds \(name)'s crashed heading but none of its frames, and no exception type or termination "
+        + "reason, so nothing says how the app ended."
+    }
+    if let triage = kernelTriageReading(event: "crash") {
+      explanation += triage.sentence
+      evidence += triage.evidence
+    }
+    var advice = [
+      "Paste the lines from Exception Type to Triggered by Thread (or the .ips termination and exception "
+        + "objects): they say what killed the app."
+    ]
+    if report.blamedThread?.frames.isEmpty == true {
+      advice.append("Paste the crashed thread's frames too (the lines under its heading): they say where it crashed.")
+    }
     return Diagnosis(
       kind: .insufficientData, confidence: .low,
-      summary: "Backtraces only: no exception type or termination reason to classify.",
+      summary: summary,
       explanation: explanation,
-      advice: [
-        "Paste the lines from Exception Type to Triggered by Thread (or the .ips termination and exception "
-          + "objects): they say what killed the app."
-      ],
+      advice: advice,
       evidence: evidence, facts: facts)
   }
 

@@ -268,15 +268,33 @@ extension ClassifierContext {
         "missing-evidence",
         "which process (the app or one of its extensions), its memory limit and footprint, and the jetsam reason "
           + "(the device's JetsamEvent report, or the kernel's \"exceeded mem limit\" line)"))
+    var evidence = [self.evidence(note.location, note.value, "Xcode's note on the debugged process")]
+    var summary = "Jetsam killed the process Xcode was debugging, for memory (Xcode's note)."
+    var explanation =
+      "Xcode writes \"Terminated due to memory issue\" when the system's memory manager (jetsam) ends the process "
+      + "it debugs: the process went over its memory limit, or the device ran short of memory and it was chosen. "
+      + "The note names neither the process nor the limit or footprint, so which of the two it was is not shown; "
+      + "an app extension's limit is much lower than an app's."
+    // Xcode's alert names the app it ran (Baseflow/flutter_cached_network_image #858).
+    if let name = report.header.processName, let field = report.header.field("Process") {
+      let clean = OneLineText.clean(name)
+      evidence.append(self.evidence(field.location, name, "Xcode's alert names the app it ran"))
+      facts.removeAll { $0.key == "missing-evidence" }
+      facts.append(
+        Fact(
+          "missing-evidence",
+          "its memory limit and footprint, and the jetsam reason (the device's JetsamEvent report, or the kernel's "
+            + "\"exceeded mem limit\" line)"))
+      if let model = report.header.hardwareModel { facts.append(Fact("device", model)) }
+      summary = "Jetsam killed \(clean), the app Xcode was running, for memory (Xcode's error details)."
+      explanation =
+        "Xcode's alert says \(clean) quit unexpectedly and gives the debugger's reason, \"Terminated due to memory "
+        + "issue\": the system's memory manager (jetsam) ended it, because it went over its memory limit or the "
+        + "device ran short of memory and it was chosen. The alert names neither the limit nor the footprint, so "
+        + "which of the two it was is not shown."
+    }
     return Diagnosis(
-      kind: .jetsam, confidence: .medium,
-      summary: "Jetsam killed the process Xcode was debugging, for memory (Xcode's note).",
-      explanation:
-        "Xcode writes \"Terminated due to memory issue\" when the system's memory manager (jetsam) ends the process "
-        + "it debugs: the process went over its memory limit, or the device ran short of memory and it was chosen. "
-        + "The note names neither the process nor the limit or footprint, so which of the two it was is not shown; "
-        + "an app extension's limit is much lower than an app's.",
-      evidence: [self.evidence(note.location, note.value, "Xcode's note on the debugged process")],
+      kind: .jetsam, confidence: .medium, summary: summary, explanation: explanation, evidence: evidence,
       facts: facts)
   }
 

@@ -216,6 +216,15 @@ struct ClassifierContext {
         + "report cannot be checked."
     }
     if report.format == .crashlytics { crashlyticsExport(&diagnosis) }
+    if diagnosis.confidence == .high,
+      report.issues.contains(where: { $0.message == TextReportBuilder.instabugCauseNote })
+    {
+      // Instabug's in-process handler names the signal; Apple's exception type and termination reason are not there.
+      diagnosis.confidence = .medium
+      diagnosis.explanation +=
+        " Read from Instabug's crash report: its cause line gives the signal its handler caught, but not Apple's "
+        + "exception type or termination reason to confirm the reading."
+    }
     diagnosis.evidence = Self.mergingRepeats(diagnosis.evidence)
     return diagnosis
   }

@@ -95,6 +95,8 @@ public enum CrashReportReader {
     if reports.isEmpty {
       // Xcode's `Message from debugger: Terminated due to memory issue` pasted alone.
       if let notes = DebuggerMemoryNoteReader.read(source) { return notes }
+      // The same note as Xcode's alert details copy it (`Failure Reason: Message from debugger: …`).
+      if let details = DebuggerMemoryNoteReader.readDetails(source) { return [details] }
       // The kernel's memory-limit line pasted alone (`EXC_RESOURCE -> X[pid] exceeded mem limit: …`).
       if let lines = MemoryLimitLineReader.read(source) { return lines }
       // The kernel's excessive-wakeups line pasted alone (`process X[pid] caught causing excessive wakeups. …`).

@@ -221,29 +221,32 @@ public struct IPSReportParser: Sendable {
     if KSCrashReportReader.looksLikeReport(value) {
       return [KSCrashReportReader.report(from: value, endLine: lineCount)]
     }
+    if Self.isJetsamProcessEntry(value) {
+      return [jetsamEntries(value, after: nil, lineCount: lineCount)]
+    }
+    if value["processes"] != nil, value["largestProcess"] != nil || value["memoryStatus"] != nil {
+      var report = CrashReport(format: .ips, category: .jetsam, startLine: value.line, endLine: lineCount)
+      let note = CutBodyWithoutMetadata.bodyAloneNote(keys: members.map(\.key)) ?? "the metadata line is missing"
+      report.issues.append(ParseIssue(note, at: .line(value.line)))
+      JetsamBodyReader.apply(value, to: &report)
+      return [report]
+    }
+    if value["procName"] != nil || value["exception"] != nil || value["usedImages"] != nil {
+      var report = CrashReport(format: .ips, category: .crash, startLine: value.line, endLine: lineCount)
+      let note = CutBodyWithoutMetadata.bodyAloneNote(keys: members.map(\.key)) ?? "the metadata line is missing"
+      report.issues.append(ParseIssue(note, at: .line(value.line)))
+      IPSCrashBodyReader.apply(value, to: &report)
+      return [report]
+    }
+    // Only the metadata line survived. (A body that writes `bug_type` among its own members, as the pretty-printed
+    // bodies of firebase/firebase-ios-sdk #12129 and qnblackcat/uYouPlus #1255 do, was read above as a body.)
     if value["bug_type"] != nil {
-      // Only the metadata line survived.
       let bugType = IPSBugType(rawValue: value["bug_type"]?.scalarText ?? "")
       var report = CrashReport(format: .ips, category: bugType.category, startLine: value.line, endLine: lineCount)
       report.bugType = bugType.rawValue
       report.issues.append(ParseIssue("the report has a metadata line but no body", at: .line(value.line)))
       IPSMetadataReader.apply(value, to: &report)
       describeIfNotACrash(&report, bugType: bugType)
-      return [report]
-    }
-    if Self.isJetsamProcessEntry(value) {
-      return [jetsamEntries(value, after: nil, lineCount: lineCount)]
-    }
-    if value["processes"] != nil, value["largestProcess"] != nil || value["memoryStatus"] != nil {
-      var report = CrashReport(format: .ips, category: .jetsam, startLine: value.line, endLine: lineCount)
-      report.issues.append(ParseIssue("the metadata line is missing", at: .line(value.line)))
-      JetsamBodyReader.apply(value, to: &report)
-      return [report]
-    }
-    if value["procName"] != nil || value["exception"] != nil || value["usedImages"] != nil {
-      var report = CrashReport(format: .ips, category: .crash, startLine: value.line, endLine: lineCount)
-      report.issues.append(ParseIssue("the metadata line is missing", at: .line(value.line)))
-      IPSCrashBodyReader.apply(value, to: &report)
       return [report]
     }
     let keys = members.prefix(5).map(\.key).joined(separator: ", ")

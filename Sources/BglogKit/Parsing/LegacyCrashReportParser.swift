@@ -37,6 +37,11 @@ public struct LegacyCrashReportParser: Sendable {
     var builder: TextReportBuilder?
     var prose: [Int] = []
     var lastLine = 0
+    /// Frame lines read while no report was open (the end of a backtrace whose heading the paste lost): how many,
+    /// and the first and last (0-based).
+    var strayFrames: (count: Int, first: Int, last: Int) = (0, 0, 0)
+    /// The stray frames before the open report.
+    var strayFramesBefore: (count: Int, first: Int, last: Int) = (0, 0, 0)
 
     init(source: SourceText) {
       self.source = source
@@ -52,8 +57,19 @@ public struct LegacyCrashReportParser: Sendable {
       if let last = reports.indices.last, LaterHeaderBlock.merge(report, into: &reports[last]) { return }
       if hasSubstance {
         report.bugType = LegacyCrashReportParser.bugType(before: report.startLine - 1, in: source)
+        if strayFramesBefore.count > 0 {
+          // transistorsoft/react-native-background-geolocation #1704 pastes a backtrace's last frames (33–44)
+          // before `Kernel Triage:` and the crashed thread: they are said, not dropped silently.
+          let (count, first, last) = strayFramesBefore
+          report.issues.append(
+            ParseIssue(
+              "\(count == 1 ? "a frame line" : "\(count) frame lines") before the report's first heading "
+                + "(line\(count == 1 ? " \(first + 1)" : "s \(first + 1)–\(last + 1)"); the end of a backtrace whose "
+                + "heading is not in the input) \(count == 1 ? "was" : "were") set aside", at: .line(first + 1)))
+        }
         reports.append(report)
       }
+      strayFramesBefore = (0, 0, 0)
     }
 
     mutating func run(_ text: UnsafeBufferPointer<UInt8>) {
@@ -83,7 +99,16 @@ public struct LegacyCrashReportParser: Sendable {
         }
         if builder == nil {
           guard TextReportBuilder.opensReport(lineText) || TextReportBuilder.opensResourceBody(index, in: source)
-          else { continue }
+          else {
+            if let first = trimmed.utf8.first, first >= 0x30, first <= 0x39,
+              StackFrameLineParser.parse(trimmed, line: index + 1) != nil
+            {
+              strayFrames = (strayFrames.count + 1, strayFrames.count == 0 ? index : strayFrames.first, index)
+            }
+            continue
+          }
+          strayFramesBefore = strayFrames
+          strayFrames = (0, 0, 0)
           builder = TextReportBuilder(source: source, range: index..<source.lineCount)
           lastLine = index
         }

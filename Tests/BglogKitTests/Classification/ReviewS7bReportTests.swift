@@ -172,8 +172,11 @@ import Testing
     #expect(diagnosis.kind == .insufficientData)
     #expect(diagnosis.confidence == .low)
     #expect(report.issues.contains { $0.message.hasPrefix("a Markdown fence glued") && $0.location == .line(2) })
+    // The body writes `bug_type` and `procName` itself: it is said to be the body alone, not to miss its metadata.
     #expect(
-      report.issues.contains { $0.message.contains("metadata line is missing and the JSON body is cut at line 12") })
+      report.issues.contains {
+        $0.message.hasPrefix("the .ips body alone") && $0.message.contains("the JSON body is cut at line 12")
+      })
     // Without the fence and prose the body reads the same.
     let bare = Self.uYouPlusBody.split(separator: "\n").dropFirst().joined(separator: "\n").replacingOccurrences(
       of: "```", with: "")

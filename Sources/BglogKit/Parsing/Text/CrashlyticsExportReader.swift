@@ -22,24 +22,41 @@ enum CrashlyticsExportReader {
   static func read(_ source: SourceText) -> CrashReport? {
     guard source.lineCount <= 20_000 else { return nil }
     var lines: [(number: Int, text: Substring)] = []
+    // One inline code span around the whole export (`` `Crashed: com.apple.main-thread `` … `` (Missing)` ``,
+    // microsoft/appcenter-sdk-apple #1944): its two backticks are set aside.
+    var spanMarks: [Int] = []
     for index in 0..<source.lineCount {
-      let text = TextScanning.trimmed(source.lineText(index))
+      var text = TextScanning.trimmed(source.lineText(index))
       if text.isEmpty || TextReportBuilder.isFence(text) { continue }
       guard text.utf8.count <= 4096 else { return nil }
+      if text.hasPrefix("`"), !text.hasPrefix("``") {
+        text = TextScanning.trimmed(text.dropFirst())
+        spanMarks.append(index + 1)
+      }
+      if text.hasSuffix("`"), !text.hasSuffix("``"), isDigit(text.utf8.first) {
+        text = TextScanning.trimmed(text.dropLast())
+        spanMarks.append(index + 1)
+      }
       lines.append((index + 1, text))
     }
     // Prose before the export's first `Crashed:` / `Fatal Exception:` line or thread name over a frame 0, and after
     // its last frame, is set aside
     // (at-internet/atinternet-apple-sdk #69 asks its question under the paste).
     let all = lines
+    // The console's "Stack trace" download opens with its own header (`# Crashlytics - Stack trace`, then
+    // `# Application: …`, `# Date: …` lines; OneSignal/OneSignal-iOS-SDK #1409, microsoft/clarity-apps #254,
+    // OneSignal/OneSignal-Flutter-SDK #1014): the export starts there, and the header says what the text is even
+    // when the crashed thread's `Crashed:` heading is not in the paste.
+    let download = all.firstIndex { $0.text == "# Crashlytics - Stack trace" }
     guard
-      let opening = all.indices.first(where: { index in
-        let text = all[index].text
-        // The summary's exception line may come first, over `Crashed: <thread>` (react-native #39573).
-        return text.hasPrefix("Crashed:") || text.hasPrefix("Fatal Exception:") || exceptionLine(text) != nil
-          || (index + 1 < all.count && !isDigit(text.utf8.first)
-            && startsAtFrameZero(all[index + 1].text, line: all[index + 1].number))
-      }),
+      let opening = download
+        ?? all.indices.first(where: { index in
+          let text = all[index].text
+          // The summary's exception line may come first, over `Crashed: <thread>` (react-native #39573).
+          return text.hasPrefix("Crashed:") || text.hasPrefix("Fatal Exception:") || exceptionLine(text) != nil
+            || (index + 1 < all.count && !isDigit(text.utf8.first)
+              && startsAtFrameZero(all[index + 1].text, line: all[index + 1].number))
+        }),
       let closing = all.lastIndex(where: { isDigit($0.text.utf8.first) }), opening < closing
     else { return nil }
     lines = Array(all[opening...closing])
@@ -58,6 +75,16 @@ enum CrashlyticsExportReader {
           "\(count == 1 ? "a line" : "\(count) lines") of prose after the export \(count == 1 ? "was" : "were") "
             + "set aside", at: .line(all[closing + 1].number)))
     }
+    let marksInside = spanMarks.filter { $0 >= firstNumber && $0 <= lastNumber }
+    // Only the span's opening on the export's first line and its closing on its last are the paste's marks.
+    guard marksInside.allSatisfy({ $0 == firstNumber || $0 == lastNumber }) else { return nil }
+    if !marksInside.isEmpty {
+      report.issues.append(
+        ParseIssue(
+          "the inline code span's backticks around the export were set aside ("
+            + (Set(marksInside).count == 1 ? "line " : "lines ")
+            + Set(marksInside).sorted().map(String.init).joined(separator: " and ") + ")", at: .line(firstNumber)))
+    }
     var current: ThreadBacktrace?
     var exceptionFrames: ThreadBacktrace?
     var inException = false
@@ -69,6 +96,20 @@ enum CrashlyticsExportReader {
       inException = false
     }
     var position = 0
+    if download != nil {
+      position = 1
+      while position < lines.count, let (key, value) = downloadHeaderField(lines[position].text) {
+        let field = HeaderField(name: String(key), value: String(value), location: .line(lines[position].number))
+        report.header.fields.append(field)
+        switch key {
+        case "Application": report.header.bundleIdentifier = String(value)
+        case "Version": report.header.version = String(value)
+        case "Date": report.header.dateTime = String(value)
+        default: break
+        }
+        position += 1
+      }
+    }
     while position < lines.count {
       let (number, text) = lines[position]
       let next = position + 1 < lines.count ? lines[position + 1] : nil
@@ -116,7 +157,7 @@ enum CrashlyticsExportReader {
           sawCrashedName = true
           current = ThreadBacktrace(name: String(name), crashed: true, location: .line(number))
         } else {
-          guard isName(text) else { return nil }
+          guard isName(text) || isOperationQueueName(text) else { return nil }
           current = ThreadBacktrace(name: text == "Thread" ? nil : String(text), location: .line(number))
         }
         position += 1
@@ -147,16 +188,41 @@ enum CrashlyticsExportReader {
     close()
     let hasExceptionFrames = exceptionFrames.map { !$0.frames.isEmpty } ?? false
     guard threads.contains(where: { !$0.frames.isEmpty }) || hasExceptionFrames,
-      sawCrashedName || report.exception?.type != nil || hasExceptionFrames
+      sawCrashedName || report.exception?.type != nil || hasExceptionFrames || download != nil
     else { return nil }
     report.threads = threads
     if let exceptionFrames, !exceptionFrames.frames.isEmpty { report.lastExceptionBacktrace = exceptionFrames }
-    report.issues.insert(
-      ParseIssue(
-        "a Firebase Crashlytics console export: thread names on lines of their own, no report header, signal or "
-          + "termination reason",
-        at: .line(firstNumber)), at: 0)
+    if download != nil {
+      report.issues.insert(
+        ParseIssue(
+          "a Firebase Crashlytics stack-trace download (`# Crashlytics - Stack trace`): thread names on lines of "
+            + "their own, no signal or termination reason", at: .line(firstNumber)), at: 0)
+      if !sawCrashedName && report.exception == nil && !hasExceptionFrames {
+        // The download marks the crashed thread `Crashed: <name>`; a paste cut before it holds none.
+        report.issues.append(
+          ParseIssue(
+            "the download's crashed thread (its `Crashed: <name>` heading) is not in the input: the paste ends at "
+              + "line \(lastNumber), before it", at: .line(lastNumber)))
+      }
+    } else {
+      report.issues.insert(
+        ParseIssue(
+          "a Firebase Crashlytics console export: thread names on lines of their own, no report header, signal or "
+            + "termination reason",
+          at: .line(firstNumber)), at: 0)
+    }
     return report
+  }
+
+  /// `# Application: com.myapp.myapp`, `# Date: Mon Apr 15 2024 14:36:31 GMT-0600 (…)`: a line of the download's
+  /// header, as key and value.
+  private static func downloadHeaderField(_ text: Substring) -> (Substring, Substring)? {
+    guard let rest = afterPrefix(text, "#"), let colon = rest.firstIndex(of: ":") else { return nil }
+    let key = rest[..<colon]
+    guard !key.isEmpty, key.utf8.count <= 40, key.allSatisfy({ $0.isASCII && $0.isLetter || $0 == " " }) else {
+      return nil
+    }
+    return (key, TextScanning.trimmed(rest[rest.index(after: colon)...]))
   }
 
   private static func isDigit(_ byte: UInt8?) -> Bool {
@@ -187,6 +253,16 @@ enum CrashlyticsExportReader {
   private static func isName(_ text: Substring) -> Bool {
     !text.isEmpty && text.utf8.count <= 200
       && !text.contains(where: { $0 == " " || $0 == "\t" || $0 == ":" || $0 == "`" || $0 == "<" || $0 == ">" })
+  }
+
+  /// `NSOperationQueue 0x136a2d5c0 (QOS: UNSPECIFIED)`: Crashlytics' name for a thread running an operation queue
+  /// (BatchLabs/Batch-iOS-SDK #33), the one thread name seen with blanks in it.
+  private static func isOperationQueueName(_ text: Substring) -> Bool {
+    let words = text.split(separator: " ")
+    guard words.count == 4, words[0] == "NSOperationQueue", words[1].hasPrefix("0x"), words[1].count > 2,
+      words[1].dropFirst(2).allSatisfy(\.isHexDigit), words[2] == "(QOS:", words[3].hasSuffix(")")
+    else { return false }
+    return words[3].dropLast().allSatisfy { $0.isASCII && ($0.isUppercase || $0 == "_") }
   }
 
   /// `Thread #1`, a label the console's copy leaves after a thread's frames.

@@ -67,7 +67,10 @@ enum ReportKey: String, CaseIterable {
   var opensReport: Bool {
     switch self {
     case .incidentIdentifier, .crashReporterKey, .hardwareModel, .process, .dateTime, .exceptionType,
-      .exceptionCodes, .terminationReason, .terminationDescription, .triggeredByThread, .crashedThread:
+      .exceptionCodes, .terminationReason, .terminationDescription, .triggeredByThread, .crashedThread,
+      // A report pasted from its `Kernel Triage:` block on (transistorsoft/react-native-background-geolocation
+      // #1704, OpenEmu/OpenEmu #4839): only crash reports write that heading.
+      .kernelTriage:
       return true
     default:
       return false

@@ -77,6 +77,9 @@ struct TextReportBuilder {
   /// closing fence (`[The exception code 0xdead10cc indicates …`, LoopKit/Loop #1356) is not a frame, so an
   /// unnumbered frame-like line there is left as prose.
   private var pastFence = false
+  /// Whether a thread heading was Instabug's (`Thread 4 com.facebook.react.runtime.JavaScript:`, `… [Crashed]:`),
+  /// whose frames carry no `+ offset` by layout.
+  private var sawInstabugHeading = false
   /// Long frame names read so far, shared between frames.
   private var frameNames = FrameNameTable()
 
@@ -124,6 +127,7 @@ struct TextReportBuilder {
       return true
     }
     if text == "Last Exception Backtrace:" || text == "Application Specific Information:" { return true }
+    if instabugCause(text) != nil { return true }
     // `およびException Codes: 0x8badf00d`: a key glued after prose (``GluedReportKey``).
     guard
       let (key, value) = TextScanning.keyValue(text)
@@ -134,6 +138,37 @@ struct TextReportBuilder {
     // the events such reports name open one, so a console line that says "Event: …" does not.
     if reportKey == .event { return microstackshotEvents.contains(TextScanning.trimmed(value).lowercased()) }
     return reportKey?.opensReport == true
+  }
+
+  /// The note on a report read from Instabug's crash text (its `# Cause:` line).
+  static let instabugCauseNote =
+    "an Instabug crash report: its `# Cause:` line gives the signal its handler caught, not Apple's exception type "
+    + "or termination reason"
+
+  /// Instabug's cause line over its threads, `# Cause: Crash due to signal: SIGTRAP(TRAP_BRKPT) at 10602f380`
+  /// (Instabug/Instabug-iOS #499): the signal, and the signal's code with the address (`TRAP_BRKPT at 0x10602f380`).
+  static func instabugCause(_ text: Substring) -> (signal: String, detail: String?)? {
+    let prefix = "# Cause: Crash due to signal: "
+    guard text.hasPrefix(prefix) else { return nil }
+    let rest = text.dropFirst(prefix.count)
+    let name = rest.prefix(while: { $0.isASCII && ($0.isUppercase || $0.isNumber) })
+    guard name.hasPrefix("SIG"), name.count > 3 else { return nil }
+    var detail: [String] = []
+    var after = rest[name.endIndex...]
+    if after.hasPrefix("("), let close = after.firstIndex(of: ")") {
+      let code = after[after.index(after: after.startIndex)..<close]
+      if !code.isEmpty, code.allSatisfy({ $0.isASCII && ($0.isUppercase || $0 == "_" || $0.isNumber) }) {
+        detail.append(String(code))
+      }
+      after = after[after.index(after: close)...]
+    }
+    let address = TextScanning.trimmed(after)
+    if address.hasPrefix("at "), case let hexText = address.dropFirst(3), !hexText.isEmpty,
+      hexText.allSatisfy(\.isHexDigit)
+    {
+      detail.append("at 0x" + hexText)
+    }
+    return (String(name), detail.isEmpty ? nil : detail.joined(separator: " "))
   }
 
   /// The `Event:` values of the resource reports seen (microstackshots and the macOS sleep/wake stackshot).
@@ -170,6 +205,7 @@ struct TextReportBuilder {
       || report.applicationSpecificInformation.contains {
         PlainSearch.contains("active assertions beyond permitted time", in: $0.value)
       }
+      || report.header.fields.contains { $0.name == "Kernel Triage" && !$0.value.isEmpty }
   }
 
   /// Whether a line begins the next report rather than continuing this one; `content` is the
@@ -522,7 +558,27 @@ struct TextReportBuilder {
       return .blank
     }
     if let heading = ThreadHeading.parse(text) {
+      if !sawInstabugHeading { sawInstabugHeading = ThreadHeading.isInstabugForm(text) }
       handle(heading, line: line)
+      return .consumed
+    }
+    if let cause = Self.instabugCause(text) {
+      updateException { exception in
+        exception.type = exception.type ?? cause.signal
+        exception.subtype = exception.subtype ?? cause.detail
+        exception.location = exception.location ?? .line(line)
+      }
+      sawInstabugHeading = true
+      report.issues.append(ParseIssue(Self.instabugCauseNote, at: .line(line)))
+      return .consumed
+    }
+    if sawInstabugHeading, text.hasPrefix("# Reported at: ") {
+      // Instabug's line under its cause (Instabug/Instabug-iOS #499): when the crash was reported.
+      let value = TextScanning.trimmed(text.dropFirst("# Reported at: ".count))
+      if !value.isEmpty, report.header.dateTime == nil {
+        report.header.dateTime = String(value)
+        report.header.fields.append(HeaderField(name: "Reported at", value: String(value), location: .line(line)))
+      }
       return .consumed
     }
     switch text {
@@ -615,8 +671,9 @@ struct TextReportBuilder {
     let note = "frame symbol has no offset; the line may be cut"
     guard report.issues.contains(where: { $0.message == note }) else { return }
     let frames = report.threads.lazy.flatMap(\.frames)
+    // Instabug writes its frames without offsets too (Instabug/Instabug-React-Native #1357).
     guard !frames.contains(where: { $0.symbolOffset != nil || $0.imageOffset != nil }),
-      frames.contains(where: { $0.sourceLine != nil && $0.sourceFile == $0.image })
+      sawInstabugHeading || frames.contains(where: { $0.sourceLine != nil && $0.sourceFile == $0.image })
     else { return }
     let kept = report.issues.filter { issue in
       guard issue.message == note, let line = issue.location?.line, line >= 1 else { return true }

@@ -44,6 +44,9 @@ enum ThreadHeading {
     if let instabug = instabugCrashed(rest, readsNames: readsNames) {
       return .start(index: index, crashed: true, name: instabug.name, queue: instabug.queue, trailing: "")
     }
+    if let queue = instabugQueue(rest) {
+      return .start(index: index, crashed: false, name: nil, queue: readsNames ? queue : nil, trailing: "")
+    }
     var afterState = rest
     var crashed = false
     // `Thread 0 (attributed):` (a text summary of a MetricKit crash: the thread the crash is attributed to).
@@ -51,7 +54,10 @@ enum ThreadHeading {
       crashed = true
       afterState = TextScanning.trimmedLeading(afterState.dropFirst(word.count))
     }
-    guard TextScanning.hasPrefix(afterState, ":") else { return nil }
+    guard TextScanning.hasPrefix(afterState, ":") else {
+      guard !crashed, afterState.hasSuffix(":"), let named = instabugNamed(afterState.dropLast()) else { return nil }
+      return .start(index: index, crashed: false, name: readsNames ? named : nil, queue: nil, trailing: "")
+    }
     let afterColon = afterState.dropFirst()
     if TextScanning.hasPrefix(afterColon, ":") {
       let (name, queue) = readsNames ? nameAndQueue(TextScanning.trimmed(afterColon.dropFirst())) : (nil, nil)
@@ -133,6 +139,9 @@ enum ThreadHeading {
     {
       return .start(index: index, crashed: true, name: instabug.name, queue: instabug.queue, trailing: "")
     }
+    if bytes[bytes.count - 1] == 0x3A, has("Queue ", at: rest), let queue = instabugQueue(slice(rest, bytes.count)) {
+      return .start(index: index, crashed: false, name: nil, queue: readsNames ? queue : nil, trailing: "")
+    }
     var afterState = rest
     var crashed = false
     if has("Crashed", at: afterState) {
@@ -147,7 +156,12 @@ enum ThreadHeading {
       crashed = true
       afterState = skipBlanks(afterState + 12)
     }
-    guard has(":", at: afterState) else { return nil }
+    guard has(":", at: afterState) else {
+      guard !crashed, afterState < bytes.count - 1, bytes[bytes.count - 1] == 0x3A,
+        let named = instabugNamed(slice(afterState, bytes.count - 1))
+      else { return nil }
+      return .start(index: index, crashed: false, name: readsNames ? named : nil, queue: nil, trailing: "")
+    }
     if has(":", at: afterState + 1) {
       let (name, queue) = readsNames ? nameAndQueue(trimmed(afterState + 2)) : (nil, nil)
       return .start(index: index, crashed: crashed, name: name, queue: queue, trailing: "")
@@ -173,6 +187,44 @@ enum ThreadHeading {
       return (nil, queue.isEmpty ? nil : String(queue))
     }
     return (middle.isEmpty ? nil : String(middle), nil)
+  }
+
+  /// Instabug's heading of a queue's thread that did not crash, after `Thread N `: `Queue 1: com.apple.main-thread
+  /// (serial):` (Instabug/Instabug-iOS #499); the queue's name, or nil when the text is not that.
+  static func instabugQueue(_ rest: Substring) -> String? {
+    guard rest.hasPrefix("Queue "), let colon = rest.firstIndex(of: ":") else { return nil }
+    let number = rest[rest.index(rest.startIndex, offsetBy: 6)..<colon]
+    guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    var middle = TextScanning.trimmed(rest[rest.index(after: colon)...])
+    guard let kind = ["(serial):", "(concurrent):"].first(where: { middle.hasSuffix($0) }) else { return nil }
+    middle = TextScanning.trimmed(middle.dropLast(kind.count))
+    guard !middle.isEmpty, !middle.contains(" ") else { return nil }
+    return String(middle)
+  }
+
+  /// Instabug's heading of a thread that did not crash, after `Thread N `: one word naming the thread, then the
+  /// colon (`Thread 4 com.facebook.react.runtime.JavaScript:`, `Thread 5 hades:`, Instabug/Instabug-React-Native
+  /// #1357; `Thread 2 Unknown:`, #1401, Instabug's word for a thread without a name). `.some(nil)` for `Unknown`;
+  /// nil when the text is not one such word (a blank, a colon, or a word a sentence would use there).
+  static func instabugNamed(_ word: Substring) -> String?? {
+    guard !word.isEmpty, word.utf8.count <= 200,
+      word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_") }),
+      word.first?.isLetter == true
+    else { return nil }
+    let lowered = word.lowercased()
+    guard !["crashed", "highlighted", "name", "state", "stack", "backtrace", "is", "was"].contains(lowered) else {
+      return nil
+    }
+    return .some(word == "Unknown" ? nil : String(word))
+  }
+
+  /// Whether a heading line is in Instabug's form (`Thread 4 hades:`, `Thread 27 Queue 305: … [Crashed]:`).
+  static func isInstabugForm(_ text: Substring) -> Bool {
+    guard TextScanning.hasPrefix(text, "Thread "), text.hasSuffix(":") else { return false }
+    let afterWord = text.dropFirst("Thread ".count)
+    let rest = TextScanning.trimmedLeading(afterWord.drop(while: { $0.isASCII && $0.isNumber }))
+    return instabugCrashed(rest, readsNames: false) != nil || instabugQueue(rest) != nil
+      || instabugNamed(rest.dropLast()) != nil
   }
 
   private static func lowercased(_ byte: UInt8) -> UInt8 {
