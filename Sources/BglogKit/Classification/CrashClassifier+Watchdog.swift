@@ -380,7 +380,9 @@ extension ClassifierContext {
     if let namespace = report.termination?.namespace, let known = TerminationNamespace.named(namespace),
       known.enforcesBackgroundTime, known.name != "SPRINGBOARD", known.name != "FRONTBOARD"
     {
-      background.append("the kill came from \(known.name), which enforces background time")
+      // `<0xF>` is worded as the idle-main reading words it: the number's name in XNU's list, not a named source.
+      let source = TerminationNamespace.numberedWording(namespace).map { "the unnamed namespace \(namespace) \($0)" }
+      background.append("the kill came from \(source ?? known.name), which enforces background time")
     }
     if let role = report.header.role, ["background", "non ui"].contains(role.lowercased()) {
       background.append("the process role was \(role)")
@@ -601,9 +603,9 @@ extension ClassifierContext {
         kind: .leakedBackgroundTask, confidence: .low,
         summary: "Watchdog kill (\(hex(code))) with an idle main thread, under the unnamed namespace <0xF>.",
         explanation:
-          "An idle main thread with 0x8badf00d usually means a leaked background task. The namespace <0xF> (15, "
-          + "RUNNINGBOARD in XNU's reason list, assertiond's number) "
-          + "matches a known iOS 11.0.x bug (killed shortly after entering the background after a notification, "
+          "An idle main thread with 0x8badf00d usually means a leaked background task. The namespace <0xF> "
+          + (TerminationNamespace.numberedWording("<0xF>") ?? "")
+          + " matches a known iOS 11.0.x bug (killed shortly after entering the background after a notification, "
           + "fixed in iOS 11.2; seed 001), so check the OS version before changing code.",
         evidence: evidence, facts: facts)
     }

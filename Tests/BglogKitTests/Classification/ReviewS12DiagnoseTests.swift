@@ -56,4 +56,113 @@ import Testing
     let inner = Self.blogQuote.replacingOccurrences(of: "{(", with: "{\"(")
     #expect(QuotedReportPaste.unquoted(SourceText(text: inner)) == nil)
   }
+
+  // MARK: Defect 3: prose pasted between a report's exception lines and its threads
+
+  /// https://stackoverflow.com/questions/46498547 (as stored at https://devpeace.com/ios/46498547/): an iOS 11
+  /// report's exception lines, the asker's prose and code, then the main thread (tabs collapsed to single spaces by
+  /// the page; cut at `Thread 1 name: com.ap`).
+  static let soProse = """
+    Exception Type: EXC_CRASH (SIGKILL)
+    Exception Codes: 0x0000000000000000, 0x0000000000000000
+    Exception Note: EXC_CORPSE_NOTIFY
+    Termination Reason: Namespace <0xF>, Code 0x8badf00d
+    Triggered by Thread: 0
+    I realize that our code has a limited period of time during which to operation when receiving push notifications or when backgrounded. We definitely do use UIBackgroundTasks (with Alamofire Networking, FWIW), and we do have expiration handlers that do this:
+    backgroundTask = [application beginBackgroundTaskWithExpirationHandler:^{
+    [application endBackgroundTask:backgroundTask];
+    backgroundTask = UIBackgroundTaskInvalid; // Set the task to be invalid
+    DebugLog(@"Ended because expiration");
+    }];
+    The most perplexing thing about these crash reports is that our code is nowhere on the stacks. We can see from this Apple discussion of the 0x8badf00d exception code, the offending code is, in fact, being actively executed on the main thread.
+    However, in my case, none of the stacks ever have any of my code being executed. Here is one representative sample:
+    Thread 0 name: Dispatch queue: com.apple.main-thread
+    Thread 0 Crashed:
+    0 libsystem_kernel.dylib 0x0000000183208bc4 0x183208000 + 3012
+    1 libsystem_kernel.dylib 0x0000000183208a3c 0x183208000 + 2620
+    2 CoreFoundation 0x00000001836b9c4c 0x1835d0000 + 957516
+    3 CoreFoundation 0x00000001836b7818 0x1835d0000 + 948248
+    4 CoreFoundation 0x00000001835d7e78 0x1835d0000 + 32376
+    5 GraphicsServices 0x000000018546cf84 0x185462000 + 44932
+    6 UIKit 0x000000018d37a0bc 0x18d307000 + 471228
+    7 MyApp 0x0000000102a6572c main + 87852 (main.m:22)
+    8 libdyld.dylib 0x00000001830fa56c 0x1830f9000 + 5484
+    Thread 1 name: com.ap
+    """
+
+  /// The same paste with lines 6–13 (the asker's prose and code) removed by hand.
+  static var soWithoutProse: String {
+    let lines = soProse.split(separator: "\n", omittingEmptySubsequences: false)
+    return (lines[0..<5] + lines[13...]).joined(separator: "\n")
+  }
+
+  @Test func proseBetweenTheExceptionLinesAndTheThreadsDoesNotSplitTheReport() throws {
+    let reports = try Self.read(Self.soProse)
+    #expect(reports.count == 1)
+    let (report, diagnosis) = try #require(reports.first)
+    #expect(report.startLine == 1)
+    #expect(report.termination?.code == 0x8bad_f00d)
+    #expect(report.mainThread?.frames.count == 9)
+    #expect(diagnosis.kind == .leakedBackgroundTask)
+    #expect(diagnosis.confidence == .low)
+    #expect(!diagnosis.facts.contains(Fact("missing-evidence", "the main thread's backtrace")))
+    #expect(
+      diagnosis.facts.contains(Fact("main-thread", "idle in its run loop (from the image sequence; unsymbolicated)")))
+    let note = try #require(report.issues.first { $0.message.hasPrefix("lines 6–13 between the report's") })
+    #expect(note.location?.line == 6)
+    // Frames keep their own line numbers in the paste.
+    #expect(diagnosis.evidence.first { $0.quote.hasPrefix("0 libsystem_kernel.dylib") }?.location?.line == 16)
+
+    // The reading equals the one of the text without the prose (line numbers aside).
+    let (bareReport, bare) = try #require(try Self.read(Self.soWithoutProse).first)
+    #expect(bare.kind == diagnosis.kind)
+    #expect(bare.confidence == diagnosis.confidence)
+    #expect(bare.summary == diagnosis.summary)
+    #expect(bare.explanation == diagnosis.explanation)
+    #expect(bare.advice == diagnosis.advice)
+    #expect(bare.facts == diagnosis.facts)
+    #expect(bare.evidence.map(\.quote) == diagnosis.evidence.map(\.quote))
+    #expect(bareReport.threads.map(\.frames.count) == report.threads.map(\.frames.count))
+  }
+
+  @Test func theUnnamedNamespaceIsWordedTheSameWithAndWithoutTheMainThread() throws {
+    // The paste's first five lines alone (Stack Overflow 46498547): no thread, so the low reading leans on the
+    // namespace, named as the idle-main reading names it.
+    let header = Self.soProse.split(separator: "\n")[0..<5].joined(separator: "\n")
+    let (_, alone) = try #require(try Self.read(header).first)
+    #expect(alone.kind == .leakedBackgroundTask)
+    #expect(alone.confidence == .low)
+    #expect(alone.facts.contains(Fact("missing-evidence", "the main thread's backtrace")))
+    let wording = "<0xF> (15, RUNNINGBOARD in XNU's reason list, assertiond's number)"
+    #expect(alone.explanation.contains("the kill came from the unnamed namespace " + wording))
+    #expect(!alone.explanation.contains("from RUNNINGBOARD"))
+    let (_, joined) = try #require(try Self.read(Self.soProse).first)
+    #expect(joined.explanation.contains("The namespace " + wording))
+    // Changed by hand: the same lines with a code bglog knows for no namespace, read as a plain OS termination.
+    let unknownCode = header.replacingOccurrences(of: "Code 0x8badf00d", with: "Code 0x1234")
+    let (_, termination) = try #require(try Self.read(unknownCode).first)
+    #expect(termination.kind == .osTermination)
+    #expect(termination.summary.hasPrefix("The unnamed namespace <0xF> (RUNNINGBOARD) terminated the process"))
+    #expect(termination.explanation.hasPrefix("The termination namespace is the unnamed namespace " + wording))
+  }
+
+  @Test func piecesThatDisagreeOrLieFarApartStayApart() throws {
+    // Changed by hand from Stack Overflow 46498547: the exception lines blame thread 3, the pasted thread 0 is the
+    // crashed one: another report's thread.
+    let otherThread = Self.soProse.replacingOccurrences(of: "Triggered by Thread: 0", with: "Triggered by Thread: 3")
+    #expect(try Self.read(otherThread).count == 2)
+    // Changed by hand: more prose lines between the pieces than an asker's paragraph and code sample.
+    var lines = Self.soProse.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines.insert(
+      contentsOf: Array(
+        repeating: "The most perplexing thing about these crash reports is that our code is nowhere on the stacks.",
+        count: 40),
+      at: 5)
+    #expect(try Self.read(lines.joined(separator: "\n")).count == 2)
+    // Changed by hand: the second piece has exception lines of its own (a second report).
+    let second = Self.soProse.replacingOccurrences(
+      of: "Thread 0 name: Dispatch queue: com.apple.main-thread",
+      with: "Exception Type: EXC_CRASH (SIGABRT)\nThread 0 name: Dispatch queue: com.apple.main-thread")
+    #expect(try Self.read(second).count == 2)
+  }
 }
