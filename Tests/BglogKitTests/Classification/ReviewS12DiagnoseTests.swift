@@ -165,4 +165,66 @@ import Testing
       with: "Exception Type: EXC_CRASH (SIGABRT)\nThread 0 name: Dispatch queue: com.apple.main-thread")
     #expect(try Self.read(second).count == 2)
   }
+
+  // MARK: Defect 5: the process-exit watchdog
+
+  /// firebase/firebase-ios-sdk #5707 (description, naru-jpn, 2020-06-01): an iOS 13.5 report's header, cut inside
+  /// the Termination Description.
+  static let processExitHeader = """
+    Date/Time:           2020-05-30 18:14:51.9352 +0900
+    Launch Time:         2020-05-30 18:14:44.1799 +0900
+    OS Version:          iPhone OS 13.5 (17F75)
+    Release Type:        User
+    Baseband Version:    5.60.01
+    Report Version:      104
+
+    Exception Type:  EXC_CRASH (SIGKILL)
+    Exception Codes: 0x0000000000000000, 0x0000000000000000
+    Exception Note:  EXC_CORPSE_NOTIFY
+    Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+    Termination Description: SPRINGBOARD, process-exit watchdog transgression: application<
+    """
+
+  @Test func aProcessExitKillWithoutTheMainThreadSaysTheAppDidNotExitInTime() throws {
+    let (_, diagnosis) = try #require(try Self.read(Self.processExitHeader).first)
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence == .low)
+    #expect(diagnosis.summary.hasPrefix("The system asked the app to quit (process-exit) and killed it (0x8badf00d)"))
+    #expect(diagnosis.summary.hasSuffix("the report has no main-thread backtrace."))
+    #expect(diagnosis.explanation.contains("the app did not finish exiting in time"))
+    #expect(diagnosis.explanation.contains("This is not a launch, scene or background-time deadline."))
+    #expect(!diagnosis.explanation.contains("launch, scene creation or update) is the likelier cause"))
+    #expect(diagnosis.facts.contains(Fact("watchdog-event", "process-exit")))
+    #expect(diagnosis.facts.contains(Fact("missing-evidence", "the main thread's backtrace")))
+    #expect(diagnosis.facts.contains(Fact("launch-to-kill", "7.8 s")))
+    let advice = diagnosis.advice.joined(separator: " ")
+    for work in ["applicationWillTerminate(_:)", "atexit", "static destructors", "never block there"] {
+      #expect(advice.contains(work))
+    }
+    #expect(!advice.contains("beginBackgroundTask"))
+    #expect(diagnosis.evidence.contains { $0.quote.hasSuffix("process-exit watchdog transgression: application<") })
+  }
+
+  @Test func everyProcessExitReadingSaysTheAppWasAskedToQuit() throws {
+    // The fixtures whose watchdog names process-exit (their sources are in the crash and ips READMEs): a main thread
+    // in SQLite (fmdb #841), waiting for an XPC reply, in dispatch_sync, and idle (a synthetic .ips); and the cut
+    // header above.
+    let names = [
+      "crash/public-fmdb-841-frontboard-process-exit-main-thread-sqlcipher-btreenext.crash",
+      "crash/public-8badf00d-process-exit-background-keychain-xpc.crash",
+      "crash/public-frontboard-8badf00d-process-exit-dispatch-wait-kernel-triage.crash",
+      "ips/synthetic-309-frontboard-8badf00d-background.ips",
+    ]
+    var texts = try names.map { try String(contentsOf: Fixtures.url($0), encoding: .utf8) }
+    texts.append(Self.processExitHeader)
+    for text in texts {
+      let (_, diagnosis) = try #require(try Self.read(text).first)
+      #expect(diagnosis.facts.contains(Fact("watchdog-event", "process-exit")))
+      #expect(diagnosis.kind == .watchdogHang)
+      let words = diagnosis.summary + " " + diagnosis.explanation
+      #expect(words.contains("asked the app to quit") || words.contains("asked it to quit"))
+      #expect(!words.contains("a foreground deadline"))
+      #expect(diagnosis.advice.contains { $0.contains("applicationWillTerminate(_:)") })
+    }
+  }
 }
