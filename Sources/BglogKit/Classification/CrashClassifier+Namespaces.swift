@@ -166,9 +166,13 @@ extension ClassifierContext {
     let evidence = terminationEvidence + terminationTextEvidence("the component's reason") + exceptionEvidence
     var facts = baseFacts
     facts.append(Fact("namespace-meaning", namespace.meaning))
+    // A namespace written as a number (`<0xF>`) is worded as every other diagnosis words it.
+    let written = report.termination?.namespace ?? namespace.name
+    let numbered = TerminationNamespace.numberedWording(written)
     var explanation =
-      "The termination namespace is \(namespace.name)"
-      + (namespace.number.map { " (OS_REASON number \($0) in XNU's reason list)" } ?? "")
+      "The termination namespace is "
+      + (numbered.map { "the unnamed namespace \(written) \($0)" }
+        ?? (namespace.name + (namespace.number.map { " (OS_REASON number \($0) in XNU's reason list)" } ?? "")))
       + ": \(namespace.meaning)."
     let text = terminationText
     if let text {
@@ -194,7 +198,8 @@ extension ClassifierContext {
     }
     return Diagnosis(
       kind: .osTermination, confidence: text == nil ? .medium : .high,
-      summary: "\(namespace.name) terminated the process: \(namespace.meaning).",
+      summary: (numbered == nil ? namespace.name : "The unnamed namespace \(written) (\(namespace.name))")
+        + " terminated the process: \(namespace.meaning).",
       explanation: explanation, advice: advice, evidence: evidence, facts: facts)
   }
   func dyldFailure() -> Diagnosis {

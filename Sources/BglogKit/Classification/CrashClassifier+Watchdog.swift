@@ -134,6 +134,10 @@ extension ClassifierContext {
           "missing-evidence",
           unplaced
             ? "a thread heading saying the pasted frames are the main thread's" : "the main thread's backtrace"))
+      if isProcessExit(details) {
+        return processExitWithoutBacktrace(
+          code, details: details, unplaced: unplaced, evidence: evidence, facts: facts)
+      }
       if kind == .watchdogHang, let event = sceneWatchdogEvent(details) {
         if let ruledOut { facts.append(ruledOut.fact) }
         return sceneHang(
@@ -380,7 +384,9 @@ extension ClassifierContext {
     if let namespace = report.termination?.namespace, let known = TerminationNamespace.named(namespace),
       known.enforcesBackgroundTime, known.name != "SPRINGBOARD", known.name != "FRONTBOARD"
     {
-      background.append("the kill came from \(known.name), which enforces background time")
+      // `<0xF>` is worded as the idle-main reading words it: the number's name in XNU's list, not a named source.
+      let source = TerminationNamespace.numberedWording(namespace).map { "the unnamed namespace \(namespace) \($0)" }
+      background.append("the kill came from \(source ?? known.name), which enforces background time")
     }
     if let role = report.header.role, ["background", "non ui"].contains(role.lowercased()) {
       background.append("the process role was \(role)")
@@ -414,12 +420,17 @@ extension ClassifierContext {
       "The main thread's stack stops after \(shown): the top of an idle run loop looks exactly like this, and so "
       + "does a thread waiting for a reply. The frames below, which tell idle from busy, are not in the input, so "
       + "neither a leaked background task nor a hang is proven."
-    if kind == .leakedBackgroundTask {
+    let exiting = isProcessExit(details)
+    if exiting {
+      // No leak can make a process-exit kill: the app was asked to quit and had not exited.
+      explanation += " " + processExitAccount(details)
+      if let ruledOut { facts.append(ruledOut.fact) }
+    } else if kind == .leakedBackgroundTask {
       explanation += " A leaked background task is the likelier reading: " + background.joined(separator: "; ") + "."
     } else if ruledOut == nil {
       explanation += Self.hangByDefault
     }
-    if let ruledOut {
+    if let ruledOut, !exiting {
       facts.append(ruledOut.fact)
       explanation += " " + ruledOut.sentence
     }
@@ -430,11 +441,17 @@ extension ClassifierContext {
         "The watchdog killed the app (\(hex(code))), but the main thread's stack is cut before the frames that "
         + "tell an idle run loop from a hang.",
       explanation: explanation,
-      advice: [
-        "Get the whole main-thread backtrace (the full .ips or .crash) to tell a hang from a leaked background task.",
-        "If the app was in the background: end every beginBackgroundTask with endBackgroundTask, on every path.",
-        "If it was in the foreground: move blocking work (locks, semaphores, file or network I/O) off the main thread.",
-      ],
+      advice: exiting
+        ? [
+          Self.processExitAdvice,
+          "Get the whole main-thread backtrace (the full .ips or .crash) to see what it was doing as the app was "
+            + "exiting.",
+        ]
+        : [
+          "Get the whole main-thread backtrace (the full .ips or .crash) to tell a hang from a leaked background task.",
+          "If the app was in the background: end every beginBackgroundTask with endBackgroundTask, on every path.",
+          "If it was in the foreground: move blocking work (locks, semaphores, file or network I/O) off the main thread.",
+        ],
       evidence: evidence, facts: facts)
   }
 
@@ -584,6 +601,21 @@ extension ClassifierContext {
           + "was taken." + (details.event.map { " The watchdog event was \($0)." } ?? ""),
         advice: idleHangAdvice, evidence: evidence, facts: facts)
     }
+    if isProcessExit(details) {
+      return Diagnosis(
+        kind: .watchdogHang, confidence: .low,
+        summary: "The process-exit watchdog killed the app (\(hex(code))), but the main thread was idle when sampled.",
+        explanation:
+          processExitAccount(details) + " Yet the main thread sat idle in its run loop when the report was taken: the "
+          + "exit-time work may have ended just before the kill, or the main thread was waiting for something outside "
+          + "this process. A leaked background task would not produce a process-exit event.",
+        advice: [
+          Self.processExitAdvice,
+          "The main thread was idle when the report was taken, so the stack does not show the slow work: profile "
+            + "what the app does as it quits with Instruments' Time Profiler, and look for work it waits on outside "
+            + "this process (XPC, keychain, file coordination).",
+        ], evidence: evidence, facts: facts)
+    }
     if let event = details.event, !event.contains("background"), !event.contains("expir"),
       !event.contains("assertion")
     {
@@ -601,9 +633,9 @@ extension ClassifierContext {
         kind: .leakedBackgroundTask, confidence: .low,
         summary: "Watchdog kill (\(hex(code))) with an idle main thread, under the unnamed namespace <0xF>.",
         explanation:
-          "An idle main thread with 0x8badf00d usually means a leaked background task. The namespace <0xF> (15, "
-          + "RUNNINGBOARD in XNU's reason list, assertiond's number) "
-          + "matches a known iOS 11.0.x bug (killed shortly after entering the background after a notification, "
+          "An idle main thread with 0x8badf00d usually means a leaked background task. The namespace <0xF> "
+          + (TerminationNamespace.numberedWording("<0xF>") ?? "")
+          + " matches a known iOS 11.0.x bug (killed shortly after entering the background after a notification, "
           + "fixed in iOS 11.2; seed 001), so check the OS version before changing code.",
         evidence: evidence, facts: facts)
     }
@@ -651,7 +683,11 @@ extension ClassifierContext {
         ? "0x8badf00d with a main thread that is not idle points to a hang: the app likely did not answer "
         : "0x8badf00d with a main thread that does not look idle points to a hang (the frames that would prove it "
           + "are unsymbolicated or not the app's): the app likely did not answer "
-    explanation += event.map { "the \($0) deadline" } ?? "a system deadline"
+    let exiting = isProcessExit(details)
+    explanation +=
+      exiting
+      ? "the process-exit deadline (the system asked it to quit and it did not finish exiting in time)"
+      : event.map { "the \($0) deadline" } ?? "a system deadline"
     explanation += " because the main thread was \(blocking)."
     if let cutBeforeCaller { explanation += " " + cutBeforeCaller }
     if inExpirationHandler {
@@ -675,6 +711,7 @@ extension ClassifierContext {
         + "waiting: profile the work for CPU as well."
     }
     var advice = DiagnosisKind.watchdogHang.reference.advice
+    if exiting { advice.insert(Self.processExitAdvice, at: 0) }
     if inExpirationHandler {
       advice.insert("Make the expiration handler only end the task; move the file or network work out of it.", at: 0)
     }

@@ -97,6 +97,13 @@ public struct TerminationNamespace: Sendable, Hashable {
     }
   }
 
+  /// What a namespace written as a number (`<0xF>`, iOS 11's reports) is, in the words every diagnosis uses:
+  /// `(15, RUNNINGBOARD in XNU's reason list, assertiond's number)`; nil for a namespace written by name.
+  public static func numberedWording(_ written: String) -> String? {
+    guard written.hasPrefix("<"), let known = named(written), let number = known.number else { return nil }
+    return "(\(number), \(known.name) in XNU's reason list" + (number == 15 ? ", assertiond's number)" : ")")
+  }
+
   /// The namespace a report names: `TCC`, `RUNNINGBOARD`, or a number written `<0xF>`.
   public static func named(_ text: String) -> TerminationNamespace? {
     let upper = text.uppercased()

@@ -71,6 +71,21 @@ public enum CrashReportReader {
 
   /// The text readers, for an input that is no JSON report.
   private static func readAfterJSONChecks(_ source: SourceText) throws(ReportParseError) -> [CrashReport] {
+    // A report wrapped whole in double quote marks on a web page: read without them (``QuotedReportPaste``).
+    if let unquoted = QuotedReportPaste.unquoted(source) {
+      var reports = try readUnquoted(unquoted.source)
+      let note = QuotedReportPaste.note(openLine: unquoted.openLine, closeLine: unquoted.closeLine)
+      for index in reports.indices
+      where reports[index].startLine <= unquoted.closeLine && reports[index].endLine >= unquoted.openLine {
+        reports[index].issues.insert(note, at: 0)
+      }
+      return reports
+    }
+    return try readUnquoted(source)
+  }
+
+  /// The text readers, on a text with no wrapping quote marks.
+  private static func readUnquoted(_ source: SourceText) throws(ReportParseError) -> [CrashReport] {
     let restored = FlattenedReport.restore(source)
     var reports = LegacyCrashReportParser().parseDocument(restored?.source ?? source)
     if let restored {

@@ -55,6 +55,11 @@ public struct LegacyCrashReportParser: Sendable {
       var report = finished.finish(endLine: lastLine + 1)
       // A header block pasted after a headerless exception block, prose between (``LaterHeaderBlock``).
       if let last = reports.indices.last, LaterHeaderBlock.merge(report, into: &reports[last]) { return }
+      // Threads pasted after the exception lines with the author's prose between (``ProseInsideReport``).
+      if let last = reports.indices.last, let joined = ProseInsideReport.join(reports[last], report, in: source) {
+        reports[last] = joined
+        return
+      }
       if hasSubstance {
         report.bugType = LegacyCrashReportParser.bugType(before: report.startLine - 1, in: source)
         if strayFramesBefore.count > 0 {
@@ -136,6 +141,22 @@ public struct LegacyCrashReportParser: Sendable {
     source.withUTF8 { text in Self.feed(clamped, of: source, text: text, to: &builder) }
     var report = builder.finish(endLine: clamped.upperBound)
     report.startLine = range.lowerBound + 1
+    return report
+  }
+
+  /// Parses the 0-based line indices of `pieces`, in order, as one text report: the lines between them are left
+  /// out, as if they were not in the text (``ProseInsideReport``).
+  func parse(_ source: SourceText, pieces: [Range<Int>]) -> CrashReport {
+    let clamped = pieces.map { $0.clamped(to: 0..<source.lineCount) }
+    guard let start = clamped.first?.lowerBound, let end = clamped.last?.upperBound else {
+      return CrashReport(format: .text)
+    }
+    var builder = TextReportBuilder(source: source, range: start..<end)
+    source.withUTF8 { text in
+      for piece in clamped where !builder.isClosed { Self.feed(piece, of: source, text: text, to: &builder) }
+    }
+    var report = builder.finish(endLine: end)
+    report.startLine = start + 1
     return report
   }
 
