@@ -43,29 +43,32 @@ public enum TerminalText {
   /// renderers print nothing else from the log).
   public static func printable(_ result: TimelineResult) -> TimelineResult {
     var result = result
-    result.apps = result.apps.map { app in
-      var app = app
-      app.bundleID = app.bundleID.map(printable)
-      app.processName = app.processName.map(printable)
-      app.events = app.events.map(printable)
-      app.processes = app.processes.map { process in
-        var process = process
-        process.endDetail = process.endDetail.map(printable)
-        return process
-      }
-      app.wakeups = app.wakeups.map { wakeup in
-        var wakeup = wakeup
-        wakeup.markerCounts = wakeup.markerCounts.map { counted in
-          var counted = counted
-          counted.name = printable(counted.name)
-          return counted
-        }
-        return wakeup
-      }
-      app.findings = app.findings.map(printable)
-      return app
-    }
+    result.apps = result.apps.map(printable)
     return result
+  }
+
+  /// An app's timeline whose every string is ``printable(_:)-(String)``.
+  public static func printable(_ app: AppTimeline) -> AppTimeline {
+    var app = app
+    app.bundleID = app.bundleID.map(printable)
+    app.processName = app.processName.map(printable)
+    app.events = app.events.map(printable)
+    app.processes = app.processes.map { process in
+      var process = process
+      process.endDetail = process.endDetail.map(printable)
+      return process
+    }
+    app.wakeups = app.wakeups.map { wakeup in
+      var wakeup = wakeup
+      wakeup.markerCounts = wakeup.markerCounts.map { counted in
+        var counted = counted
+        counted.name = printable(counted.name)
+        return counted
+      }
+      return wakeup
+    }
+    app.findings = app.findings.map(printable)
+    return app
   }
 
   /// An event whose every string is ``printable(_:)-(String)``.

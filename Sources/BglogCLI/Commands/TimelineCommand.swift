@@ -103,7 +103,8 @@ enum TimelineCommand: Command {
       options: TimelineOptions(
         app: arguments.value("app"), markers: markers, layout: layout, listUnread: arguments.has("verbose")))
     let input = InputFile(path: path)
-    let readerThread = try JobsChoice.value(arguments) != 1
+    let jobs = try JobsChoice.value(arguments)
+    let readerThread = jobs != 1
     // Text for a terminal is coloured and fitted to its width; text written with -o is not, unless asked.
     let toTerminal = arguments.value("output") == nil
     let style = ColorChoice.style(arguments, io: io, toTerminal: toTerminal)
@@ -185,7 +186,9 @@ enum TimelineCommand: Command {
       }
     case "svg": output = TimelineSVGRenderer().render(result)
     case "html": output = TimelineHTMLRenderer().render(result)
-    default: output = TimelineTextRenderer(chart: arguments.has("chart"), style: style, width: width).render(result)
+    default:
+      let renderer = TimelineTextRenderer(chart: arguments.has("chart"), style: style, width: width, jobs: jobs)
+      output = renderer.render(result)
     }
     if let failed = write(output, arguments: arguments, io: io) { return failed }
     if let refusal {

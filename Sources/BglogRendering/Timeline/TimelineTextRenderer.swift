@@ -13,12 +13,17 @@ public struct TimelineTextRenderer: Sendable {
   public var style: TerminalStyle
   /// The columns to fit the text to; `nil`: lines are written whole.
   public var width: Int?
+  /// The most threads to render apps on at once (`--jobs`); `nil`: every core.
+  public var jobs: Int?
 
   /// Creates a renderer.
-  public init(chart: Bool = false, style: TerminalStyle = TerminalStyle(enabled: false), width: Int? = nil) {
+  public init(
+    chart: Bool = false, style: TerminalStyle = TerminalStyle(enabled: false), width: Int? = nil, jobs: Int? = nil
+  ) {
     self.chart = chart
     self.style = style
     self.width = width
+    self.jobs = jobs
   }
 
   /// The first line: how the lines were read. Without a layout, lines without a header are kept as they
@@ -39,8 +44,9 @@ public struct TimelineTextRenderer: Sendable {
   /// The whole report.
   public func render(_ result: TimelineResult) -> String {
     // Log text is printed as written, so control characters are neutralised first (and the escape
-    // codes of `style` added after).
-    let result = TerminalText.printable(result)
+    // codes of `style` added after). Each app's part is its own: they are made side by side (after a
+    // large log, writing thousands of rows is most of the time left once the last line is read).
+    let apps = ParallelWork.map(result.apps, jobs: jobs) { app in render(TerminalText.printable(app)) }
     var out = ""
     out += prose(TimelineTextRenderer.summary(result))
     if result.droppedEvents > 0 {
@@ -49,8 +55,8 @@ public struct TimelineTextRenderer: Sendable {
     if result.apps.isEmpty {
       out += "\nNo app background activity recognised.\n"
     }
-    for app in result.apps {
-      out += "\n" + render(app)
+    for app in apps {
+      out += "\n" + app
     }
     if !result.unread.isEmpty {
       out += "\nNot read: the most frequent messages of background-relevant processes that gave no event\n"
