@@ -12,6 +12,7 @@ extension TimelineAnalyzer {
     if let finding = stoppedWaking(timeline) { findings.append(finding) }
     if let finding = cancelledAtOnce() { findings.append(finding) }
     findings += kills()
+    findings += watchdogKills()
     findings += cpuLimitTriggers()
     if let finding = forceQuitCancellations() { findings.append(finding) }
     findings += bgTaskRequestsNotScheduled()

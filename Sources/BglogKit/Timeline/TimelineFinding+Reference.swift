@@ -1,7 +1,7 @@
 extension TimelineFinding.Kind {
   /// The reference `bglog explain` prints for a console-log finding. Kinds shared with crash
   /// reports (`leaked-background-task`, `background-session-completion-not-called`, `force-quit`, `cpu-limit`,
-  /// `jetsam`) use the crash-report reference instead.
+  /// `jetsam`, `watchdog-hang`) use the crash-report reference instead.
   public var reference: KindReference? {
     let seed000 =
       "\"iOS项目技术还债之路《一》后台下载趟坑\" (Paying down an old iOS project's tech debt, part 1: "
@@ -192,7 +192,7 @@ extension TimelineFinding.Kind {
             + "`has already been registered` crash in Xcode's console)",
           "wordpress-mobile/WordPress-iOS issue #18156 (`No launch handler registered for task with identifier …`)",
         ])
-    case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit, .cpuLimit, .jetsam:
+    case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit, .cpuLimit, .jetsam, .watchdogHang:
       return nil
     }
   }

@@ -1,0 +1,127 @@
+import BglogTestSupport
+import Testing
+
+@testable import BglogKit
+
+/// Timeline defects of the session-12 fresh-eyes review (`/work/review-inputs-s12/FINDINGS.md`). The pastes'
+/// licences are not known, so their lines are quoted here with their sources, not added as fixtures; texts marked
+/// SYNTHETIC are built from real lines and say how.
+@Suite struct SessionTwelveReviewTests {
+  static func timeline(_ text: String) -> TimelineResult {
+    TimelineBuilder().build(from: SourceText(bytes: Array(text.utf8)))
+  }
+
+  // MARK: Defect 1: the iOS 11–12 FrontBoard watchdog kill
+
+  /// Apple Developer Forums thread 104020 (forums.developer.apple.com/thread/104020, the question, iOS 11–12): the
+  /// asker's two FrontBoard lines, quoted without headers.
+  static let forums104020Provision =
+    "[com.app.id] Provision violated for watchdog scene-create: <FBSProcessResourceProvision: 0x1108d7d10; "
+    + "allowance: <; FBSProcessResourceAllowance; type: scheduledTime; timeValue: 3.77s>; violated: YES>"
+  static let forums104020Termination =
+    "[com.app.id] Executing termination for reason (none) with request: <FBSProcessTerminationRequest: 0x107abbfb0; "
+    + "label: \"watchdog provision violated\"; exceptionCode: \"Watchdog Violation (0x8BADF00D)\"; reportType: "
+    + "CrashLog; explanation: \"scene-create watchdog transgression: com.app.id exhausted CPU time allowance of 3.77 "
+    + "seconds\">"
+
+  /// The thread's paste as the review saved it (`17-forums104020-scene-create-cpu-bgfetch.log`): the two lines,
+  /// then the asker's prose and assertiond lines. The violation and the kill are the app's; the finding is a
+  /// watchdog kill on scene-create for CPU time, not a leaked task.
+  @Test func ios12SceneCreateWatchdogKillIsReadWithoutHeaders() throws {
+    let text =
+      Self.forums104020Provision + "\n" + Self.forums104020Termination + "\n"
+      + "The app seems to be already running, since I see this:\n"
+      + "[app:1849] Attempting to acquire assertion for app:1849: <BKProcessAssertion: 0x100735de0; "
+      + "\"com.lapp.launch_sequence.bgtask\" (finishTask:180s); id:…7A9D83D792D1>\n"
+      + "[app:1849] Add assertion: <BKProcessAssertion: 0x100735de0; id: 1849-FAE26CB2-AC0A-4EC6-AD1E-7A9D83D792D1; "
+      + "name: com.app.launch_sequence.bgtask; state: active; reason: finishTask; duration: 180.0s> {\n"
+    let result = Self.timeline(text)
+    let app = try #require(result.apps.first { $0.bundleID == "com.app.id" })
+    #expect(app.events.map(\.kind) == [.watchdogViolation, .killed])
+    #expect(app.events[0].detail == "watchdog scene-create provision violated (scheduledTime 3.77s: CPU time)")
+    #expect(
+      app.events[1].detail
+        == "killed by the watchdog (watchdog provision violated): Watchdog Violation (0x8BADF00D); scene-create "
+        + "watchdog transgression: com.app.id exhausted CPU time allowance of 3.77 seconds")
+    #expect(app.findings.map(\.kind) == [.watchdogHang])
+    let finding = try #require(app.findings.first)
+    #expect(finding.confidence == .medium)
+    #expect(finding.summary.contains("during scene-create"))
+    #expect(finding.summary.contains("CPU-time allowance of 3.77 seconds"))
+    #expect(finding.summary.contains("not a background task held too long"))
+    #expect(finding.summary.contains("does not show whether the launch was in the background"))
+    #expect(finding.evidence.map(\.line) == [1, 2])
+    #expect(!result.apps.flatMap(\.findings).contains { $0.kind == .leakedBackgroundTask })
+  }
+
+  /// SYNTHETIC: the same two lines under a Console.app header (SpringBoard the writer, a made-up time), and a
+  /// SpringBoard `visibility: Background` line of flutterfire #5702 for the same bundle before them: the finding
+  /// then says the launch was in the background.
+  @Test func ios12SceneCreateWatchdogKillUnderConsoleAppHeadersInTheBackground() throws {
+    let header = "default\t10:00:00.000000+0000\tSpringBoard\t"
+    let text =
+      "default\t09:59:59.000000+0000\tSpringBoard\tApplication process state changed for com.app.id: "
+      + "<SBApplicationProcessState: 0x281a5ea00; pid: 1957; taskState: Running; visibility: Background>\n"
+      + header + Self.forums104020Provision + "\n" + header + Self.forums104020Termination + "\n"
+    let result = Self.timeline(text)
+    #expect(result.layout == .consoleApp)
+    let app = try #require(result.apps.first { $0.bundleID == "com.app.id" })
+    #expect(app.events.map(\.kind) == [.enteredBackground, .watchdogViolation, .killed])
+    let finding = try #require(app.findings.first { $0.kind == .watchdogHang })
+    #expect(finding.summary.contains("The log shows the app in the background before it"))
+    #expect(finding.evidence.map(\.line) == [1, 2, 3])
+  }
+
+  /// iOS 14's form (flutter #68558) keeps its reading, the allowance now said as wall-clock time; a violation the
+  /// debugger kept from being enforced gives no kill and no finding.
+  @Test func ios14ProvisionNotEnforcedGivesNoFinding() throws {
+    let text =
+      "default\t08:16:48.296225-0700\tSpringBoard\t[application<com.example.helloFlutter>:1462] Ignoring "
+      + "<FBProcessWatchdog: 0x28175f7f0; name: process-launch> for reason: process is being debugged\n"
+      + "error\t08:16:48.297075-0700\tSpringBoard\t[application<com.example.helloFlutter>:1462] Provision violated for "
+      + "watchdog process-launch: <FBSProcessResourceProvision: 0x281830800; allowance: <; FBSProcessResourceAllowance; "
+      + "type: realTime; timeValue: 20.0s>; violated: YES>\n"
+    let app = try #require(Self.timeline(text).apps.first)
+    #expect(app.events.map(\.kind) == [.watchdogViolation])
+    #expect(app.events[0].detail.contains("(realTime 20.0s: wall-clock time); not enforced"))
+    #expect(app.findings.isEmpty)
+  }
+
+  /// SYNTHETIC (flutter #68558's violation line, enforced, then dotnet/macios #10086's iOS 14 exit line for the
+  /// same pid): the exit context names no deadline, the violation does: a wall-clock `watchdog-hang`.
+  @Test func ios14ExitAfterAViolationIsAWallClockWatchdogKill() throws {
+    let text =
+      "error\t08:16:48.297075-0700\tSpringBoard\t[application<com.example.helloFlutter>:1462] Provision violated for "
+      + "watchdog process-launch: <FBSProcessResourceProvision: 0x281830800; allowance: <; FBSProcessResourceAllowance; "
+      + "type: realTime; timeValue: 20.0s>; violated: YES>\n"
+      + "default\t08:16:48.400000-0700\tSpringBoard\t[application<com.example.helloFlutter>:1462] Process exited: "
+      + "<FBProcessExitContext; watchdog (\"watchdog provision violated\")>.\n"
+    let app = try #require(Self.timeline(text).apps.first)
+    #expect(app.events.map(\.kind) == [.watchdogViolation, .killed])
+    let finding = try #require(app.findings.first)
+    #expect(finding.kind == .watchdogHang)
+    #expect(finding.summary.contains("during process-launch: it used up its wall-clock allowance of 20.0s"))
+  }
+
+  /// appium/WebDriverAgent #571 (iOS 15, idevicesyslog through Appium): FrontBoard executing a termination request
+  /// that is not a watchdog's (`Force Quit (0xFBFBFBFB)` for automation) is not read as a watchdog kill.
+  @Test func aForceQuitTerminationRequestIsNotAWatchdogKill() {
+    let text =
+      "Mar 10 15:41:22 iPadPro12-ZD3229 SpringBoard(FrontBoard)[60] <Notice>: [application<com.apple.mobilesafari>:4056] "
+      + "Executing termination request: <FBSProcessTerminationRequest: 0x282ab0080; label: \"Terminating for automation "
+      + "testing.\"; exceptionCode: \"Force Quit (0xFBFBFBFB)\"; reportType: (none); explanation: \"Terminating for "
+      + "automation testing.\">\n"
+    let result = Self.timeline(text)
+    #expect(!result.apps.flatMap(\.events).contains { $0.kind == .killed })
+    #expect(result.apps.flatMap(\.findings).isEmpty)
+  }
+
+  /// A bracket that is not a bundle id (`[VERBOSE-2:…]`, prose in brackets) is no FrontBoard subject.
+  @Test func onlyABundleInBracketsIsFrontBoardsSubject() {
+    #expect(FrontBoardWatchdogRecognizers.subject("[com.app.id] Provision")?.0.bundle == "com.app.id")
+    #expect(FrontBoardWatchdogRecognizers.subject("[app:1849] Provision") == nil)
+    #expect(FrontBoardWatchdogRecognizers.subject("[see the log] Provision") == nil)
+    #expect(FrontBoardWatchdogRecognizers.subject("[1.2] Provision") == nil)
+    #expect(FrontBoardWatchdogRecognizers.subject("[com.app.id]Provision") == nil)
+  }
+}
