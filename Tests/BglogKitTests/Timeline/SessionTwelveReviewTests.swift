@@ -124,4 +124,53 @@ import Testing
     #expect(FrontBoardWatchdogRecognizers.subject("[1.2] Provision") == nil)
     #expect(FrontBoardWatchdogRecognizers.subject("[com.app.id]Provision") == nil)
   }
+
+  // MARK: Defect 6: Xcode lines whose process name was removed
+
+  /// transistorsoft/react-native-background-fetch #174 (the description, 2019-09-16): Xcode's lines with the app's
+  /// name removed by the poster. Read as Xcode's layout with the app unnamed, never "not a console log".
+  static let rnbf174 = """
+    2019-09-16 20:10:06.041812+0200 [27143:266431] RNBackgroundFetch AppDelegate received fetch event
+    2019-09-16 20:10:06.042027+0200 [27143:266431] [TSBackgroundFetch performFetchWithCompletionHandler]
+    2019-09-16 20:10:06.043967+0200 [27143:267165] [TSBackgroundFetch finish]: RNBackgroundFetch
+    2019-09-16 20:10:06.044803+0200 [27143:267165] [TSBackgroundFetch doFinish] Complete, UIBackgroundFetchResult: 0, responses: 1
+
+    """
+
+  @Test func xcodeLinesWithoutTheProcessNameAreAConsoleLog() {
+    let result = Self.timeline(Self.rnbf174)
+    #expect(result.layout == .xcode)
+    #expect(result.statistics.entries == 4)
+    #expect(result.statistics.unknownLines == 0)
+    #expect(result.apps.allSatisfy { $0.events.isEmpty })
+    let appearance = InputAppearance.of(bytes: Array(Self.rnbf174.utf8))
+    #expect(appearance.kind == .consoleLog)
+    #expect(appearance.consoleLayout == .xcode)
+  }
+
+  /// SYNTHETIC: UIKit's fetch warning (cordova-plugin-background-fetch #67's words) in #174's nameless form, after
+  /// its lines: the event is the unnamed app's, with the line's time.
+  @Test func anEventInANamelessXcodeLineIsTheUnnamedApps() throws {
+    let text =
+      Self.rnbf174
+      + "2019-09-16 20:10:36.044803+0200 [27143:266431] Warning: Application delegate received call to "
+      + "-application:performFetchWithCompletionHandler: but the completion handler was never called.\n"
+    let result = Self.timeline(text)
+    let app = try #require(result.apps.first)
+    #expect(result.apps.count == 1)
+    #expect(app.processName == AppSubject.unnamedAppName)
+    #expect(app.events.map(\.kind) == [.completionHandlerWarning])
+    #expect(app.events[0].line == 5)
+    #expect(app.events[0].clock != nil)
+  }
+
+  /// Only Xcode's two numbers: a bracket of one number or of words after the time is not this form.
+  @Test func onlyBothNumbersMakeANamelessXcodeLine() {
+    for line in [
+      "2019-09-16 20:10:06.041812+0200 [27143] RNBackgroundFetch AppDelegate received fetch event\n",
+      "2019-09-16 20:10:06.041812+0200 [INFO:flutter] RNBackgroundFetch AppDelegate received fetch event\n",
+    ] {
+      #expect(Self.timeline(line).layout == nil)
+    }
+  }
 }
