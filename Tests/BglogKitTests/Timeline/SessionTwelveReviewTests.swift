@@ -173,4 +173,68 @@ import Testing
       #expect(Self.timeline(line).layout == nil)
     }
   }
+
+  // MARK: Defect 4: the damaged UIKit warning and the daemon link's `interrupted`
+
+  /// firebase/flutterfire #6184 (the description, 2021-05-19): its two code blocks one after the other, as the review
+  /// saved them; the first line lost its `[`.
+  static let flutterfire6184 = """
+    BackgroundTask] Background Task 16 ("Flutter debug task"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.
+    BackgroundSession <C80785BD-8961-43DE-BF2F-6CE61F974981> connection to background transfer daemon interrupted
+    BackgroundSession <C80785BD-8961-43DE-BF2F-6CE61F974981> connection to background transfer daemon invalidated
+    dnssd_clientstub read_all(17) DEFUNCT
+    [VERBOSE
+
+    """
+
+  @Test func warningWithoutItsBracketAndTheInterruptedLinkAreRead() throws {
+    let result = Self.timeline(Self.flutterfire6184)
+    let app = try #require(result.apps.first)
+    #expect(result.apps.count == 1)
+    #expect(app.processName == AppSubject.unnamedAppName)
+    #expect(app.events.map(\.kind) == [.expiryWarning, .urlSessionEvent, .urlSessionEvent])
+    #expect(app.events[0].detail == "background task 16 \"Flutter debug task\" created over 30 seconds ago")
+    #expect(
+      app.events[1].detail.hasSuffix(
+        "(daemon connection interrupted: nsurlsessiond went away, e.g. exited or restarted)"))
+    #expect(app.events[2].detail.hasSuffix("(daemon connection invalidated)"))
+    let finding = try #require(app.findings.first)
+    #expect(app.findings.count == 1)
+    #expect(finding.kind == .leakedBackgroundTask)
+    #expect(finding.confidence == .low)
+    #expect(finding.summary.contains("the Flutter engine begins itself in debug builds"))
+    #expect(finding.evidence.map(\.line) == [1])
+  }
+
+  /// Prose that only names UIKit's category is not its line: `BackgroundTask] ` must open the line and be followed by
+  /// UIKit's `Background Task `.
+  @Test func bracketlessCategoryOnlyOpensUIKitsWarning() {
+    let text =
+      "BackgroundTask] is the category; Background Task 16 (\"Flutter debug task\"), was created over 30 seconds ago "
+      + "is what the app said\n"
+    #expect(Self.timeline(text).apps.allSatisfy { $0.events.isEmpty })
+  }
+
+  /// aws-amplify/aws-sdk-ios #3566 (the description, 2021-05-07): the one line as pasted, indented two blanks. Read
+  /// as the unnamed app's `url-session-event`, so the text is a console log, not refused.
+  static let aws3566 =
+    "  BackgroundSession <96751838-47CB-451D-BF2D-1B9FCF60CAA0> connection to background transfer daemon interrupted\n"
+
+  @Test func anIndentedLinePastedAloneIsARecord() throws {
+    let result = Self.timeline(Self.aws3566)
+    #expect(result.statistics.entries == 1)
+    #expect(result.statistics.unknownLines == 0)
+    let app = try #require(result.apps.first)
+    #expect(app.events.map(\.kind) == [.urlSessionEvent])
+    #expect(app.events[0].text.hasPrefix("BackgroundSession <96751838"))
+    #expect(InputAppearance.of(bytes: Array(Self.aws3566.utf8)).kind == .consoleLog)
+  }
+
+  /// Indented lines before the first record that hold no words a recogniser reads (a code sample's, as in
+  /// SessionNineBPasteTests) stay unknown: only an indented line bglog can read opens the first record.
+  @Test func anIndentedLineWithoutAnyRecognisedWordsStaysUnknown() {
+    let result = Self.timeline("    request.HTTPMethod = @\"POST\";\n")
+    #expect(result.statistics.entries == 0)
+    #expect(result.statistics.unknownLines == 1)
+  }
 }
