@@ -13,6 +13,7 @@ extension TimelineAnalyzer {
     if let finding = cancelledAtOnce() { findings.append(finding) }
     findings += kills()
     findings += watchdogKills()
+    findings += sigpipeEnds()
     findings += cpuLimitTriggers()
     if let finding = forceQuitCancellations() { findings.append(finding) }
     findings += bgTaskRequestsNotScheduled()

@@ -66,6 +66,8 @@ public struct TimelineFinding: Sendable, Hashable {
     /// FrontBoard's watchdog killed the app for a violated provision (a launch or scene deadline: CPU time or
     /// wall-clock time); shared with `diagnose`'s `watchdog-hang`.
     case watchdogHang = "watchdog-hang"
+    /// The app ended on SIGPIPE (signal 13): a write to a socket or pipe whose other end was closed, not ignored.
+    case sigpipe
   }
 
   /// How sure a finding is.

@@ -237,4 +237,52 @@ import Testing
     #expect(result.statistics.entries == 0)
     #expect(result.statistics.unknownLines == 1)
   }
+
+  // MARK: Defect 7: the debugger's signal 13
+
+  /// flutter/flutter #71979 (the description, 2020-12-09): an Xcode console whose app ended three times with
+  /// `Message from debugger: Terminated due to signal 13`, the mDNS socket `DEFUNCT` just before (the first run's
+  /// lines, then the second's; the stray lines between them left out).
+  static let flutter71979 = """
+    2020-12-08 18:31:42.368421+0800 thash[2061:928409] dnssd_clientstub read_all(8) DEFUNCT
+    2020-12-08 18:31:42.368613+0800 thash[2061:928409] [VERBOSE-2:FlutterObservatoryPublisher.mm(160)] Could not register as server for FlutterObservatoryPublisher. Check your network settings and relaunch the application.
+    Message from debugger: Terminated due to signal 13
+    2020-12-09 09:22:02.858115+0800 thash[2162:1075193] dnssd_clientstub read_all(8) DEFUNCT
+    2020-12-09 09:22:02.858239+0800 thash[2162:1075193] [VERBOSE-2:FlutterObservatoryPublisher.mm(160)] Could not register as server for FlutterObservatoryPublisher. Check your network settings and relaunch the application.
+    Message from debugger: Terminated due to signal 13
+
+    """
+
+  @Test func signal13UnderTheDebuggerIsNamedSIGPIPE() throws {
+    let result = Self.timeline(Self.flutter71979)
+    let app = try #require(result.apps.first)
+    #expect(result.apps.count == 1)
+    #expect(app.processName == "thash")
+    #expect(app.events.map(\.kind) == [.crashed, .crashed])
+    #expect(app.events.map(\.pid) == [2061, 2162])
+    #expect(app.events[0].detail == "crashed with signal 13 (SIGPIPE) while running under the debugger")
+    #expect(app.findings.map(\.kind) == [.sigpipe])
+    let finding = try #require(app.findings.first)
+    #expect(finding.confidence == .low)
+    #expect(finding.summary.contains("2 times (line 3, line 6)"))
+    #expect(finding.summary.contains("wrote to a socket or pipe whose other end was closed"))
+    #expect(finding.summary.contains("not a kill by the system"))
+    #expect(finding.summary.contains("The log does not show the app in the background before it"))
+    #expect(finding.advice?.contains("signal(SIGPIPE, SIG_IGN)") == true)
+    #expect(finding.advice?.contains("SO_NOSIGPIPE") == true)
+    #expect(finding.evidence.map(\.line) == [3, 6])
+  }
+
+  /// SYNTHETIC (flutterfire #5702's SpringBoard `visibility: Background` line for a made-up bundle, then #71979's note
+  /// in a Console.app row of the app 20 s later): with the background shown before the end, medium and said so.
+  @Test func sigpipeAfterTheBackgroundIsMedium() throws {
+    let text =
+      "default\t16:31:49.742520+0200\tSpringBoard\tApplication process state changed for com.example.thash: "
+      + "<SBApplicationProcessState: 0x281a5ea00; pid: 1957; taskState: Running; visibility: Background>\n"
+      + "default\t16:32:09.000000+0200\tthash\tMessage from debugger: Terminated due to signal 13\n"
+    let result = Self.timeline(text)
+    let finding = try #require(result.apps.flatMap(\.findings).first { $0.kind == .sigpipe })
+    #expect(finding.confidence == .medium)
+    #expect(finding.summary.contains("The log shows the app in the background before it"))
+  }
 }
