@@ -116,8 +116,23 @@ import Testing
     #expect(result.apps.flatMap(\.findings).isEmpty)
   }
 
-  /// A bracket that is not a bundle id (`[VERBOSE-2:…]`, prose in brackets) is no FrontBoard subject.
+  /// A bracket that is not a bundle id (`[VERBOSE-2:…]`, prose in brackets) is no FrontBoard subject. No second
+  /// real `[bundle] Provision violated …` line was found (seventeen searches of the issue, page and code indexes); the
+  /// bundle-alone proem is FrontBoard's of those years, as appium/appium #7535's iOS 10 idevicesyslog shows
+  /// (`SpringBoard(FrontBoardServices)[57] <Info>: [com.apple.test.WebDriverAgentRunner-Runner] Activating
+  /// <FBProcessWatchdog: 0x17106e0c0; name: process-launch>`), a line that gives no event. developer.apple.com's copy
+  /// of thread 104020 lost the bundle (`[] Provision violated for watchdog scene-create: …`): no app, not read.
   @Test func onlyABundleInBracketsIsFrontBoardsSubject() {
+    let appium7535 =
+      "Dec 14 15:53:42 My-iPhone-17 SpringBoard(FrontBoardServices)[57] <Info>: "
+      + "[com.apple.test.WebDriverAgentRunner-Runner] Activating <FBProcessWatchdog: 0x17106e0c0; name: process-launch>"
+    let message = appium7535[appium7535.range(of: "[com.apple")!.lowerBound...]
+    #expect(FrontBoardWatchdogRecognizers.subject(message)?.0.bundle == "com.apple.test.WebDriverAgentRunner-Runner")
+    #expect(Self.timeline(appium7535 + "\n").apps.allSatisfy { $0.events.isEmpty })
+    let stripped =
+      "[] Provision violated for watchdog scene-create: <FBSProcessResourceProvision: 0x1108d7d10; allowance: <; "
+      + "FBSProcessResourceAllowance; type: scheduledTime; timeValue: 3.77s>; violated: YES>\n"
+    #expect(Self.timeline(stripped).apps.allSatisfy { $0.events.isEmpty })
     #expect(FrontBoardWatchdogRecognizers.subject("[com.app.id] Provision")?.0.bundle == "com.app.id")
     #expect(FrontBoardWatchdogRecognizers.subject("[app:1849] Provision") == nil)
     #expect(FrontBoardWatchdogRecognizers.subject("[see the log] Provision") == nil)
