@@ -50,10 +50,18 @@ extension TimelineAnalyzer {
           "Do less on the main thread while the app launches and creates its scene; defer or move off it what can "
           + "wait."
       }
-      summary +=
-        inBackground
-        ? " The log shows the app in the background before it (a background launch)."
-        : " The log does not show whether the launch was in the background."
+      if watchdog == "process-exit" {
+        // Not a launch deadline: the app was asked to quit and did not finish exiting in time.
+        advice =
+          "The app was asked to quit and did not finish exiting in time: look at the work done at exit "
+          + "(applicationWillTerminate(_:), atexit handlers and static destructors, a main thread blocked while the "
+          + "app exits)."
+      } else {
+        summary +=
+          inBackground
+          ? " The log shows the app in the background before it (a background launch)."
+          : " The log does not show whether the launch was in the background."
+      }
       advice +=
         " The crash report of this kill (`Termination Reason: … 0x8badf00d`) shows the main thread's stack: "
         + "`bglog diagnose` reads it."

@@ -103,6 +103,17 @@ import Testing
     #expect(finding.summary.contains("during process-launch: it used up its wall-clock allowance of 20.0s"))
   }
 
+  /// SYNTHETIC (forum thread 104020's termination line with its watchdog named `process-exit`, the name iOS 13 crash
+  /// reports give, firebase-ios-sdk #5707): an exit deadline is not a launch's, and the advice says so.
+  @Test func aProcessExitWatchdogKillPointsAtExitWork() throws {
+    let text = Self.forums104020Termination.replacingOccurrences(of: "scene-create", with: "process-exit") + "\n"
+    let finding = try #require(Self.timeline(text).apps.first?.findings.first)
+    #expect(finding.kind == .watchdogHang)
+    #expect(finding.summary.contains("during process-exit"))
+    #expect(!finding.summary.contains("launch"))
+    #expect(finding.advice?.contains("asked to quit and did not finish exiting in time") == true)
+  }
+
   /// appium/WebDriverAgent #571 (iOS 15, idevicesyslog through Appium): FrontBoard executing a termination request
   /// that is not a watchdog's (`Force Quit (0xFBFBFBFB)` for automation) is not read as a watchdog kill.
   @Test func aForceQuitTerminationRequestIsNotAWatchdogKill() {
