@@ -512,6 +512,25 @@ extension ConsoleLayout {
     var scanner = ConsoleLineScanner(line)
     guard let timestamp = scanner.isoTimestamp(), scanner.skipBlanks() > 0 else { return nil }
     return processWithIDs(&scanner, line: number, timestamp: timestamp)
+      ?? unnamedProcessWithIDs(scanner.rest, line: number, timestamp: timestamp)
+  }
+
+  /// Xcode's `[pid:tid] ` with the process name before it removed by the one who pasted it:
+  /// `2019-09-16 20:10:06.041812+0200 [27143:266431] RNBackgroundFetch AppDelegate received fetch event`
+  /// (transistorsoft/react-native-background-fetch #174). Both numbers, as Xcode writes them; the record names no
+  /// process (the app is not named), as a line pasted without its header.
+  private static func unnamedProcessWithIDs(_ rest: Substring, line number: Int, timestamp: LogTimestamp) -> LogEntry? {
+    guard rest.first == "[", let close = rest.firstIndex(of: "]"), rest[close...].dropFirst().first == " " else {
+      return nil
+    }
+    let ids = rest[rest.index(after: rest.startIndex)..<close].split(separator: ":", omittingEmptySubsequences: false)
+    guard ids.count == 2,
+      ids.allSatisfy({ !$0.isEmpty && $0.count <= 12 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let pid = Int(ids[0])
+    else { return nil }
+    var entry = LogEntry(line: number, timestamp: timestamp, process: "", pid: pid, message: "")
+    readLibraryAndSubsystem(rest[rest.index(after: close)...], into: &entry)
+    return entry
   }
 
   /// An app's own logger among Xcode's lines, with the milliseconds after a colon and no UTC offset:

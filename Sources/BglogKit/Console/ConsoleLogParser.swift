@@ -624,8 +624,19 @@ public struct ConsoleLogParser {
     // `Process[pid:tid] ` without its time (Reachability.swift #356) still names the process. A line
     // that is one inline code span (wikipedia-ios #3548) is read without its backticks, one that ends in a
     // code fence glued to it (WordPress-iOS #4454) without the fence, one in a Markdown blockquote
-    // (`> Can't end BackgroundTask: …`, StravaSwift #25) without its `>`.
-    if layout == nil, !startsBlank, !ConsoleLayout.isToolNote(line) {
+    // (`> Can't end BackgroundTask: …`, StravaSwift #25) without its `>`. The first record may be indented when it
+    // holds words a recogniser reads (a line pasted alone with blanks before it: `  BackgroundSession <…> connection
+    // to background transfer daemon interrupted`, aws-sdk-ios #3566): read without its blanks. Other indented lines
+    // before the first record (a code sample's) stay unknown; one after a record still continues it.
+    var opensIndented = false
+    if layout == nil, startsBlank, !hasRecord {
+      let text = line.drop(while: { $0 == " " || $0 == "\t" })
+      if !text.isEmpty, MessageRecognizers.filterScanner.groups(in: text) != 0 {
+        line = text
+        opensIndented = true
+      }
+    }
+    if layout == nil, !startsBlank || opensIndented, !ConsoleLayout.isToolNote(line) {
       // A code fence alone (```` ``` ````, ```` ```shell ````: clocker #117, Cork #520) is the paste's, no record.
       if PasteResidue.isCodeFence(line) {
         statistics.unknownLines += 1

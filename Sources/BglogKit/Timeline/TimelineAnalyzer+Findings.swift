@@ -12,6 +12,8 @@ extension TimelineAnalyzer {
     if let finding = stoppedWaking(timeline) { findings.append(finding) }
     if let finding = cancelledAtOnce() { findings.append(finding) }
     findings += kills()
+    findings += watchdogKills()
+    findings += sigpipeEnds()
     findings += cpuLimitTriggers()
     if let finding = forceQuitCancellations() { findings.append(finding) }
     findings += bgTaskRequestsNotScheduled()
@@ -872,6 +874,8 @@ extension TimelineAnalyzer {
     if let name = Self.taskIDAndName(warning.detail)?.name, let caller = MessageSubject.calledBy(name[...]) {
       summary +=
         " Its name says it was begun by code in \(caller) (the app's own binary, or a framework such as an SDK)."
+    } else if Self.taskIDAndName(warning.detail)?.name == Self.flutterDebugTaskName {
+      summary += Self.flutterDebugTaskNote
     }
     if warning.clock == nil { summary += Self.orderOnly }
     return TimelineFinding(
@@ -882,6 +886,18 @@ extension TimelineAnalyzer {
         + "to its authors.",
       evidence: evidence([warning] + (end.map { [$0] } ?? [])))
   }
+
+  /// The task the Flutter engine begins itself when the app enters the background, in debug builds only
+  /// (`beginBackgroundTaskWithName:@"Flutter debug task"` under `FLUTTER_RUNTIME_MODE_DEBUG`, flutter/engine
+  /// `shell/platform/darwin/ios/framework/Source/FlutterPluginAppLifeCycleDelegate.mm`), to keep `flutter run`'s
+  /// connection alive; it ends it when the app comes back to the foreground or in its expiration handler.
+  static let flutterDebugTaskName = "Flutter debug task"
+
+  /// What the finding says of ``flutterDebugTaskName``.
+  static let flutterDebugTaskNote =
+    " Its name is the task the Flutter engine begins itself in debug builds to keep the debugger's connection alive "
+    + "in the background (release builds do not begin it): in a debug run this warning is expected and is not the "
+    + "app's own task."
 
   /// The last event before `index` that says the app's process was in the background (entered it, or was
   /// launched into it) with no launch into the foreground after it, for the same pid (or a pid-less one): the

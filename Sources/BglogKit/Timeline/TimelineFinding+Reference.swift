@@ -1,7 +1,7 @@
 extension TimelineFinding.Kind {
   /// The reference `bglog explain` prints for a console-log finding. Kinds shared with crash
   /// reports (`leaked-background-task`, `background-session-completion-not-called`, `force-quit`, `cpu-limit`,
-  /// `jetsam`) use the crash-report reference instead.
+  /// `jetsam`, `watchdog-hang`) use the crash-report reference instead.
   public var reference: KindReference? {
     let seed000 =
       "\"iOS项目技术还债之路《一》后台下载趟坑\" (Paying down an old iOS project's tech debt, part 1: "
@@ -192,7 +192,30 @@ extension TimelineFinding.Kind {
             + "`has already been registered` crash in Xcode's console)",
           "wordpress-mobile/WordPress-iOS issue #18156 (`No launch handler registered for task with identifier …`)",
         ])
-    case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit, .cpuLimit, .jetsam:
+    case .sigpipe:
+      return KindReference(
+        title: "Ended by SIGPIPE: a write to a closed socket or pipe", codes: [],
+        meaning:
+          "A process that writes to a socket or pipe whose other end is closed gets SIGPIPE (signal 13), and unless "
+          + "it ignores the signal, that ends it. It is a crash in the app or a library it uses, not a kill by the "
+          + "system. After time in the background the usual cause is a socket the system closed while the app was "
+          + "suspended, written to when the app resumed.",
+        howToConfirm:
+          "Xcode's `Message from debugger: Terminated due to signal 13`, or an exit the device's log gives as signal "
+          + "SIGPIPE(13); a crash report's `EXC_CRASH (SIGPIPE)` names the write on the crashed thread.",
+        advice: [
+          "Ignore SIGPIPE so the write fails with EPIPE instead: call signal(SIGPIPE, SIG_IGN) early in launch, or set "
+            + "SO_NOSIGPIPE on each socket the app creates (setsockopt).",
+          "Handle the write's error: reconnect the socket after the app resumes instead of writing to the old one.",
+        ],
+        sources: [
+          "flutter/flutter issue #71979 (Xcode's `Terminated due to signal 13` after time in the background, an "
+            + "mDNS socket `DEFUNCT` just before)",
+          "flutter/flutter issue #84499 (a websocket closed after a long background; `signal(SIGPIPE, SIG_IGN)` in "
+            + "the AppDelegate, after Apple's \"Avoiding Common Networking Mistakes\": Handle or disable SIGPIPE)",
+          "robbiehanson/CocoaAsyncSocket pull request #77 (Prevent SIGPIPE signal for suspended iOS apps)",
+        ])
+    case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit, .cpuLimit, .jetsam, .watchdogHang:
       return nil
     }
   }

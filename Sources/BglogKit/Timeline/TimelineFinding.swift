@@ -63,6 +63,11 @@ public struct TimelineFinding: Sendable, Hashable {
     /// The app crashed on BGTaskScheduler's own exception about its task registration: a launch handler
     /// registered twice, none registered for an identifier in use, or one registered after launch.
     case bgTaskRegistrationCrash = "bgtask-registration-crash"
+    /// FrontBoard's watchdog killed the app for a violated provision (a launch or scene deadline: CPU time or
+    /// wall-clock time); shared with `diagnose`'s `watchdog-hang`.
+    case watchdogHang = "watchdog-hang"
+    /// The app ended on SIGPIPE (signal 13): a write to a socket or pipe whose other end was closed, not ignored.
+    case sigpipe
   }
 
   /// How sure a finding is.

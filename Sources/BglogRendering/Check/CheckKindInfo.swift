@@ -62,6 +62,12 @@ public struct CheckKindInfo: Sendable, Hashable {
         meaning: "The system's own `Suspending process` assertion ran out while the app was still running.",
         howToConfirm: "`identifier: Suspending process: App[pid] … reason: suspend` held beyond permitted time.",
         advice: ["Return from applicationDidEnterBackground quickly; wrap longer work in a background task."])
+    case .sigpipe:
+      return CheckKindInfo(
+        title: "Ended by SIGPIPE",
+        meaning: "The app wrote to a socket or pipe whose other end was closed, and SIGPIPE ended it.",
+        howToConfirm: "Xcode's `Terminated due to signal 13`, or an exit by signal SIGPIPE(13) in the console log.",
+        advice: ["Ignore SIGPIPE (signal(SIGPIPE, SIG_IGN), or SO_NOSIGPIPE on each socket) and handle EPIPE."])
     default:
       return CheckKindInfo(title: kind, meaning: "A finding of kind \(kind).", howToConfirm: nil, advice: [])
     }

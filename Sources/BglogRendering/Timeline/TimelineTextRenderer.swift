@@ -205,7 +205,8 @@ public struct TimelineTextRenderer: Sendable {
     let text = kind.rawValue + ":"
     switch kind {
     case .leakedBackgroundTask, .completionHandlerNotCalled, .jetsamInBackground, .jetsam, .memoryLimitKill,
-      .suspensionOverrun, .cpuLimit, .fetchCompletionNotCalled, .bgTaskRegistrationCrash:
+      .suspensionOverrun, .cpuLimit, .fetchCompletionNotCalled, .bgTaskRegistrationCrash, .watchdogHang,
+      .sigpipe:
       return style.bold(style.red(text))
     case .rateLimiter, .stoppedWaking, .transferCancelledImmediately, .forceQuit, .bgTaskRequestNotScheduled,
       .urlTaskNotCompleted:

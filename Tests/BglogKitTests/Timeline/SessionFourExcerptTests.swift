@@ -134,7 +134,8 @@ import Testing
     #expect(app.events[1].line == 8)
     #expect(
       app.events[1].detail
-        == "watchdog process-launch provision violated (realTime 20.0s); not enforced: process is being debugged")
+        == "watchdog process-launch provision violated (realTime 20.0s: wall-clock time); not enforced: process is being debugged"
+    )
     #expect(app.processes.first?.endedBy == nil)
     #expect(app.findings.isEmpty)
   }

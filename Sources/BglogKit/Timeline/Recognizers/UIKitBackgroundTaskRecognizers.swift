@@ -102,6 +102,13 @@ enum UIKitBackgroundTaskRecognizers {
           detail:
             "background task 25 \"Called by OneSignal, from +[OneSignalLocation beginTask]\" created over 30 seconds ago"
         )),
+      // Its first `[` lost in the paste; the Flutter engine's own debug-build task.
+      RecognizerExample(
+        "BackgroundTask] Background Task 16 (\"Flutter debug task\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
+        source: "firebase/flutterfire issue #6184 (the description, 2021-05-19; quoted without a header)",
+        expected: MessageEvent(
+          kind: .expiryWarning, subject: .unnamedApp,
+          detail: "background task 16 \"Flutter debug task\" created over 30 seconds ago")),
       // Without a header and without `Called by …`: the app is not named, so the unnamed app.
       RecognizerExample(
         "[BackgroundTask] Background Task 1001 (\"GDTStorage\"), was created over 30 seconds ago. In applications running in the background, this creates a risk of termination. Remember to call UIApplication.endBackgroundTask(_:) for your task in a timely manner to avoid this.",
@@ -194,7 +201,8 @@ enum UIKitBackgroundTaskRecognizers {
       text = text[close...].dropFirst(2)
     }
     typealias R = TimelineEventRecognizer
-    return R.hasPrefix(text, "[BackgroundTask] ")
+    // `BackgroundTask] Background Task 16 (…)`: the line pasted without its first `[` (flutterfire #6184).
+    return R.hasPrefix(text, "[BackgroundTask] ") || R.hasPrefix(text, "BackgroundTask] Background Task ")
       || R.hasPrefix(text, "Warning: Application delegate received call to ")
       || R.hasPrefix(text, "Application delegate received call to -application:")
       || R.hasPrefix(text, "Can't end BackgroundTask") || R.hasPrefix(text, "Can't endBackgroundTask")

@@ -310,19 +310,30 @@ enum URLSessionRecognizers {
     nonTriggering: [])
 
   /// `BackgroundSession <UUID> connection to background transfer daemon invalidated` (the app's
-  /// CFNetwork): the background session lost its connection to nsurlsessiond.
+  /// CFNetwork): the background session lost its connection to nsurlsessiond. `… interrupted`, written before it
+  /// (flutterfire #6184 pastes both for one session), is XPC's word for a connection whose other end went away (the
+  /// daemon exited or restarted), which can be made again; `invalidated`, for one that cannot.
   static let daemonConnectionInvalidated = MessageRecognizer(
     id: "urlsession-daemon-connection-invalidated", era: "CFNetwork (iOS 13+)",
-    anchors: ["> connection to background transfer daemon invalidated"], writers: [],
+    anchors: [
+      "> connection to background transfer daemon invalidated",
+      "> connection to background transfer daemon interrupted",
+    ], writers: [],
     read: { message, header, _ in
-      guard let start = TimelineEventRecognizer.range(of: "BackgroundSession <", in: message),
+      typealias R = TimelineEventRecognizer
+      guard let start = R.range(of: "BackgroundSession <", in: message),
         let close = message[start.upperBound...].firstIndex(of: ">")
       else { return [] }
       let session = message[message.index(before: start.upperBound)...close]
+      let rest = message[close...]
+      let how =
+        R.hasPrefix(rest, "> connection to background transfer daemon interrupted")
+        ? "daemon connection interrupted: nsurlsessiond went away, e.g. exited or restarted"
+        : "daemon connection invalidated"
       return [
         MessageEvent(
           kind: .urlSessionEvent, subject: header.app ?? .unnamedApp,
-          detail: "background session \(session) lost its connection to nsurlsessiond (daemon connection invalidated)")
+          detail: "background session \(session) lost its connection to nsurlsessiond (\(how))")
       ]
     },
     triggering: [
@@ -333,7 +344,24 @@ enum URLSessionRecognizers {
           kind: .urlSessionEvent, subject: .unnamedApp,
           detail:
             "background session <2C8D0C28-C4B8-459F-AE15-C050E9FCEE60> lost its connection to nsurlsessiond "
-            + "(daemon connection invalidated)"))
+            + "(daemon connection invalidated)")),
+      RecognizerExample(
+        "BackgroundSession <C80785BD-8961-43DE-BF2F-6CE61F974981> connection to background transfer daemon interrupted",
+        source:
+          "firebase/flutterfire issue #6184 (the description, 2021-05-19; before the same session's `invalidated`)",
+        expected: MessageEvent(
+          kind: .urlSessionEvent, subject: .unnamedApp,
+          detail:
+            "background session <C80785BD-8961-43DE-BF2F-6CE61F974981> lost its connection to nsurlsessiond "
+            + "(daemon connection interrupted: nsurlsessiond went away, e.g. exited or restarted)")),
+      RecognizerExample(
+        "BackgroundSession <96751838-47CB-451D-BF2D-1B9FCF60CAA0> connection to background transfer daemon interrupted",
+        source: "aws-amplify/aws-sdk-ios issue #3566 (the description, 2021-05-07; pasted alone, indented)",
+        expected: MessageEvent(
+          kind: .urlSessionEvent, subject: .unnamedApp,
+          detail:
+            "background session <96751838-47CB-451D-BF2D-1B9FCF60CAA0> lost its connection to nsurlsessiond "
+            + "(daemon connection interrupted: nsurlsessiond went away, e.g. exited or restarted)")),
     ],
     nonTriggering: [])
 

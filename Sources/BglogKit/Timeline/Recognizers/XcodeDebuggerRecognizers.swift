@@ -6,7 +6,8 @@ enum XcodeDebuggerRecognizers {
 
   /// `Message from debugger: Terminated due to signal 9`: the debugged process ended on that signal.
   /// Signal 9 (SIGKILL) is a kill (the system's reason is not in the note: the device's log or crash
-  /// report has it); another number is an exit on that signal (no real example of one found yet).
+  /// report has it); signal 13 (SIGPIPE, flutter #71979) a crash on the app's own write to a closed socket or pipe;
+  /// another number is an exit on that signal (no real example of one found yet).
   /// `Message from debugger: Terminated due to memory issue` (Xcode's note when jetsam ends the debugged
   /// process) is a kill for memory; it names neither the limit nor the footprint.
   static let terminatedDueToSignal = MessageRecognizer(
@@ -32,6 +33,10 @@ enum XcodeDebuggerRecognizers {
               + "who killed it or why; the device's log or crash report does)")
         ]
       }
+      if signal == 13 {
+        // SIGPIPE: raised by the process's own write to a closed socket or pipe; its default action ends it.
+        return [MessageEvent(kind: .crashed, subject: subject, detail: sigpipeDetail)]
+      }
       return [
         MessageEvent(
           kind: .exited, subject: subject, detail: "terminated due to signal \(signal) while running under the debugger"
@@ -54,11 +59,21 @@ enum XcodeDebuggerRecognizers {
           detail: "killed with signal 9 (SIGKILL) while running under the debugger (Xcode's note: it does not say "
             + "who killed it or why; the device's log or crash report does)")),
       RecognizerExample(
+        "Message from debugger: Terminated due to signal 13",
+        process: "thash", pid: 2061,
+        source: "flutter/flutter issue #71979 (the description, 2020-12-09: Xcode console, after `thash[2061:928409] "
+          + "dnssd_clientstub read_all(8) DEFUNCT`; the process column is the record's it continues)",
+        expected: MessageEvent(kind: .crashed, subject: AppSubject(name: "thash", pid: 2061), detail: sigpipeDetail)),
+      RecognizerExample(
         "Message from debugger: Terminated due to memory issue",
         source: "robotmedia/RMGallery issue #10 (after the app's `Received memory warning.` line)",
         expected: MessageEvent(kind: .killed, subject: .unnamedApp, detail: memoryIssueDetail)),
     ],
     nonTriggering: [])
+
+  /// The detail of Xcode's `Terminated due to signal 13`: SIGPIPE, named (the ``TimelineAnalyzer`` finding
+  /// `sigpipe` looks for `SIGPIPE` in a crash's detail).
+  static let sigpipeDetail = "crashed with signal 13 (SIGPIPE) while running under the debugger"
 
   /// Xcode's note when jetsam ends the process it debugs.
   static let memoryIssueNote = "Message from debugger: Terminated due to memory issue"
