@@ -156,6 +156,24 @@ private struct ByteScanner: ConsoleFieldCursor {
 
   mutating func advance() { index += 1 }
 
+  /// ``ConsoleFieldCursor/skipBlanks()`` on the pointer (the same rule and count), without an optional
+  /// byte per step: the headers' single blanks are skipped several times on every line.
+  @discardableResult
+  @inline(__always)
+  mutating func skipBlanks() -> Int {
+    let start = index
+    while index < count, base[index] == 0x20 || base[index] == 0x09 { index += 1 }
+    return index - start
+  }
+
+  /// ``ConsoleFieldCursor/expect(_:)`` on the pointer.
+  @inline(__always)
+  mutating func expect(_ byte: UInt8) -> Bool {
+    guard index < count, base[index] == byte else { return false }
+    index += 1
+    return true
+  }
+
   var position: Int {
     get { index }
     set { index = newValue }
@@ -332,8 +350,32 @@ private struct ByteScanner: ConsoleFieldCursor {
   /// A run of bytes other than space and tab: its range.
   mutating func word() -> Range<Int> {
     let start = index
-    while index < count, base[index] != 0x20, base[index] != 0x09 { index += 1 }
+    index = firstBlank(from: index, tabs: true)
     return start..<index
+  }
+
+  /// The first space (or, with `tabs`, space or tab) at or after `from`, else `count`; eight bytes a
+  /// step (the words of a header, a device or a `sender[pid]`, are read on every line of their layouts).
+  @inline(__always)
+  func firstBlank(from: Int, tabs: Bool) -> Int {
+    var index = from
+    let raw = UnsafeRawPointer(base)
+    while index + 8 <= count {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      // A byte of `space` (`tab`) is zero exactly where the word has a space (tab); the lowest bit set
+      // in `zeros` marks the first of them (borrows can mark bytes after a zero byte, never before).
+      let space = word ^ 0x2020_2020_2020_2020
+      var zeros = (space &- 0x0101_0101_0101_0101) & ~space
+      if tabs {
+        let tab = word ^ 0x0909_0909_0909_0909
+        zeros |= (tab &- 0x0101_0101_0101_0101) & ~tab
+      }
+      zeros &= 0x8080_8080_8080_8080
+      if zeros != 0 { return index + zeros.trailingZeroBitCount >> 3 }
+      index += 8
+    }
+    while index < count, base[index] != 0x20, !tabs || base[index] != 0x09 { index += 1 }
+    return index
   }
 
   func has(prefix0x range: Range<Int>) -> Bool {
@@ -378,9 +420,13 @@ private struct ByteScanner: ConsoleFieldCursor {
   func plainInt(_ range: Range<Int>) -> Int? {
     guard !range.isEmpty, range.count <= 18 else { return nil }
     var value = 0
-    for i in range {
-      guard base[i] &- 0x30 < 10 else { return nil }
-      value = value * 10 + Int(base[i] &- 0x30)
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let digit = base[index] &- 0x30
+      guard digit < 10 else { return nil }
+      // At most 18 digits: no overflow.
+      value = value &* 10 &+ Int(digit)
+      index += 1
     }
     return value
   }
@@ -655,7 +701,7 @@ private struct ByteScanner: ConsoleFieldCursor {
   /// when it ends in `]` and holds a `[` (the last one: `open`).
   mutating func idevicesyslogSender() -> (start: Int, end: Int, open: Int)? {
     let senderStart = index
-    while index < count, base[index] != 0x20 { index += 1 }
+    index = firstBlank(from: index, tabs: false)
     var senderEnd = index
     if senderEnd - senderStart >= 2, base[senderEnd - 1] == 0x3A, base[senderEnd - 2] == 0x5D { senderEnd -= 1 }
     guard senderEnd > senderStart, base[senderEnd - 1] == 0x5D else { return nil }
