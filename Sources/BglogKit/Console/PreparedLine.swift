@@ -41,14 +41,15 @@ public struct PreparedLine: Sendable {
 }
 
 /// ``ConsoleByteHeader/read(_:layout:)`` of a line, worked out ahead for one layout, with the content
-/// hash of the record the line starts (when it has no continuation lines), in a compact form: offsets
-/// as 32-bit values and no optionals, so the reader thread writes and the parser reads about 100
-/// bytes a line (a ``ConsoleByteHeader`` is about twice that, and copying it cost more than reading
-/// the header: see docs/benchmark.md, session 5, step 3).
+/// hash of the record the line starts (when it has no continuation lines) and the record filter's anchor
+/// test. The header is kept as the reader returns it (106 bytes, its optional fields without optionals):
+/// session 5 kept a compact copy because the header was then twice that size, and since session 8 the
+/// conversion to and from that copy cost more than the copy it saved (about 95 instructions a line on
+/// each thread, session 12).
 public struct PreparedHeader: Sendable {
   /// What was worked out.
   enum State: UInt8 {
-    /// Nothing: the parser reads the line itself (not ASCII, or a value the compact form does not hold).
+    /// Nothing: the parser reads the line itself (not ASCII, or too long for the header's offsets).
     case notPrepared
     /// The line is not a record's first line in ``layout`` (``ConsoleByteHeader/read(_:layout:)`` is `nil`).
     case noHeader
@@ -56,34 +57,23 @@ public struct PreparedHeader: Sendable {
     case header
   }
 
-  private static let absent = UInt32.max
-  private static let absentNumber = Int32.min
-
-  private(set) var state: State
-  /// The layout the line was read in.
-  private(set) var layout: ConsoleLayout
-  private var escaped = false
-  private var month: UInt8 = 0
-  private var day: UInt8 = 0
-  private var secondsOfDay = 0.0
+  /// The header (meaningful only for ``State/header``).
+  private(set) var header: ConsoleByteHeader
   /// ``ConsoleLogParser/contentHash(process:message:ascii:)`` of the process and message (ASCII),
   /// when the message needs no decoding (``hasContentHash``).
   private(set) var contentHash: UInt64 = 0
+  private(set) var state: State
+  /// The layout the line was read in.
+  private(set) var layout: ConsoleLayout
   /// Whether ``contentHash`` was worked out.
   private var hashed = false
   /// The record filter's last test on the message (``PreparedLine/anchors``): 0 not done, 1 no anchor,
   /// 2 an anchor.
   private var anchorState: UInt8 = 0
-  private var year = absentNumber
-  private var utcOffset = absentNumber
-  private var pid = absentNumber
-  private var process: (UInt32, UInt32) = (0, 0)
-  private var messageStart: UInt32 = 0
-  private var messageEnd = absent
-  private var library: (UInt32, UInt32) = (absent, absent)
-  private var subsystem: (UInt32, UInt32) = (absent, absent)
-  private var category: (UInt32, UInt32) = (absent, absent)
-  private var level: (UInt32, UInt32) = (absent, absent)
+
+  /// A header no line has, for the states without one.
+  private static let none = ConsoleByteHeader(
+    secondsOfDay: 0, date: nil, utcOffsetSeconds: nil, pid: nil, process: 0..<0, messageStart: 0)
 
   /// Reads `line` in `layout` (one ``ConsoleByteHeader`` reads); `isASCII`: the line is known to be
   /// ASCII without a carriage return, which ``ConsoleByteHeader`` requires (other lines are not prepared).
@@ -96,19 +86,19 @@ public struct PreparedHeader: Sendable {
     memo: UnsafeMutablePointer<HeaderFieldMemo>? = nil, scans: Bool = true
   ) {
     self.layout = layout
-    guard isASCII, ConsoleByteHeader.reads(layout), line.count < Int(Self.absent) else {
+    // (The header keeps byte offsets in 32 bits; no line read here is that long.)
+    guard isASCII, ConsoleByteHeader.reads(layout), line.count < Int(UInt32.max) else {
       state = .notPrepared
+      header = Self.none
       return
     }
     guard let header = ConsoleByteHeader.read(line, layout: layout, memo: memo) else {
       state = .noHeader
+      self.header = Self.none
       return
     }
     state = .header
-    guard store(header) else {
-      state = .notPrepared
-      return
-    }
+    self.header = header
     // A message that is the line's bytes as they are (not an escaped ndjson string): the parser's
     // record holds the same process and message bytes, so the hash and the anchor test are the ones
     // it would work out.
@@ -125,53 +115,4 @@ public struct PreparedHeader: Sendable {
 
   /// Whether ``contentHash`` is the record's (worked out, and its message is the line's bytes as they are).
   var hasContentHash: Bool { state == .header && hashed }
-
-  /// Keeps `header`; `false` when a value does not fit the compact form.
-  private mutating func store(_ header: ConsoleByteHeader) -> Bool {
-    func number(_ value: Int?) -> Int32? {
-      guard let value else { return Self.absentNumber }
-      guard value > Int(Int32.min), value <= Int(Int32.max) else { return nil }
-      return Int32(value)
-    }
-    func range(_ value: Range<Int>?) -> (UInt32, UInt32) {
-      guard let value else { return (Self.absent, Self.absent) }
-      return (UInt32(value.lowerBound), UInt32(value.upperBound))
-    }
-    secondsOfDay = header.secondsOfDay
-    if let date = header.date {
-      guard (1...255).contains(date.month), (0...255).contains(date.day), let year = number(date.year) else {
-        return false
-      }
-      month = UInt8(date.month)
-      day = UInt8(date.day)
-      self.year = year
-    }
-    guard let offset = number(header.utcOffsetSeconds), let pid = number(header.pid) else { return false }
-    utcOffset = offset
-    self.pid = pid
-    process = range(header.process)
-    messageStart = UInt32(header.messageStart)
-    messageEnd = header.messageEnd.map { UInt32($0) } ?? Self.absent
-    escaped = header.messageEscaped
-    library = range(header.library)
-    subsystem = range(header.subsystem)
-    category = range(header.category)
-    level = range(header.level)
-    return true
-  }
-
-  /// The header as ``ConsoleByteHeader/read(_:layout:)`` gives it (only for ``State/header``).
-  var header: ConsoleByteHeader {
-    func number(_ value: Int32) -> Int? { value == Self.absentNumber ? nil : Int(value) }
-    func range(_ value: (UInt32, UInt32)) -> Range<Int>? {
-      value.0 == Self.absent ? nil : Int(value.0)..<Int(value.1)
-    }
-    return ConsoleByteHeader(
-      secondsOfDay: secondsOfDay,
-      date: month == 0 ? nil : LogDate(year: number(year), month: Int(month), day: Int(day)),
-      utcOffsetSeconds: number(utcOffset), pid: number(pid), process: Int(process.0)..<Int(process.1),
-      messageStart: Int(messageStart), messageEnd: messageEnd == Self.absent ? nil : Int(messageEnd),
-      messageEscaped: escaped, library: range(library), subsystem: range(subsystem), category: range(category),
-      level: range(level))
-  }
 }

@@ -153,8 +153,9 @@ import Testing
     for layout in Self.byteLayouts { #expect(headers[layout, default: 0] >= 3, "\(layout): \(headers)") }
   }
 
-  @Test func valuesTheCompactFormCannotHoldAreLeftToTheParser() {
-    // A pid past 32 bits (the `log show` default layout writes the pid as a number of any length).
+  @Test func aPidPastThirtyTwoBitsIsPreparedAsRead() {
+    // A pid past 32 bits (the `log show` default layout writes the pid as a number of any length): the
+    // prepared header is the header as read (an earlier compact form left such lines to the parser).
     var line =
       "2020-08-03 21:59:36.366208+0800 0x202      Default     0x0                  99999999999      0    kernel: a message"
     line.withUTF8 { bytes in
@@ -163,9 +164,12 @@ import Testing
         return
       }
       #expect(read.pid == 99_999_999_999)
-      #expect(PreparedHeader(bytes, isASCII: true, layout: .logShow).state == .notPrepared)
+      let prepared = PreparedHeader(bytes, isASCII: true, layout: .logShow)
+      #expect(prepared.state == .header)
+      #expect(prepared.header.pid == 99_999_999_999)
     }
   }
+
 }
 
 /// The whole pipeline (reader thread, layout hint, prepared headers) on a file large enough for the hint
