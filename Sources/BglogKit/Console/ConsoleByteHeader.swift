@@ -913,18 +913,9 @@ private struct ByteScanner: ConsoleFieldCursor {
     }
   }
 
-  /// Not zero when one of the eight bytes of `word` is `"`, `\` or a control byte (below 0x20): the
-  /// classic test for a zero byte (`(x - 0x01…) & ~x & 0x80…`) on `word ^ "`, `word ^ \` and, for
-  /// bytes below 0x20, on `word` less 0x20 in each byte.
+  /// ``JSONStringDecoder/specialBits(_:)``.
   @inline(__always)
-  static func jsonSpecialBits(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let quote = word ^ 0x2222_2222_2222_2222
-    let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-    let special =
-      ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- 0x2020_2020_2020_2020) & ~word)
-    return special & 0x8080_8080_8080_8080
-  }
+  static func jsonSpecialBits(_ word: UInt64) -> UInt64 { JSONStringDecoder.specialBits(word) }
 
   /// The contents of a string value's range (with its quotes), or `nil` when it is not a string.
   func stringContents(_ value: Range<Int>) -> Range<Int>? {

@@ -16,6 +16,18 @@ enum JSONStringDecoder {
     var index = 0
     var written = 0
     while index < count {
+      // Eight bytes a step up to the next `"`, `\` or control byte (most of a message is plain text).
+      if index + 8 <= count {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        let special = Self.specialBits(word)
+        let plain = special == 0 ? 8 : special.trailingZeroBitCount >> 3
+        if plain > 0 {
+          output.map { ($0 + written).update(from: base + index, count: plain) }
+          written += plain
+          index += plain
+          continue
+        }
+      }
       let byte = base[index]
       if byte != 0x5C {
         if byte < 0x20 || byte == 0x22 { return nil }
@@ -57,6 +69,19 @@ enum JSONStringDecoder {
       index += 2
     }
     return written
+  }
+
+  /// Not zero when one of the eight bytes of `word` is `"`, `\` or a control byte (below 0x20); the
+  /// lowest bit set marks the first of them: the classic test for a zero byte (`(x - 0x01…) & ~x &
+  /// 0x80…`) on `word ^ "`, `word ^ \` and, for bytes below 0x20, on `word` less 0x20 in each byte.
+  @inline(__always)
+  static func specialBits(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = word ^ 0x2222_2222_2222_2222
+    let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+    let special =
+      ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- 0x2020_2020_2020_2020) & ~word)
+    return special & 0x8080_8080_8080_8080
   }
 
   /// The four hex digits at `index` as a number, or `nil`.

@@ -69,6 +69,21 @@ import Testing
     }
   }
 
+  /// Longer strings: the decoder passes plain text eight bytes a step, so escapes, quotes and control
+  /// bytes fall at every offset of a step and in the bytes after the last whole step.
+  @Test func decoderAgreesWithJSONSerializationOnLongRandomStrings() {
+    var random = SplitMix64(state: 13)
+    let pieces = [
+      "a", "plain text", "0123456789abcdef", " ", "é", "\u{1F600}", #"\""#, #"\\"#, #"\/"#, #"\n"#, #"\t"#,
+      #"\u00e9"#, #"\ud83d\ude00"#, #"\x"#, "\\", "\"", "\t", "\u{7F}",
+    ]
+    for _ in 0..<1000 {
+      let count = Int(random.next() % 40)
+      let contents = (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+      #expect(Self.decodedByDecoder(contents) == Self.decodedBySerialization(contents), "\(contents)")
+    }
+  }
+
   static let objects: [String] = [
     #"{"timestamp":"2021-03-04 05:06:07.500000-0800","processImagePath":"\/usr\/libexec\/runningboardd","processID":33,"senderImagePath":"\/a\/RunningBoard","subsystem":"com.apple.runningboard","category":"assertion","messageType":"Default","eventMessage":"say \"hi\"\n\u00e9"}"#,
     #"{"eventMessage":"x","eventMessage":"y"}"#, #"{"eventMessage":"x","eventMessage":5}"#,
