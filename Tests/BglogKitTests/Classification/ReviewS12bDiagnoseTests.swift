@@ -1,0 +1,92 @@
+import BglogTestSupport
+import Foundation
+import Testing
+
+@testable import BglogKit
+
+/// Session-12b review (`diagnose` on real public pastes, /work/review-inputs-s12b, not in the repository). The
+/// pastes' licences are not known, so only the lines a test needs are quoted, verbatim, each with its source; texts
+/// put together or changed by hand say so.
+@Suite struct ReviewS12bDiagnoseTests {
+  static func read(_ text: String) throws -> [(CrashReport, Diagnosis)] {
+    let source = SourceText(text: text)
+    return try CrashReportReader.read(source).map { ($0, CrashClassifier().diagnose($0, source: source)) }
+  }
+
+  // MARK: Defect 2: the process-launch watchdog
+
+  /// https://geek-is-stupid.github.io/2018-10-15-0x8badf00d-ate-bad-food/ (the page's report, header only, no
+  /// threads): SpringBoard's launch watchdog, 20 s of wall clock, foreground, the app's CPU 0.000 s.
+  static let processLaunch = """
+    Exception Type: EXC_CRASH (SIGKILL)
+    Exception Codes: 0x0000000000000000, 0x0000000000000000
+    Exception Note: EXC_CORPSE_NOTIFY
+    Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+    Termination Description: SPRINGBOARD, process-launch watchdog transgression: com.keyholetv.jp.i-keyholetv2 exhausted real (wall clock) time allowance of 20.00 seconds | | ProcessVisibility: Unknown | ProcessState: Running | WatchdogEvent: process-launch | WatchdogVisibility: Foreground | WatchdogCPUStatistics: ( | "Elapsed total CPU time (seconds): 2.910 (user 2.910, system 0.000), 7% CPU", | "Elapsed application CPU time (seconds): 0.000, 0% CPU" | )
+    Triggered by Thread: 0
+    """
+
+  @Test func aProcessLaunchWatchdogIsABlockedLaunchNotALeak() throws {
+    let (_, diagnosis) = try #require(try Self.read(Self.processLaunch).first)
+    #expect(diagnosis.kind == .watchdogHang)
+    // The event is in the input; what blocked the launch is not (no threads): medium, not high, not low.
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.summary.contains("did not finish the process-launch event in time"))
+    #expect(diagnosis.summary.contains("barely used the CPU"))
+    #expect(diagnosis.explanation.contains("A leaked background task ends in an assertion expiry"))
+    #expect(diagnosis.explanation.contains("The app used 0 s of CPU time in its 20 s wall-clock allowance"))
+    #expect(diagnosis.explanation.contains("waiting"))
+    // The whole device used 2.91 s in 20 s: not busy, so no starvation is suggested.
+    #expect(!diagnosis.explanation.contains("starved"))
+    #expect(diagnosis.facts.contains(Fact("cpu-reading", "waiting, not computing (0 s of CPU in 20 s)")))
+    // No background-task branch in the reading or the fix; the fix is the launch path's.
+    #expect(!diagnosis.explanation.contains("idle"))
+    #expect(!diagnosis.advice.contains { $0.contains("beginBackgroundTask") || $0.contains("in the background") })
+    #expect(diagnosis.advice.contains { $0.contains("application(_:didFinishLaunchingWithOptions:)") })
+    #expect(diagnosis.evidence.contains { $0.quote.contains("process-launch watchdog transgression") })
+  }
+
+  /// The same report with a header and a background role added by hand (SYNTHETIC: the two lines are not in the
+  /// page's report): a background role contradicts a launch deadline the app missed in the foreground, so the
+  /// reading drops to low and the fix is the background one, not the foreground launch path's.
+  @Test func aBackgroundRoleLowersTheProcessLaunchReading() throws {
+    let text = "Incident Identifier: SYNTHETIC\nRole:                Background\n" + Self.processLaunch
+    let (_, diagnosis) = try #require(try Self.read(text).first)
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence == .low)
+    #expect(diagnosis.explanation.contains("the process role was Background"))
+    #expect(!diagnosis.advice.contains { $0.contains("after the first frame is shown") })
+    #expect(diagnosis.advice.contains { $0.contains("The app was in the background") })
+  }
+
+  /// xbmc/Official-Kodi-Remote-iOS #684 (wutschel, 2022-06-12): scene-update in the background; the app used 0.024 s
+  /// of CPU while the whole device used 21.93 s in the 10 s span, so the app may have been starved as well as
+  /// blocked.
+  static let kodiSceneUpdate = """
+    Exception Type:  EXC_CRASH (SIGKILL)
+    Exception Codes: 0x0000000000000000, 0x0000000000000000
+    Exception Note:  EXC_CORPSE_NOTIFY
+    Termination Reason: FRONTBOARD 2343432205 
+    <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<it.joethefox.XBMC-Remote>:33891 exhausted real (wall clock) time allowance of 10.00 seconds
+    ProcessVisibility: Background
+    ProcessState: Running
+    WatchdogEvent: scene-update
+    WatchdogVisibility: Background
+    WatchdogCPUStatistics: (
+    "Elapsed total CPU time (seconds): 21.930 (user 21.930, system 0.000), 100% CPU",
+    "Elapsed application CPU time (seconds): 0.024, 0% CPU"
+    ) reportType:CrashLog maxTerminationResistance:Interactive>
+    """
+
+  @Test func aSceneUpdateWithLittleAppCPUIsWaitingOrStarved() throws {
+    let (_, diagnosis) = try #require(try Self.read(Self.kodiSceneUpdate).first)
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.explanation.contains("The app used 0.024 s of CPU time in its 10 s wall-clock allowance"))
+    #expect(diagnosis.explanation.contains("The device as a whole used 21.93 s of CPU time"))
+    #expect(diagnosis.explanation.contains("starved"))
+    // In the background: the scene-update advice, not the launch path's.
+    #expect(!diagnosis.advice.contains { $0.contains("didFinishLaunchingWithOptions") })
+    #expect(diagnosis.advice.contains { $0.contains("The app was in the background") })
+  }
+}
