@@ -90,3 +90,55 @@ import Testing
     #expect(diagnosis.advice.contains { $0.contains("The app was in the background") })
   }
 }
+
+/// Defect 5: a JetsamEvent body pasted from inside its object.
+@Suite struct ReviewS12bJetsamPieceTests {
+  /// manaflow-ai/cmux #4214 (description, jimmyliao, 2026-05-15): the "key fields" of a macOS 15.5 JetsamEvent, the
+  /// author's `//` comments inside the JSON, cut inside `memoryPages`. The whole paste.
+  static let cmux = """
+    "largestProcess": "node",
+    "memoryStatus": {
+      "compressorSize": 541951,
+      "compressions": 6805550,
+      "decompressions": 353243,
+      "memoryPages": {
+        "free": 4275,          // ~70 MB free on 8 GB box
+        "anonymous": 225891,   // ~3.5 GB anonymous
+        "active": 179186
+    """
+
+  @Test func aJetsamBodyPieceNamesTheLargestProcessAndNotTheKilledOne() throws {
+    let (report, diagnosis) = try #require(try ReviewS12bDiagnoseTests.read(Self.cmux + "\n").first)
+    #expect(report.category == .jetsam)
+    #expect(report.jetsam?.largestProcess == "node")
+    #expect(report.jetsam?.processes.isEmpty == true)
+    // The reading of the cut JetsamEvent body (omlx #702): unsure of the killed process, low.
+    #expect(diagnosis.kind == .insufficientData)
+    #expect(diagnosis.confidence == .low)
+    #expect(diagnosis.facts.contains(Fact("largest-process", "node")))
+    #expect(diagnosis.facts.contains { $0.key == "missing-evidence" && $0.value.contains("killed process") })
+    #expect(diagnosis.evidence.first?.quote == "\"largestProcess\": \"node\",")
+    #expect(diagnosis.evidence.first?.location == .line(1))
+    #expect(diagnosis.evidence.last?.location == .line(9))
+    #expect(report.issues.contains { $0.message.contains("from inside its object") })
+    #expect(report.issues.contains { $0.message.contains("`//` comments") && $0.message.contains("line 7, 8") })
+  }
+
+  /// The same paste with the author's comments taken out by hand (SYNTHETIC edit): the same reading, no comment note.
+  @Test func theSamePieceWithoutCommentsIsReadTheSame() throws {
+    let text = Self.cmux.replacingOccurrences(of: "          // ~70 MB free on 8 GB box", with: "")
+      .replacingOccurrences(of: "   // ~3.5 GB anonymous", with: "")
+    let (report, diagnosis) = try #require(try ReviewS12bDiagnoseTests.read(text).first)
+    #expect(report.jetsam?.largestProcess == "node")
+    #expect(diagnosis.kind == .insufficientData)
+    #expect(!report.issues.contains { $0.message.contains("comments") })
+  }
+
+  /// Members that name no JetsamEvent key stay refused: the reader does not take any run of JSON members.
+  @Test func membersWithoutAJetsamKeyAreNotAJetsamPiece() {
+    let text = "\"compressorSize\": 541951,\n\"compressions\": 6805550,\n"
+    #expect(JetsamBodyPieceReader.read(SourceText(text: text)) == nil)
+    // A prose line among the members: not a piece of JSON.
+    #expect(JetsamBodyPieceReader.read(SourceText(text: "\"largestProcess\": \"node\",\nthe app died\n")) == nil)
+  }
+}
