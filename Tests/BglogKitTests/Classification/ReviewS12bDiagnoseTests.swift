@@ -142,3 +142,53 @@ import Testing
     #expect(JetsamBodyPieceReader.read(SourceText(text: "\"largestProcess\": \"node\",\nthe app died\n")) == nil)
   }
 }
+
+/// Defect 6: the jetsam fix assumed the background when the input does not say where the app was.
+@Suite struct ReviewS12bJetsamAdviceTests {
+  /// LoopKit/Loop #1785 (description, darkcharl, 2022-09-06): Xcode's alert details, cut after the analytics
+  /// event's first key. Nothing in it says background or foreground (the issue says it happens while clicking
+  /// around in the app).
+  static let loopAlert = """
+    The app “Loop” on L4z iPhone quit unexpectedly.
+    Domain: IDEDebugSessionErrorDomain
+    Code: 10
+    Failure Reason: Message from debugger: Terminated due to memory issue
+    User Info: {
+        DVTErrorCreationDateKey = "2022-09-06 06:03:12 +0000";
+        IDERunOperationFailingWorker = DBGLLDBLauncher;
+    }
+    --
+
+    Analytics Event: com.apple.dt.IDERunOperationWorkerFinished : {
+        "device_
+    """
+
+  @Test func anXcodeMemoryAlertGetsAdviceForEitherState() throws {
+    let (_, diagnosis) = try #require(try ReviewS12bDiagnoseTests.read(Self.loopAlert).first)
+    #expect(diagnosis.kind == .jetsam)
+    #expect(diagnosis.confidence == .medium)
+    #expect(!diagnosis.advice.isEmpty)
+    // No advice says the app was in the background; the background is only a condition.
+    #expect(!diagnosis.advice.contains { $0.contains("footprint in the background") })
+    #expect(diagnosis.advice.contains { $0.contains("if the app was in the background") })
+  }
+
+  /// KSCrash #278's entry (the fixture public-kscrash-278-jetsam-process-entry-fragment.json) shows the killed app
+  /// `frontmost`: the advice is not the background one.
+  @Test func aFrontmostKilledEntryGetsNoBackgroundAdvice() throws {
+    let source = try Fixtures.source("ips/public-kscrash-278-jetsam-process-entry-fragment.json")
+    let (_, diagnosis) = try #require(try ReviewS12bDiagnoseTests.read(source.text).first)
+    #expect(diagnosis.kind == .jetsam)
+    #expect(!diagnosis.advice.contains { $0.contains("footprint in the background") })
+  }
+
+  /// The same entry with its state changed by hand to `suspended` (SYNTHETIC edit: no real JetsamEvent with a
+  /// killed suspended app was found for this session): the input shows the background, so the advice says so.
+  @Test func aSuspendedKilledEntryKeepsTheBackgroundAdvice() throws {
+    let text = try Fixtures.source("ips/public-kscrash-278-jetsam-process-entry-fragment.json").text
+      .replacingOccurrences(of: "\"frontmost\"", with: "\"suspended\"")
+    let (_, diagnosis) = try #require(try ReviewS12bDiagnoseTests.read(text).first)
+    #expect(diagnosis.kind == .jetsam)
+    #expect(diagnosis.advice.contains { $0.hasPrefix("Lower the memory footprint in the background") })
+  }
+}
