@@ -75,10 +75,18 @@ extension ClassifierContext {
         " Only the process entry was pasted, without the report around it, so the rest of the event (page size, "
         + "memory status, largest process) cannot be checked."
     }
+    // A killed entry whose states show the background (`suspended`, `background`): the advice for the background.
+    let inBackground = killed.contains { !Set($0.states).isDisjoint(with: ["suspended", "background"]) }
     return Diagnosis(
       kind: .jetsam, confidence: fragment ? .medium : .high,
       summary: "Jetsam killed \(names).",
-      explanation: explanation, evidence: evidence, facts: facts)
+      explanation: explanation,
+      advice: inBackground
+        ? [
+          "Lower the memory footprint in the background: release caches on didEnterBackground and on memory "
+            + "warnings; stream large files instead of loading them."
+        ] : [],
+      evidence: evidence, facts: facts)
   }
 
   /// The states a JetsamEvent entry gives an app's process (never a daemon's).

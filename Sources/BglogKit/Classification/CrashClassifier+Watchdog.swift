@@ -455,14 +455,43 @@ extension ClassifierContext {
       evidence: evidence, facts: facts)
   }
 
-  /// The watchdog event when it is one the main thread must answer (`scene-create`, `scene-update`, or the
-  /// oldest form's `launch`): such a transgression is the main thread not finishing that event in time,
-  /// a hang by construction; a leaked background task ends in an assertion expiry instead.
+  /// The watchdog event when it is one the main thread must answer (`scene-create`, `scene-update`,
+  /// `process-launch`, or the oldest form's `launch`): such a transgression is the main thread not finishing that
+  /// event in time, a hang by construction; a leaked background task ends in an assertion expiry instead.
+  /// `process-launch` is SpringBoard's launch watchdog (`SPRINGBOARD, process-launch watchdog transgression: … exhausted
+  /// real (wall clock) time allowance of 20.00 seconds | … WatchdogEvent: process-launch | WatchdogVisibility:
+  /// Foreground`, geek-is-stupid.github.io/2018-10-15-0x8badf00d-ate-bad-food).
   func sceneWatchdogEvent(_ details: WatchdogDetails) -> String? {
     guard let event = details.event?.lowercased(),
-      ["scene-create", "scene-update", "launch", "deactivate"].contains(event)
+      ["scene-create", "scene-update", "launch", "process-launch", "deactivate"].contains(event)
     else { return nil }
     return event
+  }
+
+  /// Whether the event is the launch itself (`process-launch`, or the oldest form's `launch`).
+  static func isLaunchEvent(_ event: String) -> Bool { event == "launch" || event == "process-launch" }
+
+  /// For a wall-clock allowance, the app's own CPU time when it used little of it (under a tenth of the
+  /// allowance, or under 10%): the app was waiting, not computing. The sentence names the figures, and says the
+  /// device may have starved the app when the whole device's CPU time reached half the allowance or more
+  /// (Official-Kodi-Remote-iOS #684: `Elapsed total CPU time (seconds): 21.930 …, 100% CPU`, app 0.024 s).
+  func waitingNotComputing(_ details: WatchdogDetails) -> (fact: Fact, sentence: String)? {
+    guard !details.allowanceIsCPUTime, let cpu = details.applicationCPUSeconds, let allowance = details.allowanceSeconds
+    else { return nil }
+    guard cpu < allowance * 0.1 || (details.applicationCPUPercent.map { $0 < 10 } ?? false) else { return nil }
+    var sentence =
+      "The app used \(formatSeconds(cpu)) of CPU time in its \(formatSeconds(allowance)) wall-clock allowance: the "
+      + "app was waiting (on synchronous file or network I/O, a lock, a semaphore or another process), not "
+      + "computing."
+    if let total = details.totalCPUSeconds, total >= allowance * 0.5 {
+      sentence +=
+        " The device as a whole used \(formatSeconds(total)) of CPU time in the same span, so the app may also have "
+        + "been starved of CPU by other processes."
+    }
+    return (
+      Fact("cpu-reading", "waiting, not computing (\(formatSeconds(cpu)) of CPU in \(formatSeconds(allowance)))"),
+      sentence
+    )
   }
 
   /// 0x8badf00d for a scene (or launch) watchdog event when the main thread's frames do not show the
@@ -473,12 +502,13 @@ extension ClassifierContext {
   ) -> Diagnosis {
     let namespace = report.termination?.namespace?.uppercased() ?? ""
     let role = report.header.role?.lowercased()
-    let visibility = details.visibility?.lowercased() ?? role
+    // `ProcessVisibility: Unknown` (the process-launch report) says nothing: the role decides then.
+    let visibility = details.visibility.map { $0.lowercased() }.flatMap { $0 == "unknown" ? nil : $0 } ?? role
     var contradictions: [String] = []
     if namespace == "ASSERTIOND" {
       contradictions.append("the kill came from assertiond, which enforces background time")
     }
-    if event == "scene-create" || event == "launch", role == "background" || role == "non ui" {
+    if event == "scene-create" || Self.isLaunchEvent(event), role == "background" || role == "non ui" {
       contradictions.append("the process role was \(report.header.role ?? "")")
     }
     let allowance = details.allowanceSeconds.map { " within its \(formatSeconds($0)) allowance" } ?? ""
@@ -504,6 +534,12 @@ extension ClassifierContext {
         + "may use for the event\(used). The app was computing (CPU-bound work), not waiting on a lock or I/O. A "
         + "leaked background task ends in an assertion expiry, not in a \(event) watchdog transgression. "
         + stackNote.replacingOccurrences(of: "what blocked", with: "what ran on")
+    }
+    var facts = facts
+    let waiting = cpuBound || event == "deactivate" ? nil : waitingNotComputing(details)
+    if let waiting {
+      facts.append(waiting.fact)
+      explanation += " " + waiting.sentence
     }
     if !contradictions.isEmpty {
       explanation += " But " + contradictions.joined(separator: "; ") + ", so the reading stays uncertain."
@@ -531,6 +567,13 @@ extension ClassifierContext {
         "Do less computation during \(during): make it faster, or defer it until the \(event) is answered"
           + (visibility == "background" ? " (the app was in the background: nothing is on screen to wait for)." : "."),
       ]
+    } else if Self.isLaunchEvent(event), visibility != "background" {
+      // The launch path: what runs before the first frame (didFinishLaunching, the first scene's setup).
+      advice.append(
+        "Keep the launch path free of waits: move synchronous file, database and network I/O, and waits on locks "
+          + "or semaphores, out of application(_:didFinishLaunchingWithOptions:) and the first scene's setup "
+          + "(scene(_:willConnectTo:options:), the first view controller's viewDidLoad): run them on a background "
+          + "queue or after the first frame is shown.")
     } else if visibility == "background" {
       advice.append(
         "The app was in the background, where the \(event) still waits for the main thread: move blocking work "
@@ -545,8 +588,8 @@ extension ClassifierContext {
       ? "The watchdog killed the app (\(hex(code))) because it used up its CPU-time allowance during the \(event) "
         + "event (CPU-bound work); the input does not show which code ran."
       : "The watchdog killed the app (\(hex(code))) because the main thread did not finish "
-        + (event == "deactivate" ? "deactivating" : "the \(event) event") + " in time (a hang); the input does not "
-        + "show what blocked it."
+        + (event == "deactivate" ? "deactivating" : "the \(event) event") + " in time (a hang"
+        + (waiting == nil ? "" : "; the app barely used the CPU") + "); the input does not show what blocked it."
     return Diagnosis(
       kind: .watchdogHang, confidence: contradictions.isEmpty ? .medium : .low,
       summary: summary, explanation: explanation, advice: advice, evidence: evidence, facts: facts)

@@ -235,9 +235,12 @@ extension DiagnosisKind {
           "A JetsamEvent report (bug_type 298) lists processes; the killed ones carry a reason "
           + "(per-process-limit, vm-pageshortage, highwater, vm-thrashing...). The text Low Memory reports of iOS 5–9 "
           + "mark them (jettisoned); Xcode says `Terminated due to memory issue` for the process it debugs.",
+        // Where the app was is often not in the input (Xcode's `Terminated due to memory issue` alert, LoopKit/Loop
+        // #1785, names no state): the advice holds either way, background only as a condition.
         advice: [
-          "Lower the memory footprint in the background: release caches on didEnterBackground and on memory "
-            + "warnings; stream large files instead of loading them."
+          "Measure the memory footprint where it peaks and lower it: stream large files instead of loading them, "
+            + "downsample images, release caches on memory warnings; if the app was in the background, also release "
+            + "them on didEnterBackground."
         ],
         sources: [tn2151])
     case .cpuLimit:

@@ -33,6 +33,10 @@ public enum CrashReportReader {
     {
       return [fragment]
     }
+    // A piece of a JetsamEvent body from inside its object (`"largestProcess": "node",`, `"memoryStatus": {`).
+    if IPSFragmentReader.looksLikeFragment(firstLine), let piece = JetsamBodyPieceReader.read(source) {
+      return [piece]
+    }
     // Prose, then ```` ```{ ```` opening a JSON report: read from the brace on, keeping line numbers.
     if firstLine.first != "{", let unfenced = GluedFenceJSON.unfenced(source),
       var reports = try? read(unfenced.source), reports.allSatisfy({ $0.format == .ips })
