@@ -14,6 +14,7 @@ extension TimelineAnalyzer {
     findings += kills()
     findings += watchdogKills()
     findings += sigpipeEnds()
+    findings += diskSpaceReclaimKills()
     findings += cpuLimitTriggers()
     if let finding = forceQuitCancellations() { findings.append(finding) }
     findings += bgTaskRequestsNotScheduled()

@@ -1,7 +1,7 @@
 extension TimelineFinding.Kind {
   /// The reference `bglog explain` prints for a console-log finding. Kinds shared with crash
   /// reports (`leaked-background-task`, `background-session-completion-not-called`, `force-quit`, `cpu-limit`,
-  /// `jetsam`, `watchdog-hang`) use the crash-report reference instead.
+  /// `jetsam`, `watchdog-hang`, `disk-space-reclaim`) use the crash-report reference instead.
   public var reference: KindReference? {
     let seed000 =
       "\"iOS项目技术还债之路《一》后台下载趟坑\" (Paying down an old iOS project's tech debt, part 1: "
@@ -215,7 +215,8 @@ extension TimelineFinding.Kind {
             + "the AppDelegate, after Apple's \"Avoiding Common Networking Mistakes\": Handle or disable SIGPIPE)",
           "robbiehanson/CocoaAsyncSocket pull request #77 (Prevent SIGPIPE signal for suspended iOS apps)",
         ])
-    case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit, .cpuLimit, .jetsam, .watchdogHang:
+    case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit, .cpuLimit, .jetsam, .watchdogHang,
+      .diskSpaceReclaim:
       return nil
     }
   }

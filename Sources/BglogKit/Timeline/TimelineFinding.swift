@@ -68,6 +68,9 @@ public struct TimelineFinding: Sendable, Hashable {
     case watchdogHang = "watchdog-hang"
     /// The app ended on SIGPIPE (signal 13): a write to a socket or pipe whose other end was closed, not ignored.
     case sigpipe
+    /// RunningBoard killed the app with code 0xbaddd15c to delete caches and reclaim disk space; shared with
+    /// `diagnose`'s `disk-space-reclaim`.
+    case diskSpaceReclaim = "disk-space-reclaim"
   }
 
   /// How sure a finding is.
