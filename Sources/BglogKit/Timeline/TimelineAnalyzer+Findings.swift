@@ -18,6 +18,7 @@ extension TimelineAnalyzer {
     findings += cpuLimitTriggers()
     if let finding = forceQuitCancellations() { findings.append(finding) }
     findings += bgTaskRequestsNotScheduled()
+    findings += refusedTaskRequests()
     findings += bgTaskRegistrationCrashes()
     if let finding = urlTaskNotCompleted() { findings.append(finding) }
     return findings.enumerated().sorted {

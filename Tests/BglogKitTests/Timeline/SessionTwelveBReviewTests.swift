@@ -76,3 +76,60 @@ import Testing
     #expect(app?.findings.isEmpty == true)
   }
 }
+
+/// Review s12b defect 3: a refused BGTaskScheduler submission.
+@Suite struct SessionTwelveBRefusedSubmitTests {
+  /// github.com/transistorsoft/flutter_background_fetch/issues/312 (comment, junaidirshad098, 2023-09-18): the Xcode
+  /// console as pasted (`10-fbf312-bgtaskscheduler-code3.log`), no headers.
+  static let fbf312 = """
+    [TSBackgroundFetch scheduleBGAppRefresh] com.transistorsoft.fetch
+    flutter: [BackgroundFetch] configure success: 2
+    [TSBackgroundFetch scheduleProcessingTask] <TSBGTask identifier=com.transistorsoft.customtask, delay=10, periodic=0 requiresNetworkConnectivity=0 requiresExternalPower=0, enabled=1>
+    Could not schedule app refresh: Error Domain=BGTaskSchedulerErrorDomain Code=3 "(null)"
+
+    """
+
+  /// Code=3 (notPermitted) is a finding: the request was refused, so the task never runs. Both of Apple's causes are
+  /// named (the identifier not permitted, or the background mode missing: fetch for app refresh, processing for
+  /// processing). Medium: the line does not name the app. Before: the event alone, naming one cause.
+  @Test func notPermittedIsAFindingNamingBothCauses() throws {
+    let app = try #require(SessionTwelveBReviewTests.timeline(Self.fbf312).apps.first)
+    #expect(app.events.map(\.kind) == [.bgTaskSubmitFailed])
+    let detail = try #require(app.events.first?.detail)
+    #expect(detail.contains("BGTaskSchedulerPermittedIdentifiers"))
+    #expect(detail.contains("fetch for an app refresh request, processing for a processing request"))
+    #expect(app.findings.map(\.kind) == [.bgTaskRequestNotScheduled])
+    let finding = try #require(app.findings.first)
+    #expect(finding.confidence == .medium)
+    #expect(finding.summary.contains("Code=3"))
+    #expect(finding.summary.contains("never runs"))
+    #expect(finding.summary.contains("not in BGTaskSchedulerPermittedIdentifiers"))
+    #expect(finding.summary.contains("fetch for an app refresh request"))
+    #expect(finding.summary.contains("does not name the app"))
+    #expect(finding.advice?.contains("`processing`") == true)
+    #expect(finding.evidence.map(\.line) == [4])
+  }
+
+  /// SYNTHETIC: the same line under an Xcode header naming the app (`2016-07-22 14:28:08.601 Runner[5563:503393] `,
+  /// the header of pokemongo-webspoof #178's line with flutter's process name): high, and the line said twice is one
+  /// finding with both lines.
+  @Test func aNamedRefusalIsHighAndOnePerCode() throws {
+    let line = "Could not schedule app refresh: Error Domain=BGTaskSchedulerErrorDomain Code=3 \"(null)\""
+    let text =
+      "2016-07-22 14:28:08.601 Runner[5563:503393] \(line)\n2016-07-22 14:28:09.601 Runner[5563:503393] \(line)\n"
+    let app = try #require(SessionTwelveBReviewTests.timeline(text).apps.first)
+    #expect(app.findings.map(\.kind) == [.bgTaskRequestNotScheduled])
+    #expect(app.findings.first?.confidence == .high)
+    #expect(app.findings.first?.summary.contains("2 times") == true)
+    #expect(app.findings.first?.evidence.map(\.line) == [1, 2])
+  }
+
+  /// bhaval-patel/BackgroundTask #2: Code=1 (unavailable) is refused too; its causes are its own.
+  @Test func unavailableIsRefusedForItsOwnCauses() throws {
+    let text = "Could not schedule app refresh: Error Domain=BGTaskSchedulerErrorDomain Code=1 \"(null)\"\n"
+    let finding = try #require(SessionTwelveBReviewTests.timeline(text).apps.first?.findings.first)
+    #expect(finding.kind == .bgTaskRequestNotScheduled)
+    #expect(finding.summary.contains("Code 1 is unavailable"))
+    #expect(!finding.summary.contains("BGTaskSchedulerPermittedIdentifiers"))
+  }
+}
