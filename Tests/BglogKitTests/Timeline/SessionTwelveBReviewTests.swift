@@ -133,3 +133,59 @@ import Testing
     #expect(!finding.summary.contains("BGTaskSchedulerPermittedIdentifiers"))
   }
 }
+
+/// Review s12b defect 7: UIKit's memory warning before Xcode's memory kill.
+@Suite struct SessionTwelveBMemoryWarningTests {
+  /// github.com/iam4x/pokemongo-webspoof/issues/178 (description, craigus12, 2016-07-22; Xcode console), the paste as
+  /// the review saved it (`19-pokemongowebspoof178-memory-warning-terminated.log`).
+  static let pokemon178 = """
+    2016-07-22 14:28:08.601 Pokemon WebSpoof[5563:503393] Received memory warning.
+    Message from debugger: Terminated due to memory issue
+
+    """
+
+  /// The warning is an event of the app (pid 5563) and the memory-kill finding cites it: the app was warned, then
+  /// killed. The finding's kind and confidence stay the kill's (jetsam, medium: background or foreground not shown).
+  /// Before: the warning was neither an event nor evidence.
+  @Test func theWarningIsAnEventAndTheKillsFindingCitesIt() throws {
+    let app = try #require(SessionTwelveBReviewTests.timeline(Self.pokemon178).apps.first)
+    #expect(app.processName == "Pokemon WebSpoof")
+    #expect(Set(app.events.map(\.kind)) == [.memoryWarning, .killed])
+    let warning = try #require(app.events.first { $0.kind == .memoryWarning })
+    #expect(warning.pid == 5563)
+    #expect(warning.line == 1)
+    #expect(app.findings.map(\.kind) == [.jetsam])
+    let finding = try #require(app.findings.first)
+    #expect(finding.confidence == .medium)
+    #expect(finding.summary.contains("received a memory warning shortly before"))
+    #expect(finding.evidence.map(\.line) == [1, 2])
+  }
+
+  /// github.com/robotmedia/RMGallery/issues/10 (description, raheelahmad786, 2015-10-14; Xcode console): the same two
+  /// lines from another app.
+  @Test func rmGalleryWarningIsCitedToo() throws {
+    let text = """
+      2015-10-14 16:16:51.510 RMGalleryDemo[3438:887692] Received memory warning.
+      Message from debugger: Terminated due to memory issue
+
+      """
+    let app = try #require(SessionTwelveBReviewTests.timeline(text).apps.first)
+    #expect(app.findings.first?.evidence.map(\.line) == [1, 2])
+  }
+
+  /// SYNTHETIC: the warning alone is an event and no finding (a warning is not a kill); the warning far from the kill
+  /// (25 lines of the app's own NSLog lines between, from pokemongo-webspoof #178's header) is not cited.
+  @Test func aWarningAloneOrFarBeforeIsNotCited() throws {
+    let alone = try #require(
+      SessionTwelveBReviewTests.timeline(Self.pokemon178.split(separator: "\n")[0] + "\n").apps.first)
+    #expect(alone.events.map(\.kind) == [.memoryWarning])
+    #expect(alone.findings.isEmpty)
+    let filler = (0..<25).map { "2016-07-22 14:28:08.\(700 + $0) Pokemon WebSpoof[5563:503393] location update" }
+    let lines = Self.pokemon178.split(separator: "\n").map(String.init)
+    let far = ([lines[0]] + filler + [lines[1]]).joined(separator: "\n") + "\n"
+    let app = try #require(SessionTwelveBReviewTests.timeline(far).apps.first)
+    #expect(app.findings.map(\.kind) == [.jetsam])
+    #expect(app.findings.first?.summary.contains("memory warning") == false)
+    #expect(app.findings.first?.evidence.map(\.line) == [27])
+  }
+}
