@@ -189,3 +189,58 @@ import Testing
     #expect(app.findings.first?.evidence.map(\.line) == [27])
   }
 }
+
+/// Review s12b defect 4: console text in no known layout with no recognised event was refused as "neither a crash
+/// report nor a console log" (exit 2) after its summary had been printed; a known layout gives a note (exit 0).
+@Suite struct SessionTwelveBConsoleWithoutLayoutTests {
+  /// eclecticlight.co/2019/11/09/how-runningboard-tracks-every-app-and-manages-some/ (macOS 10.15, the article's
+  /// lines, times cut to seconds and fraction; `15-eclecticlight2019-silentknight-runningboard.log`, cut as stored).
+  static let eclecticLight2019 = """
+    00.879032 launchservicesd RunningBoardServices Acquiring assertion: <RBSAssertionDescriptor; foregroundApp:579; ID: 0x0; target: 579>
+    00.879165 RunningBoard Received message from [daemon<com.apple.coreservices.launchservicesd>:133] (euid 0): acquireAssertionWithDescriptor:error:
+    00.880324 RunningBoard _resolveProcessWithIdentifier sysctl pid 579 is euid 501
+    00.880331 RunningBoard Unable to obtain process properties from launchd for pid=579
+    00.881358 RunningBoard Resolved pid 579 to [executable<SilentKni
+
+    """
+
+  /// A stored FreshRSS copy of hoakley's "What does RunningBoard do? 4 Assertions" (eclecticlight.co, 2025; macOS
+  /// 15.5): the article's prose glued before each line (`20-hoakley2025-macos155-frontboard-runningboard.log`).
+  static let hoakley2025 = """
+    FrontBoard set the process visibility to Foreground:01.593239 com.apple.FrontBoard [app<application.developer.apple.wwdc-Release.9312198.9312203~>:2946] Setting process visibility to: Foreground
+    RunningBoard then announced it was acquiring a new assertion, giving its descriptor and the PID of the target process01.593248 com.apple.runningboard Acquiring assertion: <RBSAssertionDescriptor| "com.apple.frontboard.after-life.subordinate" ID:
+
+    """
+
+  /// Both read as console logs (what `timeline` notes and exits 0 on), with nothing recognised.
+  @Test func systemLinesWithoutALayoutAreAConsoleLog() {
+    for text in [Self.eclecticLight2019, Self.hoakley2025] {
+      let appearance = InputAppearance.of(bytes: Array(text.utf8))
+      #expect(appearance.kind == .consoleLog)
+      #expect(appearance.readBy == "bglog timeline")
+      #expect(SessionTwelveBReviewTests.timeline(text).apps.isEmpty)
+    }
+  }
+
+  /// SYNTHETIC: prose stays refused. The review's own sentence quoting one of the lines (one line with RunningBoard's
+  /// words is a quote), a sentence with a number of seconds, and the first eclecticlight line alone.
+  @Test func proseAndOneQuotedLineStayPlainText() {
+    let quoted =
+      "RunningBoard names the app [app<application.com.ranchero.NetNewsWire-Evergreen.37800008.37800023(501)>:78630] "
+      + "in its lines.\nNothing else in this note is a log line.\n"
+    #expect(InputAppearance.of(bytes: Array(quoted.utf8)).kind == .plainText)
+    let seconds = "It took 12.345678 seconds to launch.\nThen 00.5 more.\n"
+    #expect(InputAppearance.of(bytes: Array(seconds.utf8)).kind == .plainText)
+    let one = String(Self.eclecticLight2019.split(separator: "\n")[2]) + "\n"
+    #expect(InputAppearance.of(bytes: Array(one.utf8)).kind == .plainText)
+  }
+
+  @Test func theMarksOfARecord() {
+    #expect(InputAppearance.cutTimeRecord("00.879032 launchservicesd RunningBoardServices"))
+    #expect(!InputAppearance.cutTimeRecord("00.87903 launchservicesd"))
+    #expect(!InputAppearance.cutTimeRecord("00.879032 12 apples"))
+    #expect(InputAppearance.systemWords("Resolved [xpcservice<com.apple.WebKit.WebContent>:720:720] x"))
+    #expect(!InputAppearance.systemWords("Resolved pid 579 to [executable<SilentKni"))
+    #expect(!InputAppearance.systemWords("an [app<…> in prose"))
+  }
+}
