@@ -87,9 +87,12 @@ public struct InputAppearance: Sendable, Hashable {
     let jsonWithoutRecords = timeline.layout == .logShowJSON && timeline.statistics.entries == 0
     // Without a layout, records with a time or a process (Xcode's `Name[pid:tid] message` without its
     // time, an app's `HH:MM:SS:mmm` line) are still console lines; messages alone (prose) are not.
+    // Nor are records whose time is cut to seconds and fraction, or whose words are a system daemon's own
+    // (RunningBoard's process identities and assertion descriptors): at least two such lines (review s12b defect 4).
     let console =
       (timeline.layout != nil && !jsonWithoutRecords) || events > 0
-      || (timeline.layout == nil && timeline.statistics.entries > 0 && hasRecordWithHeader(source))
+      || (timeline.layout == nil && timeline.statistics.entries > 0
+        && (hasRecordWithHeader(source) || systemRecordLines(source, atLeast: 2)))
     let kind: Kind =
       switch (reports > 0, console) {
       case (true, true): .crashReportAndConsoleLog
@@ -118,6 +121,49 @@ public struct InputAppearance: Sendable, Hashable {
     }
     if let entry = parser.finish() { found = entry.timestamp != nil || !entry.process.isEmpty }
     return found
+  }
+
+  /// Whether at least `count` lines of a text in no layout are console records by their own marks, though no layout
+  /// reads their header: a time cut to seconds and fraction at the line's start, then a blank and a word
+  /// (`00.879032 launchservicesd RunningBoardServices Acquiring assertion: …`, an eclecticlight.co article's macOS
+  /// 10.15 lines), or the words only a system daemon's log line holds: RunningBoard's process identity with its pid
+  /// (`[app<application.developer.apple.wwdc-Release.9312198.9312203~>:2946]`, `[daemon<com.apple.…>:133]`) or its
+  /// assertion descriptor (`<RBSAssertionDescriptor`), as hoakley's 2025 article glues them after its prose. One such
+  /// line in prose is a quote: prose stays text that no command reads.
+  static func systemRecordLines(_ source: SourceText, atLeast count: Int) -> Bool {
+    var found = 0
+    for line in source.lines.prefix(10_000) where cutTimeRecord(line) || systemWords(line) {
+      found += 1
+      if found >= count { return true }
+    }
+    return false
+  }
+
+  /// `00.879032 launchservicesd …`: two digits, a point, six digits, a blank, a letter, at the line's start (after
+  /// blanks).
+  static func cutTimeRecord(_ line: Substring) -> Bool {
+    let bytes = Array(line.utf8.drop(while: { $0 == 0x20 || $0 == 0x09 }).prefix(11))
+    guard bytes.count == 11 else { return false }
+    func digit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    return digit(bytes[0]) && digit(bytes[1]) && bytes[2] == 0x2E && bytes[3...8].allSatisfy(digit)
+      && bytes[9] == 0x20 && ((bytes[10] | 0x20) >= 0x61 && (bytes[10] | 0x20) <= 0x7A)
+  }
+
+  /// RunningBoard's `[app<…>:2946]` (also `application`, `daemon`, `osservice`, `xpcservice`) or
+  /// `<RBSAssertionDescriptor`.
+  static func systemWords(_ line: Substring) -> Bool {
+    if line.contains("<RBSAssertionDescriptor") { return true }
+    for kind in ["[app<", "[application<", "[daemon<", "[osservice<", "[xpcservice<"] {
+      var rest = line[...]
+      while let start = rest.range(of: kind) {
+        rest = rest[start.upperBound...]
+        guard let close = rest.range(of: ">:") else { break }
+        let digits = rest[close.upperBound...].prefix(while: { $0.isASCII && $0.isNumber })
+        let after = rest[close.upperBound...].dropFirst(digits.count).first
+        if !digits.isEmpty, after == "]" || after == ":" { return true }
+      }
+    }
+    return false
   }
 
   /// Whether any of a few lines is read as a record with a time or a process (all of them read).

@@ -14,9 +14,11 @@ extension TimelineAnalyzer {
     findings += kills()
     findings += watchdogKills()
     findings += sigpipeEnds()
+    findings += diskSpaceReclaimKills()
     findings += cpuLimitTriggers()
     if let finding = forceQuitCancellations() { findings.append(finding) }
     findings += bgTaskRequestsNotScheduled()
+    findings += refusedTaskRequests()
     findings += bgTaskRegistrationCrashes()
     if let finding = urlTaskNotCompleted() { findings.append(finding) }
     return findings.enumerated().sorted {
@@ -410,20 +412,22 @@ extension TimelineAnalyzer {
             + "before it" + (footprint ? ", and the kill line's footprint is at or over that limit." : ".")
           : ""
         findings.append(
-          TimelineFinding(
-            kind: .memoryLimitKill, confidence: limit.active && (!nameless || footprint) ? .high : .medium,
-            summary: (limit.active
-              ? "Killed at \(time(kill)) for exceeding its memory limit (\(limit.text)): "
-              : "Exceeded its memory limit (\(limit.text)) at \(time(kill)): ")
-              + (limit.active
-                ? "the limit that applies while the process is active (in the foreground, or an extension at "
-                  + "work), so not a background kill."
-                : "the line does not say whether the active or the background limit. Outside the debugger the "
-                  + "process is killed for it; under the debugger (Xcode's stop reason) it is stopped there.")
-              + join,
-            advice:
-              "Lower the process's peak footprint below the limit named (extensions have far smaller limits than apps).",
-            evidence: evidence([kill])))
+          citingMemoryWarning(
+            TimelineFinding(
+              kind: .memoryLimitKill, confidence: limit.active && (!nameless || footprint) ? .high : .medium,
+              summary: (limit.active
+                ? "Killed at \(time(kill)) for exceeding its memory limit (\(limit.text)): "
+                : "Exceeded its memory limit (\(limit.text)) at \(time(kill)): ")
+                + (limit.active
+                  ? "the limit that applies while the process is active (in the foreground, or an extension at "
+                    + "work), so not a background kill."
+                  : "the line does not say whether the active or the background limit. Outside the debugger the "
+                    + "process is killed for it; under the debugger (Xcode's stop reason) it is stopped there.")
+                + join,
+              advice:
+                "Lower the process's peak footprint below the limit named (extensions have far smaller limits than "
+                + "apps).",
+              evidence: evidence([kill])), kill))
       } else if kill.detail.contains("jetsam") || Self.memoryLimit(kill.detail)?.inactive == true {
         let inactive = Self.memoryLimit(kill.detail)?.inactive == true
         let inBackground = background.map { (kill.clock ?? 0) >= $0 } ?? false
@@ -432,19 +436,20 @@ extension TimelineAnalyzer {
           continue
         }
         guard inBackground || inactive else {
-          findings.append(jetsamNotShownInBackground(kill))
+          findings.append(citingMemoryWarning(jetsamNotShownInBackground(kill), kill))
           continue
         }
         findings.append(
-          TimelineFinding(
-            kind: .jetsamInBackground, confidence: .high,
-            summary: "Killed by jetsam at \(time(kill))"
-              + (inBackground
-                ? " while in the background."
-                : " at its inactive memory limit, the limit that applies when the process is not active."),
-            advice:
-              "Lower memory use before suspension (free caches in applicationDidEnterBackground).",
-            evidence: evidence([kill])))
+          citingMemoryWarning(
+            TimelineFinding(
+              kind: .jetsamInBackground, confidence: .high,
+              summary: "Killed by jetsam at \(time(kill))"
+                + (inBackground
+                  ? " while in the background."
+                  : " at its inactive memory limit, the limit that applies when the process is not active."),
+              advice:
+                "Lower memory use before suspension (free caches in applicationDidEnterBackground).",
+              evidence: evidence([kill])), kill))
       } else if kill.detail.contains("force quit") {
         findings.append(
           TimelineFinding(
@@ -463,6 +468,7 @@ extension TimelineAnalyzer {
   static let appOnlyKinds: Set<TimelineEvent.Kind> = [
     .enteredBackground, .backgroundTaskStarted, .backgroundTaskEnded, .relaunchedInBackground, .launched,
     .permissionTimer, .expiryWarning, .completionHandlerWarning, .bgTaskSubmitted, .bgTaskSimulatedLaunch,
+    .memoryWarning,
   ]
 
   /// Whether the log shows the process `kill` ended to be an app, not a daemon or an agent: its lines give a bundle

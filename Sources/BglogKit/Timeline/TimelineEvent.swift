@@ -222,6 +222,9 @@ public struct TimelineEvent: Sendable, Hashable {
     /// it drops the assertion it took for the app while it played (`[BKSProcess setNowPlayingWithAudio:YES]`),
     /// so audio no longer keeps the app running in the background.
     case audioStopped = "audio-stopped"
+    /// The app received a memory warning (`Received memory warning.` in its own log): the system asked it to free
+    /// memory. Not a kill; a memory kill shortly after it cites it.
+    case memoryWarning = "memory-warning"
     /// The app's own log line matched a `--mark` pattern.
     case marker
   }

@@ -1,7 +1,7 @@
 extension TimelineFinding.Kind {
   /// The reference `bglog explain` prints for a console-log finding. Kinds shared with crash
   /// reports (`leaked-background-task`, `background-session-completion-not-called`, `force-quit`, `cpu-limit`,
-  /// `jetsam`, `watchdog-hang`) use the crash-report reference instead.
+  /// `jetsam`, `watchdog-hang`, `disk-space-reclaim`) use the crash-report reference instead.
   public var reference: KindReference? {
     let seed000 =
       "\"iOS项目技术还债之路《一》后台下载趟坑\" (Paying down an old iOS project's tech debt, part 1: "
@@ -102,21 +102,34 @@ extension TimelineFinding.Kind {
         sources: ["blog.s21g.com/articles/1859 (an iOS 4 device syslog: `Suspending process` 10 s, then the kill)"])
     case .bgTaskRequestNotScheduled:
       return KindReference(
-        title: "No BGTaskScheduler request scheduled for the identifier launched", codes: [],
+        title: "No BGTaskScheduler request scheduled for the task", codes: [],
         meaning:
           "BGTaskScheduler was asked to launch a task identifier (usually from the debugger with "
           + "_simulateLaunchForTaskWithIdentifier:) and had no request with that identifier scheduled, so the "
-          + "task's launch handler is not run.",
+          + "task's launch handler is not run; or it refused a request the app submitted, so the task never runs. "
+          + "A refusal's code says why: 1 unavailable (the Simulator, Background App Refresh off, an extension), 2 "
+          + "too many pending requests, 3 notPermitted (the identifier is not in BGTaskSchedulerPermittedIdentifiers, "
+          + "or UIBackgroundModes lacks the request's mode: fetch for app refresh, processing for processing).",
         howToConfirm:
           "The app's own log says `No task request with identifier … has been scheduled`, usually after "
-          + "`Simulating launch for task with identifier …`.",
+          + "`Simulating launch for task with identifier …`; or it logs the error submit(_:) threw, "
+          + "`Error Domain=BGTaskSchedulerErrorDomain Code=N`.",
         advice: [
           "List the identifier in Info.plist under BGTaskSchedulerPermittedIdentifiers, exactly as written in code.",
+          "Enable the background mode the request needs: Background fetch (`fetch`) for a BGAppRefreshTaskRequest, "
+            + "Background processing (`processing`) for a BGProcessingTaskRequest.",
           "Register the launch handler before the app finishes launching, then submit a BGAppRefreshTaskRequest "
             + "or BGProcessingTaskRequest for it (submit(_:) throws when the identifier is not permitted; log the "
             + "error), and simulate the launch only after the submit succeeded.",
         ],
-        sources: [appleBGTasks, rnBackgroundFetch219])
+        sources: [
+          appleBGTasks,
+          "Apple, \"notPermitted\" (BGTaskScheduler.Error), "
+            + "developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/error/notpermitted",
+          rnBackgroundFetch219,
+          "transistorsoft/flutter_background_fetch issue #312 (`Could not schedule app refresh: Error "
+            + "Domain=BGTaskSchedulerErrorDomain Code=3`)",
+        ])
     case .urlTaskNotCompleted:
       return KindReference(
         title: "A background URL session task resumed and never heard of again", codes: [],
@@ -215,7 +228,8 @@ extension TimelineFinding.Kind {
             + "the AppDelegate, after Apple's \"Avoiding Common Networking Mistakes\": Handle or disable SIGPIPE)",
           "robbiehanson/CocoaAsyncSocket pull request #77 (Prevent SIGPIPE signal for suspended iOS apps)",
         ])
-    case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit, .cpuLimit, .jetsam, .watchdogHang:
+    case .leakedBackgroundTask, .completionHandlerNotCalled, .forceQuit, .cpuLimit, .jetsam, .watchdogHang,
+      .diskSpaceReclaim:
       return nil
     }
   }

@@ -50,7 +50,8 @@ public struct TimelineFinding: Sendable, Hashable {
     /// The user force-quit the app, which cancels its background transfers.
     case forceQuit = "force-quit"
     /// BGTaskScheduler was asked to launch a task identifier (a launch simulated from the debugger) and
-    /// had no request with that identifier scheduled.
+    /// had no request with that identifier scheduled; or it refused a request the app submitted (the error
+    /// `submit(_:)` threw, logged by the app), so the task never runs.
     case bgTaskRequestNotScheduled = "bgtask-request-not-scheduled"
     /// A background URL session task was created or resumed and the log shows nothing more of it.
     case urlTaskNotCompleted = "url-task-not-completed"
@@ -68,6 +69,9 @@ public struct TimelineFinding: Sendable, Hashable {
     case watchdogHang = "watchdog-hang"
     /// The app ended on SIGPIPE (signal 13): a write to a socket or pipe whose other end was closed, not ignored.
     case sigpipe
+    /// RunningBoard killed the app with code 0xbaddd15c to delete caches and reclaim disk space; shared with
+    /// `diagnose`'s `disk-space-reclaim`.
+    case diskSpaceReclaim = "disk-space-reclaim"
   }
 
   /// How sure a finding is.

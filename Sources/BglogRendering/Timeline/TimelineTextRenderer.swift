@@ -206,7 +206,7 @@ public struct TimelineTextRenderer: Sendable {
     switch kind {
     case .leakedBackgroundTask, .completionHandlerNotCalled, .jetsamInBackground, .jetsam, .memoryLimitKill,
       .suspensionOverrun, .cpuLimit, .fetchCompletionNotCalled, .bgTaskRegistrationCrash, .watchdogHang,
-      .sigpipe:
+      .sigpipe, .diskSpaceReclaim:
       return style.bold(style.red(text))
     case .rateLimiter, .stoppedWaking, .transferCancelledImmediately, .forceQuit, .bgTaskRequestNotScheduled,
       .urlTaskNotCompleted:

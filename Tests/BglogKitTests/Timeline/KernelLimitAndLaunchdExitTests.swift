@@ -110,8 +110,9 @@ import Testing
     #expect(app.events[0].detail.hasPrefix("killed: RUNNINGBOARD 0xbaddd15c (disk-space-reclaim: "))
     #expect(app.events[0].detail.hasSuffix("; launchd's exit reason, namespace 15"))
     #expect(app.processes.first?.endedBy == .killed)
-    // Not a jetsam kill, not a memory limit: no finding claims one.
-    #expect(app.findings.isEmpty)
+    // Not a jetsam kill, not a memory limit: no finding claims one; the code's own kind is the finding (review s12b
+    // defect 1: before, none).
+    #expect(app.findings.map(\.kind) == [.diskSpaceReclaim])
   }
 
   /// launchd labels as real logs and tools give them (sweetpad-dev/sweetpad exits.rs' captured jobs):

@@ -277,12 +277,17 @@ import Testing
     #expect(kill.detail.hasPrefix("killed by RunningBoard (terminate_with_reason() success); the termination request"))
     #expect(kill.detail.contains("osservice<com.apple.cache_delete(501)>:718, code 0xBADDD15C"))
     #expect(app.processes.first?.endedBy == .killed)
+    // The request's code is RunningBoard's disk-space-reclaim: the kill gets that finding, as launchd's and
+    // runningboardd's lines with the code do (review s12b defect 1), the kill line and the request as evidence.
+    #expect(app.findings.map(\.kind) == [.diskSpaceReclaim])
+    #expect(app.findings.first?.evidence.map(\.line) == [1, 4])
     // Alone, the line says no more than the kill.
     let alone = try #require(Self.timeline(text: text.split(separator: "\n")[3] + "\n").apps.first)
     #expect(
       alone.events.map(\.detail) == [
         "killed by RunningBoard (terminate_with_reason() success); the line does not say who asked or why"
       ])
+    #expect(alone.findings.isEmpty)
   }
 
   // MARK: #6 iOS 13 beta's `Starting simulated task:`

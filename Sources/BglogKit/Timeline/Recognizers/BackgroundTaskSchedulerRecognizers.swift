@@ -215,7 +215,15 @@ enum BackgroundTaskSchedulerRecognizers {
 
   /// `Error Domain=BGTaskSchedulerErrorDomain Code=1 "(null)"`, as an app logs the error `submit(_:)`
   /// threw (`Could not schedule app refresh: Error Domain=…`). The codes are Apple's
-  /// `BGTaskScheduler.Error.Code`: 1 unavailable, 2 tooManyPendingTaskRequests, 3 notPermitted.
+  /// `BGTaskScheduler.Error.Code`: 1 unavailable, 2 tooManyPendingTaskRequests, 3 notPermitted. Apple's page for
+  /// notPermitted gives two causes: the identifier is not in `BGTaskSchedulerPermittedIdentifiers`, or the app does
+  /// not set the mode the request needs in `UIBackgroundModes` (`fetch` for an app refresh request, `processing` for
+  /// a processing request, as transistorsoft's install guide has them enabled); the line does not say which.
+  /// Code 3's two causes, in Apple's order of the Info.plist keys.
+  static let notPermittedMeaning =
+    "not permitted: the identifier is not in BGTaskSchedulerPermittedIdentifiers, or UIBackgroundModes lacks the "
+    + "mode the request needs (fetch for an app refresh request, processing for a processing request)"
+
   static let schedulerError = MessageRecognizer(
     id: "bgtask-scheduler-error", era: "iOS 13+ BackgroundTasks (in the app)",
     anchors: ["Error Domain=BGTaskSchedulerErrorDomain Code="], writers: [],
@@ -231,7 +239,7 @@ enum BackgroundTaskSchedulerRecognizers {
           "unavailable: the app cannot schedule background work here (the Simulator, Background App Refresh "
           + "turned off, or an extension)"
       case "2": meaning = "too many pending task requests"
-      case "3": meaning = "not permitted: the identifier is not in BGTaskSchedulerPermittedIdentifiers"
+      case "3": meaning = notPermittedMeaning
       default: return []
       }
       return [
@@ -248,7 +256,15 @@ enum BackgroundTaskSchedulerRecognizers {
           kind: .bgTaskSubmitFailed, subject: .unnamedApp,
           detail:
             "request refused: BGTaskSchedulerErrorDomain Code=1 (unavailable: the app cannot schedule background "
-            + "work here (the Simulator, Background App Refresh turned off, or an extension))"))
+            + "work here (the Simulator, Background App Refresh turned off, or an extension))")),
+      RecognizerExample(
+        "Could not schedule app refresh: Error Domain=BGTaskSchedulerErrorDomain Code=3 \"(null)\"",
+        source:
+          "transistorsoft/flutter_background_fetch issue #312 (comment, junaidirshad098, 2023-09-18; Xcode console, "
+          + "the app's own print)",
+        expected: MessageEvent(
+          kind: .bgTaskSubmitFailed, subject: .unnamedApp,
+          detail: "request refused: BGTaskSchedulerErrorDomain Code=3 (\(notPermittedMeaning))")),
     ],
     nonTriggering: [])
 }

@@ -101,10 +101,7 @@ enum LaunchdExitReason {
       let name =
         said.map { $0.hasPrefix("OS_REASON_") ? String($0.dropFirst("OS_REASON_".count)) : $0 }
         ?? TerminationNamespace.all.first { $0.number == namespace }?.name ?? "namespace \(namespace)"
-      detail = "killed: \(name) 0x\(hex.lowercased())"
-      if let named = DiagnosisKind.forTerminationCode(code) {
-        detail += " (\(named.rawValue): \(named.reference.title.lowercased()))"
-      }
+      detail = LaunchdTermination.reasonKill(name, code: code)
     }
     detail += "; launchd's exit reason, namespace \(namespace)"
     if let explanation, !explanation.isEmpty { detail += "; explanation: \(explanation)" }

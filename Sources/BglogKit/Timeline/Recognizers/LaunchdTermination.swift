@@ -7,6 +7,9 @@
 ///   `(2, 6, 6)` then `domain:signal(2) code:SIGABRT(6)` (both in the shared corpus' juniper logs);
 ///   immich #54 shows `domain:jetsam(1) code:per-process-limit(7)`. They are xnu's exit reason
 ///   namespaces (`bsd/sys/reason.h`: `OS_REASON_JETSAM 1`, `OS_REASON_SIGNAL 2`, `OS_REASON_TCC 11`, …).
+///   Namespace 15 (`OS_REASON_RUNNINGBOARD`) gives RunningBoard's code in decimal: `(15, 3135099228, 9)` is 0xbaddd15c
+///   and SIGKILL (NetNewsWire #4045, macOS), said as launchd's own `exited with exit reason (namespace: 15 code:
+///   0xbaddd15c)` line is (``LaunchdExitReason``).
 /// - The third number is read as the wait status (POSIX: the terminating signal in the low 7 bits,
 ///   else the exit status times 256): `(11, 0, 6)` is the TCC kill's SIGABRT, `(2, 11, 11)` a
 ///   segmentation fault (InjectionIII #380), `(2, 10, 10)` an app crashing at launch
@@ -81,8 +84,29 @@ enum LaunchdTermination {
         ? "terminated by signal " + signalName(signal)
         : "exit status \(status >> 8)"
       return (.exited, "exited with no exit reason, \(ending) (launchd \(domain), \(code), \(status))")
+    case 15:
+      // OS_REASON_RUNNINGBOARD: RunningBoard's code, which runningboardd prints in decimal (3135099228) where launchd's
+      // own line and the crash report print it in hex (0xbaddd15c): said as those do, with its kind when the code
+      // names one, then the signal it ended on (NetNewsWire #4045: `(15, 3135099228, 9)`, SIGKILL).
+      let ending = status & 0x7F != 0 ? "; " + signalName(status & 0x7F) : ""
+      return (
+        .killed,
+        reasonKill("RUNNINGBOARD", code: UInt64(code)) + ending + " (launchd \(domain), \(code), \(status))"
+      )
     default:
       return (.killed, "killed: \(namespaces[domain] ?? "exit reason namespace \(domain)") \(code)")
     }
+  }
+
+  /// `killed: RUNNINGBOARD 0xbaddd15c (disk-space-reclaim: killed to reclaim disk space)`: an exit reason's namespace
+  /// and code, with the kind `bglog explain`'s termination-code table gives the code when it names one. launchd's
+  /// `exited with exit reason` line (``LaunchdExitReason``) and runningboardd's `(15, code, status)` say a RunningBoard
+  /// kill in these words.
+  static func reasonKill(_ namespace: String, code: UInt64) -> String {
+    var detail = "killed: \(namespace) 0x" + String(code, radix: 16)
+    if let named = DiagnosisKind.forTerminationCode(code) {
+      detail += " (\(named.rawValue): \(named.reference.title.lowercased()))"
+    }
+    return detail
   }
 }

@@ -180,7 +180,7 @@ enum MessageRecognizers {
     + PushKitRecognizers.all + LockedFileRecognizers.all + ReportCrashRecognizers.all + SymptomsdRecognizers.all
     + SpringBoardPushRecognizers.all + AnalyticsdRecognizers.all + SpringBoardAudioRecognizers.all
     + UncaughtExceptionRecognizers.all + RunningBoardProcessEndRecognizers.all + ProcessIdentityRecognizers.all
-    + SpringBoardExitHandlerRecognizers.all
+    + SpringBoardExitHandlerRecognizers.all + UIKitMemoryWarningRecognizers.all
 
   /// One scanner per 64 recognisers (a group mask holds 64 bits): scanner `k` holds the anchors of
   /// recognisers `64k..<64k + 64`, the group bit of an anchor being its recogniser's index less `64k`.
