@@ -1,0 +1,92 @@
+import BglogTestSupport
+import Testing
+
+@testable import BglogKit
+
+/// Timeline and input-appearance defects of the session-12c review (`/work/review-inputs-s12c/FINDINGS.md`). The
+/// pastes' licences are not known, so their lines are quoted here with their sources, not added as fixtures; texts
+/// marked SYNTHETIC are built from real lines and say how.
+@Suite struct SessionTwelveCReviewTests {
+  static func timeline(_ text: String) -> TimelineResult {
+    TimelineBuilder().build(from: SourceText(bytes: Array(text.utf8)))
+  }
+
+  // MARK: Defect 5: BGTaskScheduler's error in NSError's localized form
+
+  /// github.com/Expensify/App/issues/85986 (description, m-natarajan, 2026-03-20; React Native's console error, the
+  /// "Actual Result" line as the review saved it: `03-expensify85986-bgtask-error1-localized.log`).
+  static let expensify85986 = """
+    A console error appears: Uncaught (in promise, id: 0): "Error: The operation couldn't be completed. (BGTaskSchedulerErrorDomain error 1.)"
+
+    """
+
+  /// Read as the `Code=1` form is: a refused submit (unavailable) and its finding, medium (the line names no app);
+  /// the text is a console log for `InputAppearance` (exit 0), not "neither a crash report nor a console log" after
+  /// "No app background activity recognised." (exit 2).
+  @Test func localizedErrorOneIsARefusedSubmit() throws {
+    let app = try #require(Self.timeline(Self.expensify85986).apps.first)
+    #expect(app.events.map(\.kind) == [.bgTaskSubmitFailed])
+    #expect(
+      app.events.first?.detail.hasPrefix("request refused: BGTaskSchedulerErrorDomain Code=1 (unavailable") == true)
+    #expect(app.findings.map(\.kind) == [.bgTaskRequestNotScheduled])
+    let finding = try #require(app.findings.first)
+    #expect(finding.confidence == .medium)
+    #expect(finding.summary.contains("Code 1 is unavailable"))
+    #expect(finding.summary.contains("does not name the app"))
+    #expect(finding.evidence.map(\.line) == [1])
+    let appearance = InputAppearance.of(bytes: Array(Self.expensify85986.utf8))
+    #expect(appearance.kind == .consoleLog)
+    #expect(appearance.readBy == "bglog timeline")
+  }
+
+  /// The same code in both forms is one finding with both lines: transistorsoft/react-native-background-fetch #230
+  /// (comment, balwinder4264, 2020-05-26: the two lines as pasted, curly apostrophe) after bhaval-patel/BackgroundTask
+  /// #2's `Code=1` line (SYNTHETIC: the two pastes joined).
+  @Test func bothFormsOfOneCodeAreOneFinding() throws {
+    let text = """
+      Could not schedule app refresh: Error Domain=BGTaskSchedulerErrorDomain Code=1 "(null)"
+       Possible Unhandled Promise Rejection (id: 0):
+      "The operation couldn’t be completed. (BGTaskSchedulerErrorDomain error 1.)"
+
+      """
+    let app = try #require(Self.timeline(text).apps.first)
+    #expect(app.events.map(\.kind) == [.bgTaskSubmitFailed, .bgTaskSubmitFailed])
+    #expect(app.findings.map(\.kind) == [.bgTaskRequestNotScheduled])
+    #expect(app.findings.first?.summary.contains("2 times") == true)
+    #expect(app.findings.first?.evidence.map(\.line) == [1, 3])
+  }
+
+  /// Error 3 (notPermitted) names both of its causes: a WeDaApp setup guide quoting its console before the fix (code
+  /// index file id 4893308494). And a note that wrapped the error before its parenthesis (code index file id
+  /// 71225025404, "Couldn't schedule refresh: The operation couldn’t be completed." then the line below).
+  @Test func localizedErrorThreeAndAWrappedOne() throws {
+    let three =
+      "❌ Failed to schedule background refresh: The operation couldn't be completed. (BGTaskSchedulerErrorDomain "
+      + "error 3.)\n"
+    let finding = try #require(Self.timeline(three).apps.first?.findings.first)
+    #expect(finding.kind == .bgTaskRequestNotScheduled)
+    #expect(finding.summary.contains("Code 3 is notPermitted"))
+    #expect(finding.summary.contains("BGTaskSchedulerPermittedIdentifiers"))
+    let wrapped =
+      "Couldn't schedule refresh: The operation couldn’t be completed.\n(BGTaskSchedulerErrorDomain error 1.)\n"
+    let app = try #require(Self.timeline(wrapped).apps.first)
+    #expect(app.events.map(\.kind) == [.bgTaskSubmitFailed])
+    #expect(app.events.first?.line == 2)
+  }
+
+  /// Text naming the domain and a number that is no error the app got gives no event: flutter_workmanager's fixed hint
+  /// printed after any scheduling error (its SwiftWorkmanagerPlugin.swift, code index file id 46235278927), a
+  /// guide's list of codes with wrong meanings (code index file id 12672300049), and (SYNTHETIC, from the WeDaApp
+  /// guide's `**Error Code**: … (error 3)` line with the domain written in) the parenthesis without the closing `.)`.
+  @Test func hintsAndListsAreNoRefusal() {
+    for text in [
+      "On BGTaskSchedulerErrorDomain error 1 - please run on real device\n",
+      "- `BGTaskSchedulerErrorDomain error 3`: Insufficient permissions (missing entitlements)\n",
+      "**Error Code**: `BGTaskSchedulerErrorCodeNotPermitted` (BGTaskSchedulerErrorDomain error 3)\n",
+    ] {
+      #expect(Self.timeline(text).apps.isEmpty, "\(text)")
+    }
+    #expect(BackgroundTaskSchedulerRecognizers.schedulerErrorCode(in: "(BGTaskSchedulerErrorDomain error 12.)") == "12")
+    #expect(BackgroundTaskSchedulerRecognizers.schedulerErrorCode(in: "(BGTaskSchedulerErrorDomain error .)") == nil)
+  }
+}
