@@ -90,3 +90,53 @@ import Testing
     #expect(BackgroundTaskSchedulerRecognizers.schedulerErrorCode(in: "(BGTaskSchedulerErrorDomain error .)") == nil)
   }
 }
+
+/// Review s12c defect 7: a `//`-commented post-mortem of a crash report was "neither a crash report nor a console
+/// log". It is notes about a report: the message says so and names the command that reads the report itself; the
+/// text stays refused (nothing is read from it).
+@Suite struct SessionTwelveCReportNotesTests {
+  /// An iOS tweak's source, its comment on `wxkb-2026-09-28-224927.ips` (code index file id 70225767075; the review's
+  /// `13-wxkb-process-launch-code-comment.txt`, its first nine lines).
+  static let wxkb = """
+    // ===========================================================================
+    // WHY v0.2.0 CRASHED THE APP  (wxkb-2026-09-28-224927.ips)
+    // ===========================================================================
+    //   exception : EXC_CRASH / SIGKILL
+    //   termination: FRONTBOARD 0x8BADF00D "process-launch watchdog transgression"
+    //                "exhausted real (wall clock) time allowance of 20.00 seconds"
+    //   "Elapsed total CPU time (seconds): 33.850"
+    //   main thread : dispatch_once_wait  <- waits on _UIApplicationConfigurationLoader
+    //   other thread: dlopen_from -> _os_unfair_lock_lock_slow   <- blocked on dyld
+
+    """
+
+  @Test func notesAboutAReportAreNamedAsSuch() {
+    let appearance = InputAppearance.of(bytes: Array(Self.wxkb.utf8))
+    #expect(appearance.kind == .plainText)
+    #expect(appearance.readBy == nil)
+    #expect(
+      appearance.reportWords.map { "\($0.text)@\($0.line)" } == [
+        "EXC_CRASH@4", "0x8BADF00D@5", "watchdog transgression@5", "Elapsed total CPU time@7",
+      ])
+    #expect(
+      appearance.advice
+        == "it looks like notes about a crash report or an excerpt of one, not the report itself (it names EXC_CRASH "
+        + "at line 4, 0x8BADF00D at line 5, watchdog transgression at line 5), and not a console log; bglog diagnose "
+        + "reads the report itself: give it the whole .ips or .crash file")
+    #expect(!appearance.advice.contains("neither"))
+  }
+
+  /// SYNTHETIC: one kind of a report's words in prose is a passing mention (a code in a sentence, the code twice in
+  /// two forms): the text stays "neither …". The sentence is the review's own wording about the paste.
+  @Test func oneKindOfWordInProseStaysNeither() {
+    for text in [
+      "The deciding facts are present: FRONTBOARD 0x8BADF00D, process-launch, 20 s.\nPaste the report.\n",
+      "It died with 0x8badf00d.\nOr was it 0xdead10cc?\n",
+    ] {
+      let appearance = InputAppearance.of(bytes: Array(text.utf8))
+      #expect(appearance.kind == .plainText)
+      #expect(appearance.reportWords.isEmpty)
+      #expect(appearance.advice.contains("neither a crash report nor a console log"))
+    }
+  }
+}
