@@ -140,3 +140,43 @@ import Testing
     }
   }
 }
+
+/// Review s12c defect 8: Xcode's untimed memory kill after the app's timed memory warning was sorted before it, so the
+/// process span read backwards (`--:--:-- → 00:02:55.189`).
+@Suite struct SessionTwelveCUntimedOrderTests {
+  /// github.com/iam4x/pokemongo-webspoof/issues/148 (description, jhoye88, 2016-07-21; Xcode console), the paste as
+  /// the review saved it (`08-webspoof148-memory-warning-terminated.log`).
+  static let webspoof148 = """
+    2016-07-22 00:02:55.189 pokemon-webspoof[40083:16152817] Received memory warning.
+    Message from debugger: Terminated due to memory issue
+
+    """
+
+  /// The kill stays after the warning: events in input order, the first event (the anchor) is the warning, and the
+  /// process starts at the warning's time and ends at the kill, whose time the log does not give. The finding is
+  /// unchanged (jetsam, medium, both lines).
+  @Test func anUntimedKillAfterATimedWarningStaysAfterIt() throws {
+    let app = try #require(SessionTwelveCReviewTests.timeline(Self.webspoof148).apps.first)
+    #expect(app.events.map(\.kind) == [.memoryWarning, .killed])
+    #expect(app.events.map(\.line) == [1, 2])
+    #expect(app.anchor?.line == 1)
+    let process = try #require(app.processes.first)
+    #expect(process.pid == 40083)
+    #expect(process.firstLine == 1)
+    #expect(process.start != nil)
+    #expect(process.end == nil)
+    #expect(process.endedBy == .killed)
+    #expect(app.findings.map(\.kind) == [.jetsam])
+    #expect(app.findings.first?.confidence == .medium)
+    #expect(app.findings.first?.evidence.map(\.line) == [1, 2])
+  }
+
+  /// SYNTHETIC: webspoof148's two lines, then its warning line again a second later: the untimed kill sorts between
+  /// the two timed lines, at the first one's time (its line order), not first.
+  @Test func anUntimedEventBetweenTimedOnesStaysBetweenThem() throws {
+    let second = "2016-07-22 00:02:56.189 pokemon-webspoof[40083:16152817] Received memory warning.\n"
+    let app = try #require(SessionTwelveCReviewTests.timeline(Self.webspoof148 + second).apps.first)
+    #expect(app.events.map(\.line) == [1, 2, 3])
+    #expect(app.events.map(\.kind) == [.memoryWarning, .killed, .memoryWarning])
+  }
+}
