@@ -59,6 +59,7 @@ extension TimelineCommand {
       var shown = InputAppearance(kind: kind)
       shown.debuggerStop = appearance?.debuggerStop
       shown.jsonWithoutLogRecords = appearance?.jsonWithoutLogRecords ?? false
+      shown.reportWords = appearance?.reportWords ?? []
       message = shown.advice
       if let stop = shown.debuggerStop { return .refused(message, line: stop.line) }
     case nil where result.statistics.lines == 0:

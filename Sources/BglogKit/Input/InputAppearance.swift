@@ -19,6 +19,20 @@ public struct InputAppearance: Sendable, Hashable {
   /// For plain text: it opens as a `log show --style json` export but none of its objects is a log
   /// record (no `eventMessage`: Appium's `GET /log` response, a JetsamEvent's process list).
   public var jsonWithoutLogRecords = false
+  /// For plain text: the crash report's words it holds, at least two kinds of them (an exception type, a
+  /// termination code, a watchdog's explanation, a report's field name), so that notes about a report or an
+  /// excerpt of one that no reader takes are named as such, not as "neither a crash report nor a console log"
+  /// (wxkb's `//`-commented post-mortem of a FRONTBOARD 0x8BADF00D report, review s12c defect 7). Nothing is
+  /// read from them: the text stays refused.
+  public var reportWords: [ReportWord] = []
+
+  /// A crash report's word found in plain text, and the 1-based line it is first on.
+  public struct ReportWord: Sendable, Hashable {
+    /// The word as written (`EXC_CRASH`, `0x8BADF00D`, `watchdog transgression`).
+    public var text: String
+    /// The 1-based line.
+    public var line: Int
+  }
 
   /// An lldb stop found in plain text: its line and stop reason (cut to 200 characters).
   public struct DebuggerStop: Sendable, Hashable {
@@ -105,6 +119,7 @@ public struct InputAppearance: Sendable, Hashable {
     if kind == .plainText {
       appearance.debuggerStop = debuggerStop(in: source)
       appearance.jsonWithoutLogRecords = jsonWithoutRecords
+      if appearance.debuggerStop == nil, !jsonWithoutRecords { appearance.reportWords = reportWords(in: source) }
     }
     return appearance
   }
@@ -177,6 +192,66 @@ public struct InputAppearance: Sendable, Hashable {
     }
     if let entry = parser.finish(), entry.timestamp != nil || !entry.process.isEmpty { found = true }
     return found
+  }
+
+  /// The kinds of a crash report's own words: its exception types, Apple's documented termination codes, a
+  /// watchdog's explanation and a report's field names. Each is a word of a report's fields, not of prose about
+  /// an app; one kind alone may be a passing mention.
+  static let reportWordKinds: [[String]] = [
+    [
+      "EXC_CRASH", "EXC_BAD_ACCESS", "EXC_RESOURCE", "EXC_BREAKPOINT", "EXC_GUARD", "EXC_BAD_INSTRUCTION",
+      "EXC_ARITHMETIC",
+    ],
+    [
+      "0x8badf00d", "0xdead10cc", "0xbaddd15c", "0xc00010ff", "0xbaadca11", "0xdeadfa11", "0xbad22222", "0x2bad45ec",
+    ],
+    ["watchdog transgression", "exhausted real (wall clock) time allowance"],
+    [
+      "Elapsed total CPU time", "Elapsed application CPU time", "Termination Reason", "Exception Type",
+      "Triggered by Thread", "Incident Identifier",
+    ],
+  ]
+
+  /// `reportWordKinds` in ASCII lower case, as bytes.
+  private static let reportWordBytes: [[[UInt8]]] = reportWordKinds.map { $0.map { Array($0.lowercased().utf8) } }
+
+  /// The first word of each kind in `reportWordKinds` found in the text's first 10,000 lines (ASCII case ignored),
+  /// in line order; empty unless at least two kinds are found.
+  static func reportWords(in source: SourceText) -> [ReportWord] {
+    var found: [Int: ReportWord] = [:]
+    var lower: [UInt8] = []
+    for (index, line) in source.lines.prefix(10_000).enumerated() where line.utf8.count >= 9 {
+      lower.removeAll(keepingCapacity: true)
+      for byte in line.utf8 { lower.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+      for (kind, words) in reportWordBytes.enumerated() where found[kind] == nil {
+        for word in words {
+          guard let offset = firstOffset(of: word, in: lower) else { continue }
+          let start = line.utf8.index(line.utf8.startIndex, offsetBy: offset)
+          let end = line.utf8.index(start, offsetBy: word.count)
+          found[kind] = ReportWord(text: String(line[start..<end]), line: index + 1)
+          break
+        }
+      }
+      if found.count == reportWordKinds.count { break }
+    }
+    guard found.count >= 2 else { return [] }
+    return found.values.sorted { ($0.line, $0.text) < ($1.line, $1.text) }
+  }
+
+  /// The offset of `word` in `bytes`, when it is there.
+  private static func firstOffset(of word: [UInt8], in bytes: [UInt8]) -> Int? {
+    guard let first = word.first, bytes.count >= word.count else { return nil }
+    var offset = 0
+    let last = bytes.count - word.count
+    while offset <= last {
+      if bytes[offset] == first {
+        var matched = 1
+        while matched < word.count, bytes[offset + matched] == word[matched] { matched += 1 }
+        if matched == word.count { return offset }
+      }
+      offset += 1
+    }
+    return nil
   }
 
   /// The first `* thread #N, …, stop reason = …` line of an lldb stop in `source`.
@@ -277,6 +352,11 @@ public struct InputAppearance: Sendable, Hashable {
         return "JSON whose objects are not log records (none has an eventMessage), neither a crash report "
           + "nor a console log"
       }
+      if !reportWords.isEmpty {
+        let words = reportWords.prefix(3).map { "\($0.text) at line \($0.line)" }.joined(separator: ", ")
+        return "notes about a crash report or an excerpt of one, not the report itself (it names \(words)), and "
+          + "not a console log"
+      }
       return "text that is neither a crash report nor a console log (no line in a layout bglog knows)"
     }
   }
@@ -300,6 +380,10 @@ public struct InputAppearance: Sendable, Hashable {
         + "or bglog timeline (the console lines)"
     }
     if let command = readBy { return "it looks like \(description); read it with \(command)" }
+    if kind == .plainText, debuggerStop == nil, !jsonWithoutLogRecords, !reportWords.isEmpty {
+      return "it looks like \(description); bglog diagnose reads the report itself: give it the whole .ips or "
+        + ".crash file"
+    }
     return "it looks like \(description), which no bglog command reads"
   }
 }

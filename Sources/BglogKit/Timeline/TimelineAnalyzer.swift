@@ -11,17 +11,33 @@ struct TimelineAnalyzer {
     self.name = name
     self.logEnd = logEnd
     self.events = Self.prepare(events)
+    var carried = -Double.infinity
+    self.searchClocks = self.events.map { event in
+      if let clock = event.clock { carried = clock }
+      return carried
+    }
   }
 
-  /// Sorts by time, folds the lines of one jetsam kill into one event (``sameKill(_:_:)``), drops the same
+  /// The clock each event is sorted by (``prepare(_:)``): its own, else the last clock before it, else
+  /// `-infinity`; ascending, for ``firstIndex(atOrAfter:)``.
+  let searchClocks: [Double]
+
+  /// Sorts by time (an untimed event after a timed one stays after it, at that time: Xcode's untimed `Message from
+  /// debugger: Terminated due to memory issue` after the app's timed `Received memory warning.`; untimed events
+  /// before any timed one stay first), folds the lines of one jetsam kill into one event (``sameKill(_:_:)``), drops the same
   /// exit or launch reported twice (a process exits, launches or
   /// enters the background once, though several lines say so), and gives pid-less launches the pid
   /// of the next event that has one. Background tasks are not collapsed: the app writes one
   /// `Created background task` line per task, so two such lines are two tasks (copies of one line
   /// never get here: `ConsoleLogParser` drops them).
   private static func prepare(_ input: [TimelineEvent]) -> [TimelineEvent] {
-    // Sorts positions, not events: moving a `TimelineEvent` retains and releases each of its fields.
-    let clocks = input.map { $0.clock ?? -.infinity }
+    // Sorts positions, not events: moving a `TimelineEvent` retains and releases each of its fields. The events come
+    // in line order; an untimed one is sorted at the clock of the last timed one before it.
+    var carried = -Double.infinity
+    let clocks = input.map { event -> Double in
+      if let clock = event.clock { carried = clock }
+      return event.clock ?? carried
+    }
     let order = input.indices.sorted { a, b in
       clocks[a] != clocks[b] ? clocks[a] < clocks[b] : a < b
     }
@@ -166,13 +182,13 @@ struct TimelineAnalyzer {
     }
   }
 
-  /// The first event whose clock is at or after `clock`; events without a clock sort first.
+  /// The first event whose sort clock (``searchClocks``) is at or after `clock`.
   private func firstIndex(atOrAfter clock: Double) -> Int {
     var low = 0
     var high = events.count
     while low < high {
       let middle = (low + high) / 2
-      if (events[middle].clock ?? -.infinity) < clock { low = middle + 1 } else { high = middle }
+      if searchClocks[middle] < clock { low = middle + 1 } else { high = middle }
     }
     return low
   }

@@ -113,7 +113,8 @@ extension TimelineFinding.Kind {
         howToConfirm:
           "The app's own log says `No task request with identifier … has been scheduled`, usually after "
           + "`Simulating launch for task with identifier …`; or it logs the error submit(_:) threw, "
-          + "`Error Domain=BGTaskSchedulerErrorDomain Code=N`.",
+          + "`Error Domain=BGTaskSchedulerErrorDomain Code=N`, or its localized form `The operation couldn't be "
+          + "completed. (BGTaskSchedulerErrorDomain error N.)` (React Native and Flutter code log error.message).",
         advice: [
           "List the identifier in Info.plist under BGTaskSchedulerPermittedIdentifiers, exactly as written in code.",
           "Enable the background mode the request needs: Background fetch (`fetch`) for a BGAppRefreshTaskRequest, "
@@ -129,6 +130,8 @@ extension TimelineFinding.Kind {
           rnBackgroundFetch219,
           "transistorsoft/flutter_background_fetch issue #312 (`Could not schedule app refresh: Error "
             + "Domain=BGTaskSchedulerErrorDomain Code=3`)",
+          "Expensify/App issue #85986 (`Uncaught (in promise, id: 0): \"Error: The operation couldn't be completed. "
+            + "(BGTaskSchedulerErrorDomain error 1.)\"`)",
         ])
     case .urlTaskNotCompleted:
       return KindReference(

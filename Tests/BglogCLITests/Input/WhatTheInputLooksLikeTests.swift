@@ -60,6 +60,32 @@ import Testing
     }
   }
 
+  /// Review s12c defect 7: the first seven lines of wxkb's `//`-commented post-mortem of a FRONTBOARD 0x8BADF00D
+  /// report (an iOS tweak's source, code index file id 70225767075). diagnose and timeline name it as notes about a
+  /// crash report and point to the report itself; it stays an input error (nothing is read from it). (`check` says
+  /// what it did not find, which is true, and is left as it is.)
+  @Test func notesAboutACrashReportAreNamedAsSuchByEveryCommand() throws {
+    let text = """
+      // ===========================================================================
+      // WHY v0.2.0 CRASHED THE APP  (wxkb-2026-09-28-224927.ips)
+      // ===========================================================================
+      //   exception : EXC_CRASH / SIGKILL
+      //   termination: FRONTBOARD 0x8BADF00D "process-launch watchdog transgression"
+      //                "exhausted real (wall clock) time allowance of 20.00 seconds"
+      //   "Elapsed total CPU time (seconds): 33.850"
+
+      """
+    let path = try Self.temporaryFile("wxkb.txt", Array(text.utf8))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    for command in [["diagnose"], ["timeline"]] {
+      let result = runBglog(command + [path])
+      #expect(result.status == .inputError, "\(command)")
+      #expect(result.err.contains("it looks like notes about a crash report or an excerpt of one"), "\(result.err)")
+      #expect(result.err.contains("bglog diagnose reads the report itself"), "\(result.err)")
+      #expect(!result.err.contains("neither a crash report nor a console log"), "\(result.err)")
+    }
+  }
+
   @Test func timelineOnTextInNoKnownLayoutIsAnInputError() {
     let result = runBglog(["timeline", "-"], stdin: "hello\nworld\n")
     #expect(result.status == .inputError)

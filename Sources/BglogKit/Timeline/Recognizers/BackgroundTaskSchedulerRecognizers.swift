@@ -224,14 +224,31 @@ enum BackgroundTaskSchedulerRecognizers {
     "not permitted: the identifier is not in BGTaskSchedulerPermittedIdentifiers, or UIBackgroundModes lacks the "
     + "mode the request needs (fetch for an app refresh request, processing for a processing request)"
 
+  /// The same error in NSError's `localizedDescription` form, as React Native and Flutter code log `error.message`:
+  /// `The operation couldn't be completed. (BGTaskSchedulerErrorDomain error 1.)` (the apostrophe straight or
+  /// curly). Read only with its parenthesis and closing `.)`: a guide's list of codes (`BGTaskSchedulerErrorDomain
+  /// error 1`: …) or a plugin's fixed hint (`On BGTaskSchedulerErrorDomain error 1 - please run on real device`) is
+  /// no error the app got.
+  static let localizedAnchor = "(BGTaskSchedulerErrorDomain error "
+
+  /// The code of either form: `Code=1` in `Error Domain=…`, or `1` in `(BGTaskSchedulerErrorDomain error 1.)`.
+  static func schedulerErrorCode(in message: Substring) -> String? {
+    typealias R = TimelineEventRecognizer
+    if let code = R.text(after: "Error Domain=BGTaskSchedulerErrorDomain Code=", in: message, until: [" ", "\n", ","]) {
+      return code
+    }
+    guard let start = message.range(of: localizedAnchor) else { return nil }
+    let rest = message[start.upperBound...]
+    let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+    guard !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix(".)") else { return nil }
+    return String(digits)
+  }
+
   static let schedulerError = MessageRecognizer(
     id: "bgtask-scheduler-error", era: "iOS 13+ BackgroundTasks (in the app)",
-    anchors: ["Error Domain=BGTaskSchedulerErrorDomain Code="], writers: [],
+    anchors: ["Error Domain=BGTaskSchedulerErrorDomain Code=", localizedAnchor], writers: [],
     read: { message, header, _ in
-      guard let subject = header.appOrUnnamed,
-        let code = TimelineEventRecognizer.text(
-          after: "Error Domain=BGTaskSchedulerErrorDomain Code=", in: message, until: [" ", "\n", ","])
-      else { return [] }
+      guard let subject = header.appOrUnnamed, let code = schedulerErrorCode(in: message) else { return [] }
       let meaning: String
       switch code {
       case "1":
@@ -262,6 +279,34 @@ enum BackgroundTaskSchedulerRecognizers {
         source:
           "transistorsoft/flutter_background_fetch issue #312 (comment, junaidirshad098, 2023-09-18; Xcode console, "
           + "the app's own print)",
+        expected: MessageEvent(
+          kind: .bgTaskSubmitFailed, subject: .unnamedApp,
+          detail: "request refused: BGTaskSchedulerErrorDomain Code=3 (\(notPermittedMeaning))")),
+      RecognizerExample(
+        "A console error appears: Uncaught (in promise, id: 0): \"Error: The operation couldn't be completed. "
+          + "(BGTaskSchedulerErrorDomain error 1.)\"",
+        source: "Expensify/App issue #85986 (description, m-natarajan, 2026-03-20; React Native, the 'Actual Result')",
+        expected: MessageEvent(
+          kind: .bgTaskSubmitFailed, subject: .unnamedApp,
+          detail:
+            "request refused: BGTaskSchedulerErrorDomain Code=1 (unavailable: the app cannot schedule background "
+            + "work here (the Simulator, Background App Refresh turned off, or an extension))")),
+      RecognizerExample(
+        "\"The operation couldn’t be completed. (BGTaskSchedulerErrorDomain error 1.)\"",
+        source:
+          "transistorsoft/react-native-background-fetch issue #230 (comment, balwinder4264, 2020-05-26; the line "
+          + "after ` Possible Unhandled Promise Rejection (id: 0):`, curly apostrophe)",
+        expected: MessageEvent(
+          kind: .bgTaskSubmitFailed, subject: .unnamedApp,
+          detail:
+            "request refused: BGTaskSchedulerErrorDomain Code=1 (unavailable: the app cannot schedule background "
+            + "work here (the Simulator, Background App Refresh turned off, or an extension))")),
+      RecognizerExample(
+        "❌ Failed to schedule background refresh: The operation couldn't be completed. (BGTaskSchedulerErrorDomain "
+          + "error 3.)",
+        source:
+          "a WeDaApp 'Background Tasks Setup Guide' quoting its console before the fix (code index file id "
+          + "4893308494; the index does not name its repository)",
         expected: MessageEvent(
           kind: .bgTaskSubmitFailed, subject: .unnamedApp,
           detail: "request refused: BGTaskSchedulerErrorDomain Code=3 (\(notPermittedMeaning))")),
