@@ -42,6 +42,7 @@ extension ClassifierContext {
       {
         return cutJetsamBody(facts: facts)
       }
+      if let line = report.jetsam?.lineByLineFrom { return jetsamBodyReadLineByLine(from: line, facts: facts) }
       return Diagnosis(
         kind: .jetsam, confidence: .medium,
         summary: "A jetsam event, but no process in it carries a kill reason.",
@@ -195,6 +196,51 @@ extension ClassifierContext {
         "The input is a JetsamEvent (bug_type 298) body cut before the processes list"
         + (largest.map { "; the largest process was \($0)" } ?? "")
         + ". The killed process's entry, with its reason, is in the part that was not pasted.",
+      evidence: evidence, facts: facts)
+  }
+
+  /// A JetsamEvent whose JSON body stops parsing (an excerpt from an article with elided members, the author's
+  /// comments and a placeholder for the app: CrashSight's article on OOM) and in which no entry read line by line
+  /// carries a kill reason. What was not read is not described: the killed process's entry may be in the part that
+  /// was elided or not read, so the reading is low and says where the JSON stopped.
+  func jetsamBodyReadLineByLine(from line: Int, facts: [Fact]) -> Diagnosis {
+    var facts = facts
+    let largest = report.jetsam?.largestProcess
+    if let largest { facts.append(Fact("largest-process", largest)) }
+    facts.append(
+      Fact(
+        "missing-evidence",
+        "the killed process's entry (its \"reason\"): the JSON body does not parse from line \(line) on"))
+    var evidence: [Evidence] = []
+    if let source, report.startLine >= 1 {
+      let lines = report.startLine...min(source.lineCount, report.endLine)
+      if let found = lines.first(where: { PlainSearch.contains("\"largestProcess\"", in: source.line($0)) }) {
+        let quote = String(source.line(found).trimmingCharacters(in: .whitespaces))
+        evidence.append(
+          Evidence(location: .line(found), quote: quote, note: "the largest process when memory ran short"))
+      }
+      if line >= 1, line <= source.lineCount {
+        let quote = String(source.line(line).trimmingCharacters(in: .whitespaces))
+        evidence.append(
+          Evidence(
+            location: .line(line), quote: quote,
+            note: "the JSON body stops parsing here; the rest was read line by line"))
+      }
+    }
+    let count = report.jetsam?.processes.count ?? 0
+    return Diagnosis(
+      kind: .insufficientData, confidence: .low,
+      summary:
+        "A JetsamEvent whose body is not valid JSON from line \(line): no process entry bglog could read carries a "
+        + "kill reason, so which process was killed is not known.",
+      explanation:
+        "The input is a JetsamEvent (bug_type 298), but its JSON body stops parsing at line \(line) (see the parse "
+        + "notes), so bglog read the rest line by line"
+        + (count == 0
+          ? " and found no process entry with a name"
+          : " and found \(count) named process entr\(count == 1 ? "y" : "ies"), none with a kill reason")
+        + (largest.map { "; the largest process was \($0)" } ?? "")
+        + ". The killed process's entry, with its reason, may be in a part that was elided, cut or not read.",
       evidence: evidence, facts: facts)
   }
 
