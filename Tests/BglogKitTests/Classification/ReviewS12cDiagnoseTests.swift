@@ -80,3 +80,69 @@ import Testing
     #expect(!report.issues.contains { $0.message.hasPrefix("invalid JSON") })
   }
 }
+
+/// Defect 2: a scene-create watchdog read as busy while the report says the app used 1% CPU.
+@Suite struct ReviewS12cWatchdogCPUTests {
+  /// firebase/firebase-ios-sdk #15282 (description, songzhiming, 2025-09-03): the issue template's description, a
+  /// background scene-create watchdog, app CPU 0.435 s (1%) in 5.96 s while the device used 24.96 s (67%), thermal
+  /// state serious; then the template's `### …` fields and a ```` ```shell ```` fence around the crashed thread, cut
+  /// inside its first frame's symbol. The lines between (the template's SDK, Xcode and product fields) are left out.
+  static let firebase15282 = """
+    ### Description
+
+    Exception Type:  EXC_CRASH (SIGKILL)
+    Exception Codes: 0x0000000000000000, 0x0000000000000000
+    Termination Reason: FRONTBOARD 2343432205 
+    <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-create watchdog transgression: app<***>:525 exhausted real (wall clock) time allowance of 5.96 seconds
+    ProcessVisibility: Background
+    ProcessState: Running
+    WatchdogEvent: scene-create
+    WatchdogVisibility: Background
+    WatchdogCPUStatistics: (
+    "Elapsed total CPU time (seconds): 24.960 (user 15.620, system 9.340), 67% CPU",
+    "Elapsed application CPU time (seconds): 0.435, 1% CPU"
+    )
+    ThermalInfo: (
+    "Thermal Level:   6",
+    "Thermal State:   serious"
+    ) reportType:CrashLog maxTerminationResistance:Interactive>
+
+    Triggered by Thread:  0
+
+    ### Relevant Log Output
+
+    ```shell
+    Thread 0 Crashed:
+    0   libswiftCore.dylib            	       0x194749554 swift_conformsToProtocolMaybeInstantiateSuperclasses(swift::TargetMetadata<swift::InProcess> const*, swift::TargetProtocolDescriptor<swift::InProcess> const*, bool)::$_1::operator()((anonymous namespace)::ConformanceSection const&) const::'lambd
+    """
+
+  @Test func littleAppCPUIsWaitingOrStarvedNotBusy() throws {
+    let (report, diagnosis) = try #require(try ReviewS12cDiagnoseTests.read(Self.firebase15282).first)
+    #expect(diagnosis.kind == .watchdogHang)
+    #expect(diagnosis.confidence == .medium)
+    // The wording agrees with the report's own CPU figures.
+    #expect(!diagnosis.summary.contains("was busy"))
+    #expect(diagnosis.summary.contains("waiting or starved of CPU, not busy"))
+    #expect(diagnosis.facts.contains(Fact("application-cpu", "0.435 s, 1% CPU")))
+    #expect(diagnosis.facts.contains(Fact("cpu-reading", "waiting, not computing (0.435 s of CPU in 5.96 s)")))
+    // The device's CPU and its thermal state are named as what may have starved it.
+    #expect(diagnosis.explanation.contains("The device as a whole used 24.96 s of CPU time"))
+    #expect(diagnosis.facts.contains(Fact("thermal-state", "serious")))
+    #expect(diagnosis.explanation.contains("thermal state was serious"))
+    #expect(diagnosis.evidence.contains { $0.note.contains("protocol conformance") })
+    // The fence with a language is markup, not an unreadable line.
+    #expect(!report.issues.contains { $0.message.contains("unreadable line") })
+  }
+
+  /// The same report with the app's CPU figure changed by hand to most of the allowance (SYNTHETIC edit): the app
+  /// computed, so the main thread is busy again, and a nominal thermal state is not named.
+  @Test func muchAppCPUStaysBusy() throws {
+    let text = Self.firebase15282
+      .replacingOccurrences(of: "(seconds): 0.435, 1% CPU", with: "(seconds): 5.435, 91% CPU")
+      .replacingOccurrences(of: "\"Thermal State:   serious\"", with: "\"Thermal State:   nominal\"")
+    let (_, diagnosis) = try #require(try ReviewS12cDiagnoseTests.read(text).first)
+    #expect(diagnosis.summary.contains("was busy in system code"))
+    #expect(!diagnosis.explanation.contains("thermal state"))
+    #expect(!diagnosis.facts.contains { $0.key == "cpu-reading" })
+  }
+}

@@ -705,6 +705,9 @@ struct TextReportBuilder {
     // heading `Heaviest stack for the target process:` are not damage. They stay outside the fields (and
     // the report's extent and fingerprint stay as they were); only the note is not written.
     if text == "Boot args:" || text == "Heaviest stack for the target process:" { return }
+    // A Markdown fence with a language (```` ```shell ````, an issue template's log field, firebase-ios-sdk #15282)
+    // is the page's markup, not a damaged report line.
+    if Self.isFence(text) { return }
     report.issues.append(ParseIssue("unreadable line: `\(text.prefix(80))`", at: .line(index + 1)))
   }
 
