@@ -146,3 +146,49 @@ import Testing
     #expect(!diagnosis.facts.contains { $0.key == "cpu-reading" })
   }
 }
+
+/// Defect 6: Instabug's plain `Thread 0:` heading.
+@Suite struct ReviewS12cInstabugThreadTests {
+  /// Instabug/Instabug-iOS #405 (description, dazziest, 2021-02-16): Instabug's crash text, its only thread under
+  /// the plain heading `Thread 0:` (no `[Crashed]`), every named frame the SDK's, from a timer. The whole paste.
+  static let instabug405 = """
+    data:text/text;charset=utf-8,
+    # Cause: Crash due to signal: SIGTRAP(TRAP_BRKPT) at 19288dcb4
+    # Reported at: 2021-01-12 21:11:54 UTC
+
+    Thread 0:
+
+    0    Instabug                                 0x1014bd8f4     _hidden#34369_ (__hidden#34603_:80)
+    1    Instabug                                 0x1012a3a90     _hidden#6680_ (__hidden#6827_:115) -[IBGPickerCollectionViewCell timerLabel] (in Instabug) + 52
+    2    Instabug                                 0x10132c0d0     _hidden#12975_ (__hidden#13024_:140) -[IBGVisualUserStepsLogger purgeAllLogs] (in Instabug) + 12
+    3    Foundation                               0x190000b20     _NSFireTimer + 6
+    """
+
+  @Test func theOnlyThreadIsTheCrashedOneAndTheTrapIsInTheSDK() throws {
+    let (report, diagnosis) = try #require(try ReviewS12cDiagnoseTests.read(Self.instabug405).first)
+    #expect(report.threads.count == 1)
+    #expect(report.threads.first?.crashed == true)
+    #expect(report.issues.contains { $0.message.contains("holds one thread, with no [Crashed] mark") })
+    #expect(diagnosis.kind == .trap)
+    // Instabug's report has no Apple exception type: medium, as before.
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.summary.contains("inside the Instabug SDK (-[IBGVisualUserStepsLogger purgeAllLogs])"))
+    #expect(diagnosis.summary.contains("from a timer"))
+    #expect(diagnosis.evidence.contains { $0.location == .line(9) && $0.note.contains("IBGVisualUserStepsLogger") })
+    #expect(diagnosis.evidence.contains { $0.location == .line(10) && $0.note.contains("timer") })
+    #expect(diagnosis.facts.contains { $0.key == "trapped-in" && $0.value.contains("Instabug SDK") })
+    #expect(diagnosis.advice.first?.contains("update the SDK") == true)
+    #expect(!diagnosis.advice.contains { $0.contains("symbolicate the report") })
+  }
+
+  /// The same paste with the thread's frames moved into the app's image by hand (SYNTHETIC edit, `Instabug` →
+  /// `MyApp`): the thread is still the crashed one, but the SDK is not named and the symbolicate advice stays.
+  @Test func aTrapOutsideTheSDKIsNotBlamedOnIt() throws {
+    let text = Self.instabug405.replacingOccurrences(of: "    Instabug      ", with: "    MyApp         ")
+    let (report, diagnosis) = try #require(try ReviewS12cDiagnoseTests.read(text).first)
+    #expect(report.threads.first?.crashed == true)
+    #expect(diagnosis.kind == .trap)
+    #expect(!diagnosis.summary.contains("Instabug SDK"))
+    #expect(!diagnosis.facts.contains { $0.key == "trapped-in" })
+  }
+}
