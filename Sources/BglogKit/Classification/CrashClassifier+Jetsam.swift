@@ -61,11 +61,27 @@ extension ClassifierContext {
     if !frontmost.isEmpty { explanation += " Frontmost: \(frontmost.joined(separator: ", "))." }
     // Apple's own processes (SpringBoard, daemons) are killed at their limits too; then there is
     // nothing to change in an app.
-    let allSystem = killed.allSatisfy { Self.isSystemProcess(name: $0.name, bundleIdentifier: $0.bundleIdentifier) }
+    // An entry whose states say `daemon` (wifianalyticsd in a book's iOS 14.2 JetsamEvent) is a system daemon too.
+    let allSystem = killed.allSatisfy {
+      Self.isSystemProcess(name: $0.name, bundleIdentifier: $0.bundleIdentifier) || $0.states.contains("daemon")
+    }
     if allSystem {
       explanation +=
         " Every killed process is part of the system, not a third-party app: unless your app was the one "
         + "using the memory (see the largest processes), there is nothing to change in it."
+      for reason in Set(killed.compactMap(\.reason)).sorted() {
+        if let meaning = Self.reasonMeaning(reason) { explanation += " \(reason): \(meaning)." }
+      }
+    }
+    // A body read line by line after its JSON stopped parsing (elided with `.` lines, damaged): a killed entry in
+    // the part that was left out or not read is not seen, so the list of kills may be incomplete.
+    let readLineByLine = report.jetsam?.lineByLineFrom
+    if let line = readLineByLine {
+      facts.append(
+        Fact("missing-evidence", "entries of the processes list: the JSON body does not parse from line \(line) on"))
+      explanation +=
+        " The JSON body does not parse from line \(line) on (see the parse notes: elided or damaged), so bglog read "
+        + "it line by line: an entry left out of the paste, another killed process's among them, is not seen."
     }
     // An entry pasted without its report (KSCrash #278): its reason says jetsam killed the process, but there
     // is no header, page size, memory status or largest process to check it against.
@@ -78,15 +94,24 @@ extension ClassifierContext {
     }
     // A killed entry whose states show the background (`suspended`, `background`): the advice for the background.
     let inBackground = killed.contains { !Set($0.states).isDisjoint(with: ["suspended", "background"]) }
+    var advice: [String] =
+      inBackground
+      ? [
+        "Lower the memory footprint in the background: release caches on didEnterBackground and on memory "
+          + "warnings; stream large files instead of loading them."
+      ] : []
+    if allSystem {
+      advice = [
+        "Nothing to change in your app for this kill: jetsam killed a system process ("
+          + killed.map(\.name).joined(separator: ", ") + "). If your app died at the same time, look for its own "
+          + "entry (its bundleID, with a reason) in the full report, or for the app's own crash report."
+      ]
+    }
     return Diagnosis(
-      kind: .jetsam, confidence: fragment ? .medium : .high,
-      summary: "Jetsam killed \(names).",
+      kind: .jetsam, confidence: fragment || readLineByLine != nil ? .medium : .high,
+      summary: "Jetsam killed \(names)" + (allSystem ? ", a system process, not an app." : "."),
       explanation: explanation,
-      advice: inBackground
-        ? [
-          "Lower the memory footprint in the background: release caches on didEnterBackground and on memory "
-            + "warnings; stream large files instead of loading them."
-        ] : [],
+      advice: advice,
       evidence: evidence, facts: facts)
   }
 

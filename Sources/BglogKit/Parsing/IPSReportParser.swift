@@ -8,6 +8,14 @@ public struct IPSReportParser: Sendable {
   ///
   /// - Throws: ``ReportParseError`` when nothing usable can be read.
   public func parseDocument(_ source: SourceText) throws(ReportParseError) -> [CrashReport] {
+    // A hard-wrapped paste breaks lines inside strings, which JSON does not allow: read with the breaks joined.
+    if let (joined, lines) = WrappedJSONStrings.join(source) {
+      var reports = try parseDocument(joined)
+      if !reports.isEmpty {
+        reports[0].issues.insert(ParseIssue(WrappedJSONStrings.note(lines), at: .line(lines[0])), at: 0)
+      }
+      return reports
+    }
     let bytes = Array(source.text.utf8)
     var reader = JSONReader(bytes: bytes)
     reader.skipWhitespace()

@@ -192,3 +192,133 @@ import Testing
     #expect(!diagnosis.facts.contains { $0.key == "trapped-in" })
   }
 }
+
+/// Defect 1: a JetsamEvent hard-wrapped inside its JSON strings.
+@Suite struct ReviewS12cWrappedJetsamTests {
+  /// A Chinese translation of the book "iOS Crash Dump Analysis", its jetsam chapter (stored public index file id
+  /// 14413753131): an iOS 14.2 JetsamEvent wrapped at the page's width (inside the metadata's `timestamp` and
+  /// `os_version` and the body's `kernel`), the processes list elided with `.` lines; the one `reason` is
+  /// `highwater`, for the daemon wifianalyticsd. The whole paste.
+  static let book = #"""
+    {"bug_type":"298","timestamp":"2020-10-15 17:29:58.79
+     +0100","os_version":"iPhone OS 14.2
+     (18B5061e)","incident_id":"B04A36B1-19EC-4895-B203-6AE21BE52B02"
+    }
+    {
+      "crashReporterKey" :
+     "d3e622273dd1296e8599964c99f70e07d25c8ddc",
+      "kernel" : "Darwin Kernel Version 20.1.0: Mon Sep 21 00:09:01
+     PDT 2020; root:xnu-7195.40.113.0.2~22\/RELEASE_ARM64_T8030",
+      "product" : "iPhone12,1",
+      "incident" : "B04A36B1-19EC-4895-B203-6AE21BE52B02",
+      "date" : "2020-10-15 17:29:58.79 +0100",
+      "build" : "iPhone OS 14.2 (18B5061e)",
+      "timeDelta" : 7,
+      "memoryStatus" : {
+      "compressorSize" : 96635,
+      "compressions" : 3009015,
+      "decompressions" : 2533158,
+      "zoneMapCap" : 1472872448,
+      "largestZone" : "APFS_4K_OBJS",
+      "largestZoneSize" : 41271296,
+      "pageSize" : 16384,
+      "uncompressed" : 257255,
+      "zoneMapSize" : 193200128,
+      "memoryPages" : {
+        "active" : 45459,
+        "throttled" : 0,
+        "fileBacked" : 34023,
+        "wired" : 49236,
+        "anonymous" : 55900,
+        "purgeable" : 12,
+        "inactive" : 40671,
+        "free" : 5142,
+        "speculative" : 3793
+      }
+    },
+      "largestProcess" : "AppStore",
+      "genCounter" : 1,
+      "processes" : [
+      {
+        "uuid" : "7607487f-d2b1-3251-a2a6-562c8c4be18c",
+        "states" : [
+          "daemon",
+          "idle"
+        ],
+        "age" : 3724485992920,
+        "purgeable" : 0,
+        "fds" : 25,
+        "coalition" : 68,
+        "rpages" : 229,
+        "priority" : 0,
+        "physicalPages" : {
+          "internal" : [
+            6,
+            183
+          ]
+        },
+        "pid" : 350,
+        "cpuTime" : 0.066796999999999995,
+        "name" : "SBRendererService",
+        "lifetimeMax" : 976
+      },
+    .
+    .
+    {
+      "uuid" : "f71f1e2b-a7ca-332d-bf87-42193c153ef8",
+      "states" : [
+        "daemon",
+        "idle"
+      ],
+      "lifetimeMax" : 385,
+      "killDelta" : 13595,
+      "age" : 94337735133,
+      "purgeable" : 0,
+      "fds" : 50,
+      "genCount" : 0,
+      "coalition" : 320,
+      "rpages" : 382,
+      "priority" : 1,
+      "reason" : "highwater",
+      "physicalPages" : {
+        "internal" : [
+          327,
+          41
+        ]
+      },
+      "pid" : 2527,
+      "idleDelta" : 41601646,
+      "name" : "wifianalyticsd",
+      "cpuTime" : 0.634077
+    },
+    .
+    .
+    """#
+
+  @Test func theWrapsAreJoinedAndTheDaemonKillGetsNoAppAdvice() throws {
+    let (report, diagnosis) = try #require(try ReviewS12cDiagnoseTests.read(Self.book).first)
+    #expect(report.category == .jetsam)
+    #expect(report.header.osVersion == "iPhone OS 14.2 (18B5061e)")
+    #expect(report.issues.first?.message.contains("line breaks inside JSON strings") == true)
+    #expect(report.issues.first?.message.contains("line 1, 2, 8") == true)
+    // The `.` elision still stops the JSON body: the rest is read line by line.
+    #expect(report.jetsam?.lineByLineFrom == 63)
+    #expect(diagnosis.kind == .jetsam)
+    // The list is elided: another killed entry may be in the part left out, so not high.
+    #expect(diagnosis.confidence == .medium)
+    #expect(diagnosis.summary.contains("wifianalyticsd (highwater), a system process, not an app"))
+    #expect(diagnosis.evidence.first?.location == .line(80))
+    #expect(diagnosis.advice.count == 1)
+    #expect(diagnosis.advice.first?.hasPrefix("Nothing to change in your app") == true)
+    #expect(!diagnosis.advice.contains { $0.contains("Measure the memory footprint") })
+  }
+
+  /// A string that breaks and does not close on the next line is a cut, not a wrap: nothing is joined (the
+  /// metadata line of the same paste, cut by hand after its first break: SYNTHETIC edit).
+  @Test func aBreakWhoseStringDoesNotCloseIsNotJoined() {
+    let text = "{\"bug_type\":\"298\",\"timestamp\":\"2020-10-15 17:29:58.79\n +0100\n"
+    #expect(WrappedJSONStrings.join(SourceText(text: text)) == nil)
+    // Valid JSON has no break inside a string: nothing to join.
+    #expect(WrappedJSONStrings.join(SourceText(text: "{\"a\": \"b\"}\n")) == nil)
+  }
+}
