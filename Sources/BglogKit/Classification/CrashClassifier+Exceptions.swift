@@ -160,6 +160,7 @@ extension ClassifierContext {
           + (swiftFrame != nil ? ": a Swift runtime check failed." : "."),
         explanation: DiagnosisKind.trap.reference.meaning, advice: trapAdvice, evidence: evidence, facts: facts)
       if report.format == .crashlytics { crashlyticsTrap(&diagnosis, crashed: crashed) }
+      reporterSDKTrap(&diagnosis, crashed: crashed)
       return diagnosis
     }
     if PlainSearch.contains("EXC_RESOURCE", in: type) { return resourceException() }

@@ -42,6 +42,7 @@ extension ClassifierContext {
       {
         return cutJetsamBody(facts: facts)
       }
+      if let line = report.jetsam?.lineByLineFrom { return jetsamBodyReadLineByLine(from: line, facts: facts) }
       return Diagnosis(
         kind: .jetsam, confidence: .medium,
         summary: "A jetsam event, but no process in it carries a kill reason.",
@@ -60,11 +61,27 @@ extension ClassifierContext {
     if !frontmost.isEmpty { explanation += " Frontmost: \(frontmost.joined(separator: ", "))." }
     // Apple's own processes (SpringBoard, daemons) are killed at their limits too; then there is
     // nothing to change in an app.
-    let allSystem = killed.allSatisfy { Self.isSystemProcess(name: $0.name, bundleIdentifier: $0.bundleIdentifier) }
+    // An entry whose states say `daemon` (wifianalyticsd in a book's iOS 14.2 JetsamEvent) is a system daemon too.
+    let allSystem = killed.allSatisfy {
+      Self.isSystemProcess(name: $0.name, bundleIdentifier: $0.bundleIdentifier) || $0.states.contains("daemon")
+    }
     if allSystem {
       explanation +=
         " Every killed process is part of the system, not a third-party app: unless your app was the one "
         + "using the memory (see the largest processes), there is nothing to change in it."
+      for reason in Set(killed.compactMap(\.reason)).sorted() {
+        if let meaning = Self.reasonMeaning(reason) { explanation += " \(reason): \(meaning)." }
+      }
+    }
+    // A body read line by line after its JSON stopped parsing (elided with `.` lines, damaged): a killed entry in
+    // the part that was left out or not read is not seen, so the list of kills may be incomplete.
+    let readLineByLine = report.jetsam?.lineByLineFrom
+    if let line = readLineByLine {
+      facts.append(
+        Fact("missing-evidence", "entries of the processes list: the JSON body does not parse from line \(line) on"))
+      explanation +=
+        " The JSON body does not parse from line \(line) on (see the parse notes: elided or damaged), so bglog read "
+        + "it line by line: an entry left out of the paste, another killed process's among them, is not seen."
     }
     // An entry pasted without its report (KSCrash #278): its reason says jetsam killed the process, but there
     // is no header, page size, memory status or largest process to check it against.
@@ -77,15 +94,24 @@ extension ClassifierContext {
     }
     // A killed entry whose states show the background (`suspended`, `background`): the advice for the background.
     let inBackground = killed.contains { !Set($0.states).isDisjoint(with: ["suspended", "background"]) }
+    var advice: [String] =
+      inBackground
+      ? [
+        "Lower the memory footprint in the background: release caches on didEnterBackground and on memory "
+          + "warnings; stream large files instead of loading them."
+      ] : []
+    if allSystem {
+      advice = [
+        "Nothing to change in your app for this kill: jetsam killed a system process ("
+          + killed.map(\.name).joined(separator: ", ") + "). If your app died at the same time, look for its own "
+          + "entry (its bundleID, with a reason) in the full report, or for the app's own crash report."
+      ]
+    }
     return Diagnosis(
-      kind: .jetsam, confidence: fragment ? .medium : .high,
-      summary: "Jetsam killed \(names).",
+      kind: .jetsam, confidence: fragment || readLineByLine != nil ? .medium : .high,
+      summary: "Jetsam killed \(names)" + (allSystem ? ", a system process, not an app." : "."),
       explanation: explanation,
-      advice: inBackground
-        ? [
-          "Lower the memory footprint in the background: release caches on didEnterBackground and on memory "
-            + "warnings; stream large files instead of loading them."
-        ] : [],
+      advice: advice,
       evidence: evidence, facts: facts)
   }
 
@@ -195,6 +221,51 @@ extension ClassifierContext {
         "The input is a JetsamEvent (bug_type 298) body cut before the processes list"
         + (largest.map { "; the largest process was \($0)" } ?? "")
         + ". The killed process's entry, with its reason, is in the part that was not pasted.",
+      evidence: evidence, facts: facts)
+  }
+
+  /// A JetsamEvent whose JSON body stops parsing (an excerpt from an article with elided members, the author's
+  /// comments and a placeholder for the app: CrashSight's article on OOM) and in which no entry read line by line
+  /// carries a kill reason. What was not read is not described: the killed process's entry may be in the part that
+  /// was elided or not read, so the reading is low and says where the JSON stopped.
+  func jetsamBodyReadLineByLine(from line: Int, facts: [Fact]) -> Diagnosis {
+    var facts = facts
+    let largest = report.jetsam?.largestProcess
+    if let largest { facts.append(Fact("largest-process", largest)) }
+    facts.append(
+      Fact(
+        "missing-evidence",
+        "the killed process's entry (its \"reason\"): the JSON body does not parse from line \(line) on"))
+    var evidence: [Evidence] = []
+    if let source, report.startLine >= 1 {
+      let lines = report.startLine...min(source.lineCount, report.endLine)
+      if let found = lines.first(where: { PlainSearch.contains("\"largestProcess\"", in: source.line($0)) }) {
+        let quote = String(source.line(found).trimmingCharacters(in: .whitespaces))
+        evidence.append(
+          Evidence(location: .line(found), quote: quote, note: "the largest process when memory ran short"))
+      }
+      if line >= 1, line <= source.lineCount {
+        let quote = String(source.line(line).trimmingCharacters(in: .whitespaces))
+        evidence.append(
+          Evidence(
+            location: .line(line), quote: quote,
+            note: "the JSON body stops parsing here; the rest was read line by line"))
+      }
+    }
+    let count = report.jetsam?.processes.count ?? 0
+    return Diagnosis(
+      kind: .insufficientData, confidence: .low,
+      summary:
+        "A JetsamEvent whose body is not valid JSON from line \(line): no process entry bglog could read carries a "
+        + "kill reason, so which process was killed is not known.",
+      explanation:
+        "The input is a JetsamEvent (bug_type 298), but its JSON body stops parsing at line \(line) (see the parse "
+        + "notes), so bglog read the rest line by line"
+        + (count == 0
+          ? " and found no process entry with a name"
+          : " and found \(count) named process entr\(count == 1 ? "y" : "ies"), none with a kill reason")
+        + (largest.map { "; the largest process was \($0)" } ?? "")
+        + ". The killed process's entry, with its reason, may be in a part that was elided, cut or not read.",
       evidence: evidence, facts: facts)
   }
 

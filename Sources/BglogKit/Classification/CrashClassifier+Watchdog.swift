@@ -48,6 +48,7 @@ extension ClassifierContext {
           "application-cpu",
           formatSeconds(cpu) + (details.applicationCPUPercent.map { ", \(formatNumber($0))% CPU" } ?? "")))
     }
+    if let thermal = details.thermalState { facts.append(Fact("thermal-state", thermal)) }
     var evidence = codeEvidence
     if let termination = report.termination, termination.descriptionLocation != nil, !details.isEmpty {
       var account = self.evidence(
@@ -308,7 +309,16 @@ extension ClassifierContext {
           inExpirationHandler: expirationHandler != nil, evidence: evidence, facts: facts)
       } else if let top = main.frames.first {
         // A system frame is never called the first app frame: say it is the top frame.
-        evidence.append(frameEvidence(top, "top frame of the main thread (no app frame on it)"))
+        // The Swift runtime's conformance lookup (firebase-ios-sdk #15282,
+        // `swift_conformsToProtocolMaybeInstantiateSuperclasses(…`) runs for the app's own `as?`/`is` casts.
+        let conformance = top.symbol.map { PlainSearch.contains("swift_conformsToProtocol", in: $0) } ?? false
+        evidence.append(
+          frameEvidence(
+            top,
+            "top frame of the main thread (no app frame on it)"
+              + (conformance
+                ? ": the Swift runtime looking up a protocol conformance, which a dynamic cast (as?, is) to a "
+                  + "protocol starts; the first lookup scans every image's conformance records" : "")))
       }
       if let handler = expirationHandler {
         evidence.append(frameEvidence(handler, "inside the background task expiration handler"))
@@ -488,10 +498,21 @@ extension ClassifierContext {
         " The device as a whole used \(formatSeconds(total)) of CPU time in the same span, so the app may also have "
         + "been starved of CPU by other processes."
     }
+    if let thermal = details.thermalState, Self.isThrottlingThermalState(thermal) {
+      sentence +=
+        " The report's thermal state was \(thermal): the system throttles the CPU then, which slows the app's work "
+        + "and whatever it waits for."
+    }
     return (
       Fact("cpu-reading", "waiting, not computing (\(formatSeconds(cpu)) of CPU in \(formatSeconds(allowance)))"),
       sentence
     )
+  }
+
+  /// Whether a `Thermal State:` is one at which the system throttles the CPU (`serious`, `critical`).
+  static func isThrottlingThermalState(_ state: String) -> Bool {
+    let lowered = state.lowercased()
+    return lowered == "serious" || lowered == "critical"
   }
 
   /// 0x8badf00d for a scene (or launch) watchdog event when the main thread's frames do not show the
@@ -706,6 +727,18 @@ extension ClassifierContext {
     cutBeforeCaller: String? = nil, evidence: [Evidence], facts: [Fact]
   ) -> Diagnosis {
     let event = details.event ?? (inExpirationHandler ? "background task expiration" : nil)
+    // A main thread read as busy while the app used little of a wall-clock allowance (firebase-ios-sdk #15282:
+    // 0.435 s, 1% CPU in 5.96 s) was not computing: it was waiting, or starved of CPU.
+    let waiting = blocking.hasPrefix("busy") ? waitingNotComputing(details) : nil
+    var facts = facts
+    var blocking = blocking
+    if let waiting {
+      facts.append(waiting.fact)
+      blocking =
+        blocking.replacingOccurrences(of: "busy running code", with: "stopped in code")
+        .replacingOccurrences(of: "busy in ", with: "stopped in ")
+        + ", waiting or starved of CPU, not busy (the app barely used the CPU)"
+    }
     var summary = "The watchdog killed the app (\(hex(code))): its main thread was \(blocking)"
     if let event { summary += " during \(event)" }
     if let allowance = details.allowanceSeconds {
@@ -716,7 +749,7 @@ extension ClassifierContext {
     // High only when the deciding frame is readable: a symbolicated wait, or app code running.
     let confidence: Confidence =
       blocking.contains("unsymbolicated") || blocking.contains("no app frame") || blocking.contains("no Binary Images")
-        || cutBeforeCaller != nil
+        || cutBeforeCaller != nil || waiting != nil
       ? .medium : .high
     // Without the deciding frames the hang is the likelier reading, not a proven one.
     var explanation =
@@ -732,6 +765,7 @@ extension ClassifierContext {
       ? "the process-exit deadline (the system asked it to quit and it did not finish exiting in time)"
       : event.map { "the \($0) deadline" } ?? "a system deadline"
     explanation += " because the main thread was \(blocking)."
+    if let waiting { explanation += " " + waiting.sentence }
     if let cutBeforeCaller { explanation += " " + cutBeforeCaller }
     if inExpirationHandler {
       explanation += " The work runs inside the background task's expiration handler, which must return at once."

@@ -22,6 +22,9 @@ public struct WatchdogDetails: Sendable, Hashable {
   public var applicationCPUSeconds: Double?
   /// Application CPU as a percentage of the allowance.
   public var applicationCPUPercent: Double?
+  /// `Thermal State:` of the context's `ThermalInfo` (`nominal`, `fair`, `serious`, `critical`): at `serious` and
+  /// above the system throttles the CPU (firebase/firebase-ios-sdk #15282: `"Thermal State:   serious"`).
+  public var thermalState: String?
   /// The grace time of `Failed to terminate gracefully after 5.0s`: the system asked the app to quit and it
   /// had not exited when this time was up (RBSTerminateContext explanations, iOS 26 `.ips` and summaries).
   public var terminationGraceSeconds: Double?
@@ -54,6 +57,10 @@ public struct WatchdogDetails: Sendable, Hashable {
     allowanceSeconds = WatchdogDetails.number(after: "time allowance of ", in: text)
     allowanceIsCPUTime = PlainSearch.contains("CPU time allowance", in: text)
     visibility = WatchdogDetails.word(after: "ProcessVisibility: ", in: text)
+    if let range = PlainSearch.range(of: "Thermal State:", in: text) {
+      let word = text[range.upperBound...].drop(while: { $0 == " " || $0 == "\t" }).prefix(while: \.isLetter)
+      thermalState = word.isEmpty ? nil : String(word)
+    }
     totalCPUSeconds = WatchdogDetails.number(after: "Elapsed total CPU time (seconds): ", in: text)
     applicationCPUSeconds = WatchdogDetails.number(after: "Elapsed application CPU time (seconds): ", in: text)
     if let range = PlainSearch.range(of: "Elapsed application CPU time (seconds): ", in: text) {

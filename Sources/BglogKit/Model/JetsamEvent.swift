@@ -7,6 +7,9 @@ public struct JetsamEvent: Sendable, Hashable {
   /// Whether the input is only a piece of the event (process entries or table rows pasted without the
   /// report around them), so a killed process may be missing from it.
   public var isFragment = false
+  /// When the JSON body did not parse, the line where it stopped: the body was then read line by line, so an
+  /// entry (the killed process's among them) may be missing from ``processes``.
+  public var lineByLineFrom: Int?
 
   /// Creates a jetsam event.
   public init(largestProcess: String? = nil, processes: [JetsamProcess] = []) {

@@ -8,6 +8,14 @@ public struct IPSReportParser: Sendable {
   ///
   /// - Throws: ``ReportParseError`` when nothing usable can be read.
   public func parseDocument(_ source: SourceText) throws(ReportParseError) -> [CrashReport] {
+    // A hard-wrapped paste breaks lines inside strings, which JSON does not allow: read with the breaks joined.
+    if let (joined, lines) = WrappedJSONStrings.join(source) {
+      var reports = try parseDocument(joined)
+      if !reports.isEmpty {
+        reports[0].issues.insert(ParseIssue(WrappedJSONStrings.note(lines), at: .line(lines[0])), at: 0)
+      }
+      return reports
+    }
     let bytes = Array(source.text.utf8)
     var reader = JSONReader(bytes: bytes)
     reader.skipWhitespace()
@@ -173,6 +181,38 @@ public struct IPSReportParser: Sendable {
     _ error: ReportParseError, bugType: IPSBugType, bodyLine: Int, source: SourceText, into report: inout CrashReport
   ) {
     let range = (bodyLine - 1)..<source.lineCount
+    var error = error
+    if bugType.category == .jetsam {
+      // `//` comments after the values (CrashSight's article on OOM, `"pageSize" : 16384, //每个page占用的字节数`) are
+      // the paste's author's: they are set aside as in a body piece, and the body read again without them.
+      let commentLines = range.filter { JetsamBodyPieceReader.commentStart(String(source.lineText($0))) != nil }
+      if !commentLines.isEmpty {
+        report.issues.append(
+          ParseIssue(
+            "`//` comments, which JSON does not have (the paste's author's), were set aside (line "
+              + commentLines.map { String($0 + 1) }.joined(separator: ", ") + ")",
+            at: .line(commentLines[0] + 1)))
+        var lines: [String] = []
+        for index in 0..<source.lineCount {
+          let text = String(source.lineText(index))
+          lines.append(
+            index >= range.lowerBound
+              ? JetsamBodyPieceReader.commentStart(text).map { String(text[..<$0]) } ?? text
+              : text)
+        }
+        let stripped = SourceText(text: lines.joined(separator: "\n"))
+        var retry = reader(atLine: bodyLine - 1, of: stripped, bytes: Array(stripped.text.utf8))
+        retry.skipWhitespace()
+        do {
+          let value = try retry.readValue(selecting: Self.bodySelection(bugType))
+          report.endLine = retry.line
+          applyJSONBody(value, bugType: bugType, to: &report)
+          return
+        } catch let second {
+          error = second
+        }
+      }
+    }
     switch error {
     case .invalidJSON(let line, let column, let message):
       report.issues.append(
@@ -184,6 +224,10 @@ public struct IPSReportParser: Sendable {
     }
     if bugType.category == .jetsam {
       JetsamBodyReader.scanTolerantly(source, lines: range, into: &report)
+      switch error {
+      case .invalidJSON(let line, _, _), .nestingTooDeep(let line, _): report.jetsam?.lineByLineFrom = line
+      case .empty, .notAReport: report.jetsam?.lineByLineFrom = bodyLine
+      }
     } else {
       IPSTextBodyScanner(source: source, lines: range).complete(&report, bugType: bugType)
     }

@@ -75,7 +75,13 @@ enum JetsamBodyPieceReader {
   }
 
   /// The line without a `//` comment outside a string, trimmed, and whether it had one.
-  private static func withoutComment(_ text: String) -> (String, Bool) {
+  static func withoutComment(_ text: String) -> (String, Bool) {
+    guard let start = commentStart(text) else { return (text, false) }
+    return (String(text[..<start]).trimmedForJSON, true)
+  }
+
+  /// Where a `//` comment outside a JSON string starts in the line, if it has one.
+  static func commentStart(_ text: String) -> String.Index? {
     var inString = false
     var escaped = false
     var previousSlash = false
@@ -95,12 +101,12 @@ enum JetsamBodyPieceReader {
         inString = true
         previousSlash = false
       } else if character == "/" {
-        if previousSlash { return (String(text[..<text.index(before: index)]).trimmedForJSON, true) }
+        if previousSlash { return text.index(before: index) }
         previousSlash = true
       } else {
         previousSlash = false
       }
     }
-    return (text, false)
+    return nil
   }
 }

@@ -64,7 +64,8 @@ enum JetsamBodyReader {
     }
     for index in range where index < source.lineCount {
       let lineNumber = index + 1
-      let text = source.lineText(index).trimmedForJSON
+      // A `//` comment after a value is the paste's author's (CrashSight's article, `"rpages" : 164, //…`).
+      let text = JetsamBodyPieceReader.withoutComment(source.lineText(index).trimmedForJSON).0
       if inStates {
         if text.hasPrefix("]") {
           inStates = false

@@ -705,6 +705,9 @@ struct TextReportBuilder {
     // heading `Heaviest stack for the target process:` are not damage. They stay outside the fields (and
     // the report's extent and fingerprint stay as they were); only the note is not written.
     if text == "Boot args:" || text == "Heaviest stack for the target process:" { return }
+    // A Markdown fence with a language (```` ```shell ````, an issue template's log field, firebase-ios-sdk #15282)
+    // is the page's markup, not a damaged report line.
+    if Self.isFence(text) { return }
     report.issues.append(ParseIssue("unreadable line: `\(text.prefix(80))`", at: .line(index + 1)))
   }
 
@@ -1050,10 +1053,25 @@ struct TextReportBuilder {
       report.termination = termination
     }
     if report.exception == nil { readMetricKitExceptionKeys() }
+    markInstabugOnlyThreadCrashed()
     dropSentryLayoutCutNotes()
     report.leakedAssertions = leakedAssertions()
     AssertionListHeader.fill(&report.header, from: report.applicationSpecificInformation.map { Substring($0.value) })
     return report
+  }
+
+  /// Instabug's report of one thread under its `# Cause:` line writes the plain heading `Thread 0:`, no `[Crashed]`
+  /// (Instabug/Instabug-iOS #405: the SIGTRAP's frames, all in the Instabug SDK, from `_NSFireTimer`): the only thread
+  /// of the report is the one its handler caught the signal on, so it is read as the crashed thread, with a note.
+  private mutating func markInstabugOnlyThreadCrashed() {
+    guard report.threads.count == 1, !report.threads[0].crashed, !report.threads[0].frames.isEmpty,
+      report.crashedThread == nil, report.issues.contains(where: { $0.message == Self.instabugCauseNote })
+    else { return }
+    report.threads[0].crashed = true
+    report.issues.append(
+      ParseIssue(
+        "Instabug's report holds one thread, with no [Crashed] mark: it is read as the thread the signal was caught on",
+        at: report.threads[0].location))
   }
 
   /// A text summary of a MetricKit crash writes the payload's metadata keys (`exceptionType: 10`, `signal: 9`,
