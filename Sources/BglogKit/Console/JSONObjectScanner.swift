@@ -7,8 +7,7 @@ struct JSONObjectScanner {
   /// The text of the object being read, from its `{`.
   private var buffer: [UInt8] = []
   private var depth = 0
-  private var inString = false
-  private var escaped = false
+  private var walk = JSONStringWalk()
   private var overflowed = false
   /// The 1-based line on which the object being read started.
   private(set) var objectStartLine: Int?
@@ -41,18 +40,8 @@ struct JSONObjectScanner {
         continue
       }
       append(byte)
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == 0x5C {
-          escaped = true
-        } else if byte == 0x22 {
-          inString = false
-        }
-        continue
-      }
+      guard walk.step(byte) == .outside else { continue }
       switch byte {
-      case 0x22: inString = true
       case 0x7B, 0x5B: depth += 1
       case 0x7D, 0x5D:
         depth -= 1
@@ -68,8 +57,7 @@ struct JSONObjectScanner {
     // Strings never span lines in this format (newlines are escaped), but a cut-off export can
     // leave one open; closing it here keeps one bad record from swallowing the rest of the file.
     if depth > 0 {
-      inString = false
-      escaped = false
+      walk = JSONStringWalk()
       append(0x0A)
     }
     return outputs

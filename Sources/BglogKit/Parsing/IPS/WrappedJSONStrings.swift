@@ -14,8 +14,7 @@ enum WrappedJSONStrings {
     guard firstBreakInString(bytes) != nil else { return nil }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
-    var inString = false
-    var escaped = false
+    var walk = JSONStringWalk()
     var pending = 0
     var line = 1
     var joined: [Int] = []
@@ -24,31 +23,26 @@ enum WrappedJSONStrings {
       let byte = bytes[index]
       let isBreak = byte == 0x0A || byte == 0x0D
       let width = byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == 0x5C {
-          escaped = true
-        } else if byte == 0x22 {
-          inString = false
-          out.append(byte)
-          out.append(contentsOf: Array(repeating: 0x0A, count: pending))
-          pending = 0
-          index += 1
-          continue
-        } else if isBreak {
-          guard closesOnLine(bytes, from: index + width) else { return nil }
-          joined.append(line)
-          line += 1
-          pending += 1
-          index += width
-          continue
-        }
+      switch walk.step(byte) {
+      case .closesString:
+        out.append(byte)
+        out.append(contentsOf: Array(repeating: 0x0A, count: pending))
+        pending = 0
+        index += 1
+        continue
+      case .inString where isBreak:
+        guard closesOnLine(bytes, from: index + width) else { return nil }
+        joined.append(line)
+        line += 1
+        pending += 1
+        index += width
+        continue
+      case .inString, .escaped:
         out.append(byte)
         index += 1
         continue
+      case .outside, .opensString: break
       }
-      if byte == 0x22 { inString = true }
       if isBreak {
         line += 1
         out.append(0x0A)
@@ -71,40 +65,21 @@ enum WrappedJSONStrings {
 
   /// The offset of the first raw line break inside a string, if any.
   private static func firstBreakInString(_ bytes: [UInt8]) -> Int? {
-    var inString = false
-    var escaped = false
-    for (offset, byte) in bytes.enumerated() {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == 0x5C {
-          escaped = true
-        } else if byte == 0x22 {
-          inString = false
-        } else if byte == 0x0A || byte == 0x0D {
-          return offset
-        }
-      } else if byte == 0x22 {
-        inString = true
-      }
+    var walk = JSONStringWalk()
+    for (offset, byte) in bytes.enumerated() where walk.step(byte) == .inString && (byte == 0x0A || byte == 0x0D) {
+      return offset
     }
     return nil
   }
 
   /// Whether an unescaped quote comes before the end of the line starting at `start`.
   private static func closesOnLine(_ bytes: [UInt8], from start: Int) -> Bool {
-    var escaped = false
+    var walk = JSONStringWalk(inString: true)
     var index = start
     while index < bytes.count {
       let byte = bytes[index]
       if byte == 0x0A || byte == 0x0D { return false }
-      if escaped {
-        escaped = false
-      } else if byte == 0x5C {
-        escaped = true
-      } else if byte == 0x22 {
-        return true
-      }
+      if walk.step(byte) == .closesString { return true }
       index += 1
     }
     return false
