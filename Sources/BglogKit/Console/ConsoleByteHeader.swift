@@ -861,8 +861,8 @@ private struct ByteScanner: ConsoleFieldCursor {
       // a true one), which is read below. (Two words a step: their tests are independent, so they run
       // side by side; `SIMD16` compares were far slower here.)
       while index + 16 <= count {
-        let first = Self.jsonSpecialBits(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-        let second = Self.jsonSpecialBits(
+        let first = JSONStringDecoder.specialBits(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        let second = JSONStringDecoder.specialBits(
           UnsafeRawPointer(base + index).loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         if first | second != 0 {
           index += first != 0 ? (first.trailingZeroBitCount >> 3) : 8 + (second.trailingZeroBitCount >> 3)
@@ -871,7 +871,7 @@ private struct ByteScanner: ConsoleFieldCursor {
         index += 16
       }
       while index + 8 <= count {
-        let bits = Self.jsonSpecialBits(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        let bits = JSONStringDecoder.specialBits(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
         if bits != 0 {
           index += bits.trailingZeroBitCount >> 3
           break
@@ -912,10 +912,6 @@ private struct ByteScanner: ConsoleFieldCursor {
     default: return 2
     }
   }
-
-  /// ``JSONStringDecoder/specialBits(_:)``.
-  @inline(__always)
-  static func jsonSpecialBits(_ word: UInt64) -> UInt64 { JSONStringDecoder.specialBits(word) }
 
   /// The contents of a string value's range (with its quotes), or `nil` when it is not a string.
   func stringContents(_ value: Range<Int>) -> Range<Int>? {

@@ -358,7 +358,7 @@ final class LineBatchQueue: @unchecked Sendable {
 
   /// Gives a handed-out batch back for reuse; `parserTime`: the processor time the caller's thread
   /// spent on its lines, in nanoseconds.
-  func recycle(_ batch: LineBatch, parserTime batchParserTime: UInt64 = 0) {
+  func recycle(_ batch: LineBatch, parserTime batchParserTime: UInt64) {
     var batch = batch
     let chunk = batch.closesChunk ? batch.chunk : nil
     let batchReaderTime = batch.readerTime
