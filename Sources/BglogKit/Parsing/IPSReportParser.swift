@@ -86,10 +86,18 @@ public struct IPSReportParser: Sendable {
   }
 
   /// A reader positioned at the start of 0-based line `index`, counting `\n`, `\r\n` and `\r` the
-  /// way ``SourceText`` does.
-  private func reader(atLine index: Int, of source: SourceText, bytes: [UInt8]) -> JSONReader {
+  /// way ``SourceText`` does; from `start` (a reader on the same bytes on an earlier line) when given, so
+  /// that finding each of many reports in one text does not count lines from its start again (a file of
+  /// 837 text bodies after metadata lines took 12 s in a debug build).
+  private func reader(atLine index: Int, of source: SourceText, bytes: [UInt8], from start: JSONReader? = nil)
+    -> JSONReader
+  {
     var offset = 0
     var line = 0
+    if let start, start.line - 1 < index {
+      offset = start.offset
+      line = start.line - 1
+    }
     while line < index && offset < bytes.count {
       if bytes[offset] == 0x0A || bytes[offset] == 0x0D {
         if bytes[offset] == 0x0D, offset + 1 < bytes.count, bytes[offset + 1] == 0x0A { offset += 1 }
@@ -134,7 +142,7 @@ public struct IPSReportParser: Sendable {
       // to text that keep their JSON metadata line.
       let range = min(metadataEndLine, lineCount)..<lineCount
       report = LegacyCrashReportParser().parse(source, lines: range)
-      if let nextStart { next = reader(atLine: nextStart, of: source, bytes: body.bytes) }
+      if let nextStart { next = reader(atLine: nextStart, of: source, bytes: body.bytes, from: body) }
       report.format = .ipsText
       report.category = bugType.category
       report.startLine = metadata.line
